@@ -1,0 +1,269 @@
+//! `Obb3`: a 3D oriented box and its constructors.
+//!
+//! Every constructor works in f64 and rounds the axes to f32 once, so each stored axis is
+//! within one unit roundoff of the exact axis named by the input (the error bound in
+//! [`tolerance`](crate::tolerance) starts from that).
+
+use glam::{Affine3A, DMat3, DVec3, Mat3, Quat, Vec3};
+
+use crate::ObbError;
+use crate::tolerance::{AXES_TOLERANCE, check_extent, check_magnitude, sqrt};
+
+/// An oriented box in 3D: centre, non-negative half-extents and orthonormal local axes.
+///
+/// Closed: boxes that touch intersect. Zero extents are legal (a rectangle, segment or point).
+///
+/// ```
+/// use glam::{Quat, Vec3};
+/// use sat_core::Obb3;
+///
+/// let a = Obb3::new(Vec3::ZERO, Vec3::splat(1.0), Quat::IDENTITY);
+/// let b = Obb3::new(Vec3::new(2.5, 0.0, 0.0), Vec3::splat(1.0), Quat::from_rotation_z(0.785));
+/// assert!(a.intersects(&b)); // the rotated cube's corner reaches x = 2.5 - 1.414
+/// assert!(!a.intersects(&Obb3::new(Vec3::new(3.1, 0.0, 0.0), Vec3::ONE, Quat::IDENTITY)));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Obb3 {
+    pub(crate) center: Vec3,
+    pub(crate) half_extents: Vec3,
+    /// Columns are the local x, y, z axes in world space.
+    pub(crate) axes: Mat3,
+    /// `|half_extents|`, precomputed for the error scale `S`.
+    pub(crate) extent_norm: f32,
+}
+
+impl Obb3 {
+    /// Box from centre, half-extents and rotation.
+    ///
+    /// Fast path: assumes finite inputs, `half_extents >= 0` and a non-zero quaternion. The
+    /// quaternion need not be normalised: the rotation used is `R(q)/|q|²`, computed in f64.
+    /// Use [`try_new`](Self::try_new) for unchecked input.
+    pub fn new(center: Vec3, half_extents: Vec3, rotation: Quat) -> Obb3 {
+        Self::from_f64_axes(center, half_extents, quat_matrix(rotation))
+    }
+
+    /// Checked [`new`](Self::new): rejects non-finite or out-of-range values, negative
+    /// extents and a zero quaternion.
+    pub fn try_new(center: Vec3, half_extents: Vec3, rotation: Quat) -> Result<Obb3, ObbError> {
+        check_center(center)?;
+        let half_extents = check_half_extents(half_extents)?;
+        for c in rotation.to_array() {
+            if !c.is_finite() {
+                return Err(ObbError::NonFinite { what: "quaternion" });
+            }
+        }
+        if rotation.to_array().iter().all(|&c| c == 0.0) {
+            return Err(ObbError::ZeroQuaternion);
+        }
+        Ok(Self::new(center, half_extents, rotation))
+    }
+
+    /// Box from centre, half-extents and an axis matrix whose columns are the box's local axes
+    /// in world space.
+    ///
+    /// Fast path: the columns are stored as given and must be orthonormal to within a few ulps
+    /// (as a rotation matrix computed in f32 is); the error bound assumes it.
+    pub fn from_axes(center: Vec3, half_extents: Vec3, axes: Mat3) -> Obb3 {
+        Obb3 {
+            center,
+            half_extents,
+            axes,
+            extent_norm: sqrt(half_extents.length_squared()),
+        }
+    }
+
+    /// Checked [`from_axes`](Self::from_axes): the columns must be orthonormal within
+    /// [`AXES_TOLERANCE`] (`max |AᵀA − I|`); either handedness is accepted. They are
+    /// re-orthonormalised in f64 before rounding.
+    pub fn try_from_axes(center: Vec3, half_extents: Vec3, axes: Mat3) -> Result<Obb3, ObbError> {
+        check_center(center)?;
+        let half_extents = check_half_extents(half_extents)?;
+        let m = axes.as_dmat3();
+        if !m.is_finite() {
+            return Err(ObbError::NonFinite { what: "axes" });
+        }
+        let defect = orthonormality_defect(m);
+        if !(defect <= AXES_TOLERANCE as f64) {
+            return Err(ObbError::NonOrthonormalAxes {
+                defect: defect as f32,
+            });
+        }
+        Ok(Self::from_f64_axes(center, half_extents, orthonormalize(m)))
+    }
+
+    /// Box from a world transform and a full size: the centred box `[-size/2, size/2]` mapped by
+    /// `transform` (rotation, per-axis scale and translation; the scale multiplies the size).
+    ///
+    /// Fast path: assumes no shear and finite values.
+    pub fn from_affine(transform: Affine3A, size: Vec3) -> Obb3 {
+        let m = transform.matrix3.as_dmat3();
+        let lengths = DVec3::new(m.x_axis.length(), m.y_axis.length(), m.z_axis.length());
+        let half = (size.as_dvec3() * lengths * 0.5).as_vec3();
+        Self::from_f64_axes(Vec3::from(transform.translation), half, frame_of_columns(m))
+    }
+
+    /// Checked [`from_affine`](Self::from_affine): rejects non-finite values, negative sizes and
+    /// a shearing transform (columns not orthogonal within [`AXES_TOLERANCE`], relative).
+    /// A zero-scale column is legal and flattens the box.
+    pub fn try_from_affine(transform: Affine3A, size: Vec3) -> Result<Obb3, ObbError> {
+        check_center(Vec3::from(transform.translation))?;
+        let size = check_sizes(size)?;
+        let m = transform.matrix3.as_dmat3();
+        if !m.is_finite() {
+            return Err(ObbError::NonFinite { what: "transform" });
+        }
+        let cols = [m.x_axis, m.y_axis, m.z_axis];
+        let mut defect: f64 = 0.0;
+        for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+            let norms = cols[i].length() * cols[j].length();
+            if norms > 0.0 {
+                defect = defect.max(cols[i].dot(cols[j]).abs() / norms);
+            }
+        }
+        if defect > AXES_TOLERANCE as f64 {
+            return Err(ObbError::Shear {
+                defect: defect as f32,
+            });
+        }
+        let obb = Self::from_affine(transform, size);
+        for e in obb.half_extents.to_array() {
+            check_extent("scaled half-extent", e)?;
+        }
+        Ok(obb)
+    }
+
+    /// The same box with its half-extents multiplied by `factor` (about its centre).
+    ///
+    /// Fast path: assumes `factor` finite and non-negative.
+    pub fn scaled(self, factor: f32) -> Obb3 {
+        Self::from_axes(self.center, self.half_extents * factor, self.axes)
+    }
+
+    /// Checked [`scaled`](Self::scaled).
+    pub fn try_scaled(self, factor: f32) -> Result<Obb3, ObbError> {
+        check_extent("scale factor", factor)?;
+        check_half_extents(self.half_extents * factor)?;
+        Ok(self.scaled(factor))
+    }
+
+    /// Centre in world space.
+    pub fn center(&self) -> Vec3 {
+        self.center
+    }
+
+    /// Half-extents along the local axes.
+    pub fn half_extents(&self) -> Vec3 {
+        self.half_extents
+    }
+
+    /// Local axes in world space, as columns.
+    pub fn axes(&self) -> Mat3 {
+        self.axes
+    }
+
+    /// The eight corners; corner `k` takes the `+` side of local axis `i` when bit `i` of `k`
+    /// is set.
+    pub fn corners(&self) -> [Vec3; 8] {
+        let e = [
+            self.axes.x_axis * self.half_extents.x,
+            self.axes.y_axis * self.half_extents.y,
+            self.axes.z_axis * self.half_extents.z,
+        ];
+        core::array::from_fn(|k| {
+            let side = |bit: usize| if k >> bit & 1 == 1 { 1.0 } else { -1.0 };
+            self.center + e[0] * side(0) + e[1] * side(1) + e[2] * side(2)
+        })
+    }
+
+    /// `S = |t| + |e_A| + |e_B|`, the scale of the error bound for the pair.
+    pub fn error_scale(&self, other: &Obb3) -> f32 {
+        sqrt((other.center - self.center).length_squared()) + self.extent_norm + other.extent_norm
+    }
+
+    fn from_f64_axes(center: Vec3, half_extents: Vec3, axes: DMat3) -> Obb3 {
+        Self::from_axes(center, half_extents, axes.as_mat3())
+    }
+}
+
+/// `R(q)/|q|²` in f64: exactly orthonormal up to f64 rounding for any non-zero `q`.
+fn quat_matrix(q: Quat) -> DMat3 {
+    let [x, y, z, w] = q.to_array().map(f64::from);
+    let n = x * x + y * y + z * z + w * w;
+    let (xx, yy, zz, ww) = (x * x, y * y, z * z, w * w);
+    let (xy, xz, yz, wx, wy, wz) = (x * y, x * z, y * z, w * x, w * y, w * z);
+    DMat3::from_cols(
+        DVec3::new(ww + xx - yy - zz, 2.0 * (xy + wz), 2.0 * (xz - wy)) / n,
+        DVec3::new(2.0 * (xy - wz), ww - xx + yy - zz, 2.0 * (yz + wx)) / n,
+        DVec3::new(2.0 * (xz + wy), 2.0 * (yz - wx), ww - xx - yy + zz) / n,
+    )
+}
+
+/// `max |MᵀM − I|` over the entries.
+fn orthonormality_defect(m: DMat3) -> f64 {
+    let g = m.transpose() * m - DMat3::IDENTITY;
+    g.to_cols_array()
+        .iter()
+        .fold(0.0, |acc, v| acc.max(v.abs()))
+}
+
+/// Gram–Schmidt in f64, keeping the handedness of the third column.
+fn orthonormalize(m: DMat3) -> DMat3 {
+    let x = m.x_axis.normalize();
+    let y = (m.y_axis - x * x.dot(m.y_axis)).normalize();
+    let z = x.cross(y);
+    DMat3::from_cols(x, y, if z.dot(m.z_axis) < 0.0 { -z } else { z })
+}
+
+/// An orthonormal frame whose axis `i` follows column `i` of `m` where that column is non-zero;
+/// zero columns (a flattening scale) get any direction completing the frame.
+fn frame_of_columns(m: DMat3) -> DMat3 {
+    let cols = [m.x_axis, m.y_axis, m.z_axis];
+    let nonzero: usize = cols.iter().filter(|c| **c != DVec3::ZERO).count();
+    match nonzero {
+        3 => orthonormalize(m),
+        0 => DMat3::IDENTITY,
+        _ => {
+            let first = cols.iter().position(|c| *c != DVec3::ZERO).unwrap_or(0);
+            let u = cols[first].normalize();
+            let second = (first + 1..3).find(|&i| cols[i] != DVec3::ZERO);
+            let v = match second {
+                Some(i) => (cols[i] - u * u.dot(cols[i])).normalize(),
+                None => u.any_orthonormal_vector(),
+            };
+            let w = u.cross(v);
+            // Place u, v, w back in column order: `first`, then the next slot, then the last.
+            let second = second.unwrap_or((first + 1) % 3);
+            let third = 3 - first - second;
+            let mut out = [DVec3::ZERO; 3];
+            out[first] = u;
+            out[second] = v;
+            out[third] = w;
+            DMat3::from_cols(out[0], out[1], out[2])
+        }
+    }
+}
+
+pub(crate) fn check_center(center: Vec3) -> Result<(), ObbError> {
+    for c in center.to_array() {
+        check_magnitude("center", c)?;
+    }
+    Ok(())
+}
+
+fn check_half_extents(half_extents: Vec3) -> Result<Vec3, ObbError> {
+    let [x, y, z] = half_extents.to_array();
+    Ok(Vec3::new(
+        check_extent("half-extent", x)?,
+        check_extent("half-extent", y)?,
+        check_extent("half-extent", z)?,
+    ))
+}
+
+fn check_sizes(size: Vec3) -> Result<Vec3, ObbError> {
+    let [x, y, z] = size.to_array();
+    Ok(Vec3::new(
+        check_extent("size", x)?,
+        check_extent("size", y)?,
+        check_extent("size", z)?,
+    ))
+}

@@ -1,0 +1,160 @@
+//! Rectangle–rectangle separating-axis test in 2D (4 candidate axes).
+//!
+//! Algorithm (seed 004's projection-radius form, with the numerics of
+//! [`tolerance`](crate::tolerance)): `d = c_B − c_A`, `R = AᵀB`, `S = |d| + |e_A| + |e_B|`,
+//! `pad = PAD_K·ε·S`. A's two face normals, then B's, each separating when
+//! `|d·L| > radius_A(L) + radius_B(L) + pad`. In 2D there are no edge-edge axes, so no
+//! near-parallel weak spot: every axis is a unit face normal. The per-axis error is at most
+//! `(4 + 1 + 2√2 + 2)u·S ≤ 5 εS`, inside the pad; the band argument of the 3D test applies
+//! with the 2D exterior-angle factor `√2`, so [`BAND_K`](crate::tolerance::BAND_K) holds too.
+
+use glam::Vec2;
+
+use crate::tolerance::{EPS, PAD_K, UNDERFLOW_FLOOR, sqrt};
+use crate::{Feature, Obb2, Separation};
+
+impl Obb2 {
+    /// Whether the two closed rectangles intersect (touching counts).
+    ///
+    /// A `false` is exact for the rectangles as given, at any margin; a `true` is exact whenever
+    /// the margin exceeds [`band`](crate::tolerance::band)`(S)`.
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// use sat_core::Obb2;
+    ///
+    /// let a = Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0);
+    /// assert!(a.intersects(&Obb2::new(Vec2::new(2.0, 2.0), Vec2::ONE, 0.0))); // corners touch
+    /// ```
+    #[inline]
+    pub fn intersects(&self, other: &Obb2) -> bool {
+        overlap(
+            self,
+            other,
+            self.half_extents,
+            other.half_extents,
+            self.extent_norm,
+            other.extent_norm,
+        )
+    }
+
+    /// Whether the rectangles intersect once both are grown by `margin` (each half-extent
+    /// increased by `margin`; negative shrinks, never below zero).
+    ///
+    /// Assumes a finite `margin` with `|margin| ≤` [`MAX_MAGNITUDE`](crate::MAX_MAGNITUDE).
+    #[inline]
+    pub fn intersects_with_margin(&self, other: &Obb2, margin: f32) -> bool {
+        let ea = (self.half_extents + Vec2::splat(margin)).max(Vec2::ZERO);
+        let eb = (other.half_extents + Vec2::splat(margin)).max(Vec2::ZERO);
+        overlap(
+            self,
+            other,
+            ea,
+            eb,
+            sqrt(ea.length_squared()),
+            sqrt(eb.length_squared()),
+        )
+    }
+
+    /// The signed gap along the best of the four face normals, that axis (unit, world space,
+    /// from `self` towards `other`) and which face produced it. Ties prefer A's faces.
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// use sat_core::{Feature, Obb2};
+    ///
+    /// let a = Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0);
+    /// let b = Obb2::from_degrees(Vec2::new(0.0, 3.0), Vec2::ONE, 90.0);
+    /// let s = a.separation(&b);
+    /// assert_eq!((s.gap, s.axis, s.feature), (1.0, Vec2::Y, Feature::FaceA(1)));
+    /// ```
+    pub fn separation(&self, other: &Obb2) -> Separation<Vec2> {
+        let pair = Pair::new(self, other);
+        let (ea, eb) = (self.half_extents.to_array(), other.half_extents.to_array());
+        let mut best = Separation {
+            gap: f32::NEG_INFINITY,
+            axis: Vec2::X,
+            feature: Feature::FaceA(0),
+        };
+        for i in 0..2 {
+            let gap = pair.t[i].abs() - (ea[i] + (eb[0] * pair.ar[i][0] + eb[1] * pair.ar[i][1]));
+            if gap > best.gap {
+                best = Separation {
+                    gap,
+                    axis: signed(pair.av[i], pair.t[i]),
+                    feature: Feature::FaceA(i as u8),
+                };
+            }
+        }
+        for j in 0..2 {
+            let gap = pair.tb[j].abs() - ((ea[0] * pair.ar[0][j] + ea[1] * pair.ar[1][j]) + eb[j]);
+            if gap > best.gap {
+                best = Separation {
+                    gap,
+                    axis: signed(pair.bv[j], pair.tb[j]),
+                    feature: Feature::FaceB(j as u8),
+                };
+            }
+        }
+        best
+    }
+}
+
+/// Quantities of a pair: `t` in A's frame, `tb_j = b_j·d`, `|R|`.
+struct Pair {
+    av: [Vec2; 2],
+    bv: [Vec2; 2],
+    d: Vec2,
+    t: [f32; 2],
+    tb: [f32; 2],
+    ar: [[f32; 2]; 2],
+}
+
+impl Pair {
+    #[inline(always)]
+    fn new(a: &Obb2, b: &Obb2) -> Pair {
+        let av = [a.axes.x_axis, a.axes.y_axis];
+        let bv = [b.axes.x_axis, b.axes.y_axis];
+        let d = b.center - a.center;
+        let ar = [
+            [dot(av[0], bv[0]).abs(), dot(av[0], bv[1]).abs()],
+            [dot(av[1], bv[0]).abs(), dot(av[1], bv[1]).abs()],
+        ];
+        Pair {
+            av,
+            bv,
+            d,
+            t: [dot(av[0], d), dot(av[1], d)],
+            tb: [dot(bv[0], d), dot(bv[1], d)],
+            ar,
+        }
+    }
+}
+
+#[inline(always)]
+fn dot(a: Vec2, b: Vec2) -> f32 {
+    a.x * b.x + a.y * b.y
+}
+
+fn signed(axis: Vec2, along: f32) -> Vec2 {
+    if along < 0.0 { -axis } else { axis }
+}
+
+#[inline(always)]
+fn overlap(a: &Obb2, b: &Obb2, ea: Vec2, eb: Vec2, norm_a: f32, norm_b: f32) -> bool {
+    let pair = Pair::new(a, b);
+    let (ea, eb) = (ea.to_array(), eb.to_array());
+    let pad = PAD_K * EPS * (sqrt(dot(pair.d, pair.d)) + norm_a + norm_b) + UNDERFLOW_FLOOR;
+    let ar = pair.ar;
+    for i in 0..2 {
+        if pair.t[i].abs() > (ea[i] + pad) + (eb[0] * ar[i][0] + eb[1] * ar[i][1]) {
+            return false;
+        }
+    }
+    for j in 0..2 {
+        if pair.tb[j].abs() > (ea[0] * ar[0][j] + ea[1] * ar[1][j]) + (eb[j] + pad) {
+            return false;
+        }
+    }
+    true
+}

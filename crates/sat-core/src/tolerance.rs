@@ -1,0 +1,145 @@
+//! Named tolerances and the error bound they come from.
+//!
+//! # The quantities
+//!
+//! For boxes A and B (centres `c`, half-extents `e`, orthonormal axes) let `t = c_B − c_A`,
+//! `S = |t| + |e_A| + |e_B|` (Euclidean norms) and `ε = 2⁻²³` (`f32::EPSILON`, `u = ε/2` the
+//! unit roundoff). The *margin* of the pair is the largest signed gap over the separating axes
+//! of the exact boxes (3 + 3 face normals and the 9 non-degenerate edge-edge cross products in
+//! 3D, 2 + 2 face normals in 2D), each axis normalised:
+//!
+//! ```text
+//! gap(L) = (|t·L| − Σ e_Ai |a_i·L| − Σ e_Bj |b_j·L|) / |L|
+//! ```
+//!
+//! Positive margin: a separating axis exists and the margin is a lower bound of the distance.
+//! Negative margin: the boxes overlap and −margin is the penetration depth.
+//!
+//! # What is computed
+//!
+//! In A's frame, `T = Aᵀt` and `R = AᵀB` (`R_ij = a_i·b_j`). Face axis `a_i` compares `|T_i|`
+//! with `e_Ai + Σ_j e_Bj |R_ij|`; face axis `b_j` compares `|b_j·t|` (a world dot product, not
+//! `Tᵀ R_·j`, which would double the error of `t`) with `Σ_i e_Ai |R_ij| + e_Bj`. Edge axis
+//! `(i, k)` is `ℓ = e_i × R_·k`, whose components are two entries of `R` (so `ℓ` is exactly
+//! perpendicular to `a_i` and `|ℓ| = sin ∠(a_i, b_k)`); B's projection radius on it uses the 2×2
+//! minors of `R` (`b_j·ℓ = R_nj R_mk − R_mj R_nk`), not Ericson's shortcut `b_j·ℓ = ±R_il`. The
+//! shortcut is exact only for an exactly orthonormal `R`; in floating point it errs by `O(ε)`
+//! *absolutely*, which is `O(ε/|ℓ|)` after normalisation — the near-parallel-edge failure of every
+//! peer. With the minors, every term of the edge test errs by at most `O(ε)·|ℓ|`, so the
+//! normalised gap errs by `O(εS)` however parallel the edges are.
+//!
+//! # Per-axis error (first order in u; derivation)
+//!
+//! Stored axes are the exact axes rounded once to f32 (constructors work in f64), so each
+//! column errs by at most `u` (Euclidean). Then `|t̃ − t| ≤ u|t|`, `|T̃ − T| ≤ (1 + √3 + 3√3)u|t|
+//! ≤ 8u|t|`, each `T̃_i` and `b_j·t̃` within `5u|t|`, and `‖R̃ − R‖_F ≤ (2√3 + 9)u ≤ 12.5u`.
+//! Summing the roundings of each test (`γ_n ≤ n·u`):
+//!
+//! * face of A: `5u|t| + (√3 + 1 + 3√3 + 3 + 2)u|e_B| + 2u|e_A| ≤ 13u·S = 6.5 εS`;
+//! * face of B: the same with A and B swapped, `≤ 6.5 εS`;
+//! * edge pair, unnormalised: `(8 + 2)u|t| + 3u|e_A| + (12.5 + 2√2 + 2)u|e_B| ≤ 17.4u·S|ℓ|
+//!   ≤ 8.7 εS·|ℓ|`.
+//!
+//! # The pad: "separated" is always right
+//!
+//! [`PAD_K`]` = 10` covers every per-axis error above with room for second-order terms. A test
+//! declares "separated" only when the computed gap exceeds `PAD_K·ε·S̃` (times `|ℓ|₁ ≥ |ℓ|₂` for
+//! edge axes, folded into A's extents so it costs three additions per pair), plus
+//! [`UNDERFLOW_FLOOR`] for products that fall into the subnormal range. So a `false` from
+//! `intersects` is exact at any margin: the exact boxes are separated.
+//!
+//! # The band: "overlap" is right outside `k·ε·S`
+//!
+//! If the exact margin `M > k·ε·S`, the axis that carries it is found unless its computed gap
+//! is below the pad. A face axis or a well-conditioned edge axis loses at most the per-axis error,
+//! so it is found when `M > 2 · 10 εS·√2 (|ℓ|₁/|ℓ|₂) ≈ 28 εS`. An edge axis whose edges are so
+//! close to parallel that one ulp of `R` turns it (`|ℓ| ≲ 2⁻¹⁰`) is a sliver facet of the
+//! Minkowski difference; projecting along the shared edge direction shows that a neighbouring
+//! face or well-conditioned edge axis separates by at least `M/√2` minus the sliver's width
+//! (the 2D exterior angles of two rectangles' Minkowski sum are at most 90°). Hence
+//! `k = √2 · 28 + 6` (the Hausdorff distance between the stored and exact boxes, `≤ 12.5u·S`),
+//! rounded up: [`BAND_K`]` = 48`. The fuzz targets and tests check it against exact rationals; the
+//! worst case seen is far inside it (see README).
+//!
+//! # `separation`
+//!
+//! The gap it returns is, within [`SEPARATION_K`]`·ε·S`, the exact boxes' signed gap along the
+//! returned unit axis. When the boxes overlap by more than the band, it is also within
+//! `SEPARATION_K·ε·S` of `−depth` computed exactly over the same axes.
+
+/// `f32::EPSILON = 2⁻²³`.
+pub const EPS: f32 = f32::EPSILON;
+
+/// Per-axis rigorous pad, in units of `ε·S` (derivation above).
+pub const PAD_K: f32 = 10.0;
+
+/// The documented verdict band: `intersects` equals the exact verdict whenever
+/// `|margin| > BAND_K · ε · S`, and a `false` (separated) verdict is exact at any margin.
+pub const BAND_K: f32 = 48.0;
+
+/// `separation().gap` is the exact gap along the returned axis within `SEPARATION_K · ε · S`.
+pub const SEPARATION_K: f32 = 12.0;
+
+/// Absolute floor added to every threshold: covers products that underflow to subnormals
+/// (at most ~10 of them per test, each off by ≤ 2⁻¹⁵⁰). Far below `ε·S` for any accepted input.
+pub const UNDERFLOW_FLOOR: f32 = 7.174_648e-43; // 2⁻¹⁴⁰
+
+/// Largest accepted magnitude of a coordinate or extent (2⁶⁰ ≈ 1.15e18): keeps every product
+/// and `|t|²` far from overflow.
+pub const MAX_MAGNITUDE: f32 = 1.152_921_5e18; // 2^60
+
+/// Smallest accepted non-zero magnitude (2⁻⁶⁰ ≈ 8.7e-19): keeps `ε·S` far above the underflow
+/// floor. Exact zeros are always accepted.
+pub const MIN_MAGNITUDE: f32 = 8.673_617e-19; // 2^-60
+
+/// Orthonormality tolerance of axis matrices and orthogonality tolerance of affine columns:
+/// `max |AᵀA − I| ≤ 1e-6` (about 8 ε). Accepted axes are re-orthonormalised in f64; the box used
+/// is within `AXES_TOLERANCE · |e|` of the parallelepiped the columns span.
+pub const AXES_TOLERANCE: f32 = 1e-6;
+
+/// How far four corners may be from a rectangle, relative to its longer diagonal: the
+/// parallelogram defect `|c0 + c2 − c1 − c3|` and the cosine of the corner angle.
+/// The box built is the best-fit rectangle, within this tolerance of the corners given.
+pub const CORNER_TOLERANCE: f32 = 1e-4;
+
+/// Edge axes with `|a_i × b_k| < 2⁻⁴⁰` are not normalised by [`separation`](crate::Obb3::separation)
+/// (their facet is narrower than `2⁻⁴⁰·|e_B|`, far inside the band); `intersects` still tests
+/// them, protected by [`UNDERFLOW_FLOOR`].
+pub const PARALLEL_CUTOFF: f32 = 9.094_947e-13; // 2^-40
+
+/// The verdict band `BAND_K · ε · S` for a pair, as documented: verdicts with
+/// `|margin|` above it are exact.
+#[inline]
+pub fn band(scale: f32) -> f32 {
+    BAND_K * EPS * scale
+}
+
+#[inline]
+pub(crate) fn sqrt(x: f32) -> f32 {
+    libm::sqrtf(x)
+}
+
+/// Checks one scalar for the `try_` constructors: finite and within the supported magnitudes.
+pub(crate) fn check_magnitude(what: &'static str, value: f32) -> Result<(), crate::ObbError> {
+    use crate::ObbError;
+    if !value.is_finite() {
+        return Err(ObbError::NonFinite { what });
+    }
+    let m = value.abs();
+    if m > MAX_MAGNITUDE {
+        return Err(ObbError::TooLarge { what, value });
+    }
+    if m != 0.0 && m < MIN_MAGNITUDE {
+        return Err(ObbError::TooSmall { what, value });
+    }
+    Ok(())
+}
+
+/// Checks a half-extent or size: as [`check_magnitude`], and not negative (`-0.0` is zero).
+pub(crate) fn check_extent(what: &'static str, value: f32) -> Result<f32, crate::ObbError> {
+    check_magnitude(what, value)?;
+    if value < 0.0 {
+        return Err(crate::ObbError::NegativeExtent { what, value });
+    }
+    Ok(value + 0.0) // turns -0.0 into +0.0
+}
