@@ -18,7 +18,7 @@ use crate::tolerance::{AXES_TOLERANCE, CORNER_TOLERANCE, check_extent, check_mag
 ///
 /// // A 4 x 2 building footprint, and one rotated by 30 degrees next to it.
 /// let placed = Obb2::new(Vec2::ZERO, Vec2::new(2.0, 1.0), 0.0);
-/// let candidate = Obb2::from_degrees(Vec2::new(3.5, 0.0), Vec2::new(1.0, 1.0), 30.0);
+/// let candidate = Obb2::from_degrees(Vec2::new(3.2, 0.0), Vec2::new(1.0, 1.0), 30.0);
 /// assert!(placed.intersects(&candidate));
 /// assert!(!placed.intersects(&Obb2::from_degrees(Vec2::new(4.0, 0.0), Vec2::ONE, 30.0)));
 /// ```

@@ -18,8 +18,8 @@ use crate::tolerance::{AXES_TOLERANCE, check_extent, check_magnitude, sqrt};
 /// use sat_core::Obb3;
 ///
 /// let a = Obb3::new(Vec3::ZERO, Vec3::splat(1.0), Quat::IDENTITY);
-/// let b = Obb3::new(Vec3::new(2.5, 0.0, 0.0), Vec3::splat(1.0), Quat::from_rotation_z(0.785));
-/// assert!(a.intersects(&b)); // the rotated cube's corner reaches x = 2.5 - 1.414
+/// let b = Obb3::new(Vec3::new(2.3, 0.0, 0.0), Vec3::splat(1.0), Quat::from_rotation_z(0.785));
+/// assert!(a.intersects(&b)); // the rotated cube's corner reaches x = 2.3 - 1.414
 /// assert!(!a.intersects(&Obb3::new(Vec3::new(3.1, 0.0, 0.0), Vec3::ONE, Quat::IDENTITY)));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -82,7 +82,8 @@ impl Obb3 {
     ///
     /// The gap equals the exact boxes' signed gap along the returned axis within
     /// [`SEPARATION_K`](crate::tolerance::SEPARATION_K)`·ε·S`. Ties prefer faces of A, then
-    /// faces of B, then edge pairs.
+    /// faces of B; an edge pair must beat the best face by more than the pad `PAD_K·ε·S`, so an
+    /// edge axis parallel to a face normal never wins by rounding noise.
     ///
     /// ```
     /// use glam::{Quat, Vec3};
@@ -174,6 +175,7 @@ fn separation(a: &Obb3, b: &Obb3) -> Separation<Vec3> {
         }
     }
 
+    let face_preference = PAD_K * EPS * (sqrt(dot(d, d)) + a.extent_norm + b.extent_norm);
     let signed = |axis: Vec3, along: f32| if along < 0.0 { -axis } else { axis };
     let mut best = Separation {
         gap: f32::NEG_INFINITY,
@@ -181,7 +183,12 @@ fn separation(a: &Obb3, b: &Obb3) -> Separation<Vec3> {
         feature: Feature::FaceA(0),
     };
     let mut consider = |gap: f32, axis: Vec3, feature: Feature| {
-        if gap > best.gap {
+        let bias = if matches!(feature, Feature::EdgePair(..)) {
+            face_preference
+        } else {
+            0.0
+        };
+        if gap > best.gap + bias {
             best = Separation { gap, axis, feature };
         }
     };
