@@ -1,0 +1,82 @@
+//! `obbsat verdict`: one JSON answer line for every input line, in order.
+//!
+//! A valid case gives `{"id": ..., "intersects": bool, "margin": gap, "axis": "face_a0"}`:
+//! `intersects` is sat-core's `intersects`, `margin` and `axis` come from `separation` (signed
+//! gap along the best axis and the [`Feature`](sat_core::Feature) that produced it). An invalid
+//! line gives `{"id": ..., "error": "line N: reason"}` (the id when the line is an object that
+//! has one, else `null`) and the same message on stderr.
+
+use std::io::{self, Read, Write};
+
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use crate::case::{CaseError, parse_case};
+use crate::input::Lines;
+
+/// The answer line for a valid case.
+#[derive(Serialize)]
+struct Answer<'a> {
+    id: Option<&'a RawValue>,
+    intersects: bool,
+    margin: f32,
+    axis: String,
+}
+
+/// The answer line for an invalid one.
+#[derive(Serialize)]
+struct Failure<'a> {
+    id: Option<&'a RawValue>,
+    error: &'a str,
+}
+
+/// Counts of one run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Summary {
+    /// Input lines read (each got one answer line).
+    pub lines: usize,
+    /// Lines answered with an error.
+    pub failed: usize,
+}
+
+/// Answers every line of `input` on `out`, error messages also on `err`.
+///
+/// Only I/O errors stop it; bad lines are answered and counted.
+pub fn run(input: impl Read, mut out: impl Write, mut err: impl Write) -> io::Result<Summary> {
+    let mut lines = Lines::new(input);
+    let mut summary = Summary::default();
+    while let Some((number, line)) = lines.next_line()? {
+        summary.lines += 1;
+        let case = line
+            .map_err(|reason| CaseError { id: None, reason })
+            .and_then(parse_case);
+        match case {
+            Ok(case) => {
+                let v = case.pair.verdict();
+                let answer = Answer {
+                    id: case.id.as_deref(),
+                    intersects: v.intersects,
+                    margin: v.margin,
+                    axis: v.feature.to_string(),
+                };
+                serde_json::to_writer(&mut out, &answer)?;
+            }
+            Err(e) => {
+                summary.failed += 1;
+                let message = format!("line {number}: {}", e.reason);
+                writeln!(err, "obbsat verdict: {message}")?;
+                let failure = Failure {
+                    id: e.id.as_deref(),
+                    error: &message,
+                };
+                serde_json::to_writer(&mut out, &failure)?;
+            }
+        }
+        out.write_all(b"\n")?;
+        if lines.drained() {
+            out.flush()?;
+        }
+    }
+    out.flush()?;
+    Ok(summary)
+}
