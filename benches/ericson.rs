@@ -1,0 +1,116 @@
+//! The textbook scalar reference: Ericson, *Real-Time Collision Detection* §4.4.1
+//! (`TestOBBOBB`), with `AbsR = |R| + 1e-6` and unnormalised cross axes, exactly as printed.
+//! Included by the benchmarks as the peer every speed ratio is stated against.
+
+use glam::{Vec2, Vec3};
+
+/// Ericson's box: centre, local axes, half-extents.
+#[derive(Clone, Copy)]
+pub struct TextbookObb3 {
+    pub c: Vec3,
+    pub u: [Vec3; 3],
+    pub e: [f32; 3],
+}
+
+const EPSILON: f32 = 1e-6;
+
+#[inline(never)]
+pub fn test_obb_obb(a: &TextbookObb3, b: &TextbookObb3) -> bool {
+    let mut r = [[0.0f32; 3]; 3];
+    let mut abs_r = [[0.0f32; 3]; 3];
+    for i in 0..3 {
+        for j in 0..3 {
+            r[i][j] = a.u[i].dot(b.u[j]);
+        }
+    }
+    let t = b.c - a.c;
+    let t = [t.dot(a.u[0]), t.dot(a.u[1]), t.dot(a.u[2])];
+    for i in 0..3 {
+        for j in 0..3 {
+            abs_r[i][j] = r[i][j].abs() + EPSILON;
+        }
+    }
+    for i in 0..3 {
+        let ra = a.e[i];
+        let rb = b.e[0] * abs_r[i][0] + b.e[1] * abs_r[i][1] + b.e[2] * abs_r[i][2];
+        if t[i].abs() > ra + rb {
+            return false;
+        }
+    }
+    for i in 0..3 {
+        let ra = a.e[0] * abs_r[0][i] + a.e[1] * abs_r[1][i] + a.e[2] * abs_r[2][i];
+        let rb = b.e[i];
+        if (t[0] * r[0][i] + t[1] * r[1][i] + t[2] * r[2][i]).abs() > ra + rb {
+            return false;
+        }
+    }
+    // A0 x B0 .. A2 x B2
+    let (ae, be) = (a.e, b.e);
+    if (t[2] * r[1][0] - t[1] * r[2][0]).abs()
+        > (ae[1] * abs_r[2][0] + ae[2] * abs_r[1][0]) + (be[1] * abs_r[0][2] + be[2] * abs_r[0][1])
+    {
+        return false;
+    }
+    if (t[2] * r[1][1] - t[1] * r[2][1]).abs()
+        > (ae[1] * abs_r[2][1] + ae[2] * abs_r[1][1]) + (be[0] * abs_r[0][2] + be[2] * abs_r[0][0])
+    {
+        return false;
+    }
+    if (t[2] * r[1][2] - t[1] * r[2][2]).abs()
+        > (ae[1] * abs_r[2][2] + ae[2] * abs_r[1][2]) + (be[0] * abs_r[0][1] + be[1] * abs_r[0][0])
+    {
+        return false;
+    }
+    if (t[0] * r[2][0] - t[2] * r[0][0]).abs()
+        > (ae[0] * abs_r[2][0] + ae[2] * abs_r[0][0]) + (be[1] * abs_r[1][2] + be[2] * abs_r[1][1])
+    {
+        return false;
+    }
+    if (t[0] * r[2][1] - t[2] * r[0][1]).abs()
+        > (ae[0] * abs_r[2][1] + ae[2] * abs_r[0][1]) + (be[0] * abs_r[1][2] + be[2] * abs_r[1][0])
+    {
+        return false;
+    }
+    if (t[0] * r[2][2] - t[2] * r[0][2]).abs()
+        > (ae[0] * abs_r[2][2] + ae[2] * abs_r[0][2]) + (be[0] * abs_r[1][1] + be[1] * abs_r[1][0])
+    {
+        return false;
+    }
+    if (t[1] * r[0][0] - t[0] * r[1][0]).abs()
+        > (ae[0] * abs_r[1][0] + ae[1] * abs_r[0][0]) + (be[1] * abs_r[2][2] + be[2] * abs_r[2][1])
+    {
+        return false;
+    }
+    if (t[1] * r[0][1] - t[0] * r[1][1]).abs()
+        > (ae[0] * abs_r[1][1] + ae[1] * abs_r[0][1]) + (be[0] * abs_r[2][2] + be[2] * abs_r[2][0])
+    {
+        return false;
+    }
+    if (t[1] * r[0][2] - t[0] * r[1][2]).abs()
+        > (ae[0] * abs_r[1][2] + ae[1] * abs_r[0][2]) + (be[0] * abs_r[2][1] + be[1] * abs_r[2][0])
+    {
+        return false;
+    }
+    true
+}
+
+/// Seed 004's 2D projection-radius test (the 2D textbook form).
+#[derive(Clone, Copy)]
+pub struct TextbookObb2 {
+    pub c: Vec2,
+    pub u: [Vec2; 2],
+    pub e: [f32; 2],
+}
+
+#[inline(never)]
+pub fn test_obb_obb_2d(a: &TextbookObb2, b: &TextbookObb2) -> bool {
+    let t = b.c - a.c;
+    for axis in [a.u[0], a.u[1], b.u[0], b.u[1]] {
+        let ra = a.e[0] * a.u[0].dot(axis).abs() + a.e[1] * a.u[1].dot(axis).abs();
+        let rb = b.e[0] * b.u[0].dot(axis).abs() + b.e[1] * b.u[1].dot(axis).abs();
+        if t.dot(axis).abs() > ra + rb {
+            return false;
+        }
+    }
+    true
+}
