@@ -4,7 +4,7 @@
 //! within one unit roundoff of the exact axis named by the input (the error bound in
 //! [`tolerance`](crate::tolerance) starts from that).
 
-use glam::{Affine3A, DMat3, DVec3, Mat3, Quat, Vec3};
+use glam::{Affine3A, DMat3, DVec3, Mat3, Mat3A, Quat, Vec3, Vec3A};
 
 use crate::ObbError;
 use crate::tolerance::{AXES_TOLERANCE, check_extent, check_magnitude, sqrt};
@@ -24,10 +24,12 @@ use crate::tolerance::{AXES_TOLERANCE, check_extent, check_magnitude, sqrt};
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Obb3 {
-    pub(crate) center: Vec3,
-    pub(crate) half_extents: Vec3,
+    pub(crate) center: Vec3A,
+    pub(crate) half_extents: Vec3A,
     /// Columns are the local x, y, z axes in world space.
-    pub(crate) axes: Mat3,
+    pub(crate) cols: Mat3A,
+    /// The transpose of `cols`: `rows * v` is `v` in the box's frame.
+    pub(crate) rows: Mat3A,
     /// `|half_extents|`, precomputed for the error scale `S`.
     pub(crate) extent_norm: f32,
 }
@@ -64,10 +66,12 @@ impl Obb3 {
     /// Fast path: the columns are stored as given and must be orthonormal to within a few ulps
     /// (as a rotation matrix computed in f32 is); the error bound assumes it.
     pub fn from_axes(center: Vec3, half_extents: Vec3, axes: Mat3) -> Obb3 {
+        let cols = Mat3A::from(axes);
         Obb3 {
-            center,
-            half_extents,
-            axes,
+            center: center.into(),
+            half_extents: half_extents.into(),
+            cols,
+            rows: cols.transpose(),
             extent_norm: sqrt(half_extents.length_squared()),
         }
     }
@@ -136,42 +140,42 @@ impl Obb3 {
     ///
     /// Fast path: assumes `factor` finite and non-negative.
     pub fn scaled(self, factor: f32) -> Obb3 {
-        Self::from_axes(self.center, self.half_extents * factor, self.axes)
+        Self::from_axes(self.center(), self.half_extents() * factor, self.axes())
     }
 
     /// Checked [`scaled`](Self::scaled).
     pub fn try_scaled(self, factor: f32) -> Result<Obb3, ObbError> {
         check_extent("scale factor", factor)?;
-        check_half_extents(self.half_extents * factor)?;
+        check_half_extents(self.half_extents() * factor)?;
         Ok(self.scaled(factor))
     }
 
     /// Centre in world space.
     pub fn center(&self) -> Vec3 {
-        self.center
+        self.center.into()
     }
 
     /// Half-extents along the local axes.
     pub fn half_extents(&self) -> Vec3 {
-        self.half_extents
+        self.half_extents.into()
     }
 
     /// Local axes in world space, as columns.
     pub fn axes(&self) -> Mat3 {
-        self.axes
+        self.cols.into()
     }
 
     /// The eight corners; corner `k` takes the `+` side of local axis `i` when bit `i` of `k`
     /// is set.
     pub fn corners(&self) -> [Vec3; 8] {
         let e = [
-            self.axes.x_axis * self.half_extents.x,
-            self.axes.y_axis * self.half_extents.y,
-            self.axes.z_axis * self.half_extents.z,
+            self.cols.x_axis * self.half_extents.x,
+            self.cols.y_axis * self.half_extents.y,
+            self.cols.z_axis * self.half_extents.z,
         ];
         core::array::from_fn(|k| {
             let side = |bit: usize| if k >> bit & 1 == 1 { 1.0 } else { -1.0 };
-            self.center + e[0] * side(0) + e[1] * side(1) + e[2] * side(2)
+            Vec3::from(self.center + e[0] * side(0) + e[1] * side(1) + e[2] * side(2))
         })
     }
 

@@ -16,7 +16,7 @@
 //! Early outs run in the order most likely to separate random pairs: A's faces, B's faces,
 //! edges. Nothing allocates; everything is inlined scalar code over stack arrays.
 
-use glam::Vec3;
+use glam::{Mat3A, Vec3, Vec3A, Vec3Swizzles};
 
 use crate::tolerance::{EPS, PAD_K, PARALLEL_CUTOFF, UNDERFLOW_FLOOR, sqrt};
 use crate::{Feature, Obb3, Separation};
@@ -65,8 +65,8 @@ impl Obb3 {
     /// ```
     #[inline]
     pub fn intersects_with_margin(&self, other: &Obb3, margin: f32) -> bool {
-        let ea = (self.half_extents + Vec3::splat(margin)).max(Vec3::ZERO);
-        let eb = (other.half_extents + Vec3::splat(margin)).max(Vec3::ZERO);
+        let ea = (self.half_extents + Vec3A::splat(margin)).max(Vec3A::ZERO);
+        let eb = (other.half_extents + Vec3A::splat(margin)).max(Vec3A::ZERO);
         overlap(
             self,
             other,
@@ -108,49 +108,61 @@ fn dot(a: Vec3, b: Vec3) -> f32 {
 
 #[inline(always)]
 fn axes(obb: &Obb3) -> [Vec3; 3] {
-    [obb.axes.x_axis, obb.axes.y_axis, obb.axes.z_axis]
+    [
+        obb.cols.x_axis.into(),
+        obb.cols.y_axis.into(),
+        obb.cols.z_axis.into(),
+    ]
 }
 
+/// The padded test, three axes per SIMD operation. Lane `i` of every vector below holds the
+/// same expression, rounded the same way, as the scalar derivation in `tolerance.rs`: 3-term dot
+/// products summed in index order, 2×2 minors as two rounded products and one subtraction.
 #[inline(always)]
-fn overlap(a: &Obb3, b: &Obb3, ea: Vec3, eb: Vec3, norm_a: f32, norm_b: f32) -> bool {
-    let (ea, eb) = (ea.to_array(), eb.to_array());
-    let (av, bv) = (axes(a), axes(b));
+fn overlap(a: &Obb3, b: &Obb3, ea: Vec3A, eb: Vec3A, norm_a: f32, norm_b: f32) -> bool {
     let d = b.center - a.center;
-    let t = [dot(av[0], d), dot(av[1], d), dot(av[2], d)];
-    let pad = PAD_K * EPS * (sqrt(dot(d, d)) + norm_a + norm_b) + UNDERFLOW_FLOOR;
-    let pa = [ea[0] + pad, ea[1] + pad, ea[2] + pad];
+    let pad = PAD_K * EPS * (sqrt(d.dot(d)) + norm_a + norm_b) + UNDERFLOW_FLOOR;
+    let pa = ea + Vec3A::splat(pad);
+    let t = a.rows * d; // lane i: a_i · d
 
-    let mut r = [[0.0f32; 3]; 3];
-    let mut ar = [[0.0f32; 3]; 3];
-    for i in 0..3 {
-        for j in 0..3 {
-            r[i][j] = dot(av[i], bv[j]);
-            ar[i][j] = r[i][j].abs();
-        }
-        if t[i].abs() > pa[i] + (eb[0] * ar[i][0] + eb[1] * ar[i][1] + eb[2] * ar[i][2]) {
-            return false;
-        }
+    // Columns of R = AᵀB and their absolute values; faces of A test lane i = row i.
+    let r = a.rows * b.cols;
+    let ar = Mat3A::from_cols(r.x_axis.abs(), r.y_axis.abs(), r.z_axis.abs());
+    if t.abs().cmpgt(pa + ar * eb).any() {
+        return false;
     }
-    for j in 0..3 {
-        let radius_a = ea[0] * ar[0][j] + ea[1] * ar[1][j] + ea[2] * ar[2][j];
-        if dot(bv[j], d).abs() > radius_a + (eb[j] + pad) {
-            return false;
-        }
+
+    // Faces of B: lane j compares |b_j · d| with Σ_i e_Ai |R_ij| + e_Bj + pad.
+    let ar_rows = ar.transpose();
+    let tb = b.rows * d;
+    if tb
+        .abs()
+        .cmpgt(ar_rows * ea + (eb + Vec3A::splat(pad)))
+        .any()
+    {
+        return false;
     }
-    for i in 0..3 {
-        let (m, n) = ((i + 1) % 3, (i + 2) % 3);
-        let minors = row_minors(&r, m, n);
-        for k in 0..3 {
-            let (j, l) = ((k + 1) % 3, (k + 2) % 3);
-            let centre = t[n] * r[m][k] - t[m] * r[n][k];
-            let radius_a = pa[m] * ar[n][k] + pa[n] * ar[m][k];
-            let radius_b = eb[j] * minors[l].abs() + eb[l] * minors[j].abs();
-            if centre.abs() > radius_a + radius_b + UNDERFLOW_FLOOR {
-                return false;
-            }
-        }
-    }
-    true
+
+    // Edge pairs (i, k), lane k. Rows of R: s_i = (R_i0, R_i1, R_i2).
+    let s = r.transpose();
+    let abs_s = ar_rows;
+    let edges =
+        |m: Vec3A, n: Vec3A, abs_m: Vec3A, abs_n: Vec3A, tm: f32, tn: f32, pm: f32, pn: f32| {
+            let centre = m * tn - n * tm;
+            let radius_a = abs_n * pm + abs_m * pn;
+            // |b_j · ℓ| for j = k+1, k+2 are the minors of rows m, n: the cross product s_m × s_n.
+            let minors = m.cross(n).abs();
+            let radius_b = eb.yzx() * minors.zxy() + eb.zxy() * minors.yzx();
+            centre
+                .abs()
+                .cmpgt(radius_a + radius_b + Vec3A::splat(UNDERFLOW_FLOOR))
+                .any()
+        };
+    let (sx, sy, sz) = (s.x_axis, s.y_axis, s.z_axis);
+    let (ax, ay, az) = (abs_s.x_axis, abs_s.y_axis, abs_s.z_axis);
+    !(edges(sy, sz, ay, az, t.y, t.z, pa.y, pa.z)
+        || edges(sz, sx, az, ax, t.z, t.x, pa.z, pa.x)
+        || edges(sx, sy, ax, ay, t.x, t.y, pa.x, pa.y))
 }
 
 /// `minors[l]` = the 2×2 minor of rows `m, n` of `R` over the two columns other than `l`:
@@ -164,7 +176,7 @@ fn row_minors(r: &[[f32; 3]; 3], m: usize, n: usize) -> [f32; 3] {
 fn separation(a: &Obb3, b: &Obb3) -> Separation<Vec3> {
     let (ea, eb) = (a.half_extents.to_array(), b.half_extents.to_array());
     let (av, bv) = (axes(a), axes(b));
-    let d = b.center - a.center;
+    let d = Vec3::from(b.center - a.center);
     let t = [dot(av[0], d), dot(av[1], d), dot(av[2], d)];
     let mut r = [[0.0f32; 3]; 3];
     let mut ar = [[0.0f32; 3]; 3];
