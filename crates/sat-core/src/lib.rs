@@ -27,6 +27,8 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+// Index loops mirror the subscripts of the maths (R_ij, e_Ai) they implement.
+#![allow(clippy::needless_range_loop)]
 
 mod error;
 mod obb2;

@@ -136,7 +136,7 @@ impl Obb2 {
             .to_cols_array()
             .iter()
             .fold(0.0f64, |acc, v| acc.max(v.abs()));
-        if !(defect <= f64::from(AXES_TOLERANCE)) {
+        if defect > f64::from(AXES_TOLERANCE) {
             return Err(ObbError::NonOrthonormalAxes {
                 defect: defect as f32,
             });

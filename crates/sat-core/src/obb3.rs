@@ -87,7 +87,7 @@ impl Obb3 {
             return Err(ObbError::NonFinite { what: "axes" });
         }
         let defect = orthonormality_defect(m);
-        if !(defect <= AXES_TOLERANCE as f64) {
+        if defect > f64::from(AXES_TOLERANCE) {
             return Err(ObbError::NonOrthonormalAxes {
                 defect: defect as f32,
             });

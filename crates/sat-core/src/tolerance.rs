@@ -80,17 +80,18 @@ pub const BAND_K: f32 = 48.0;
 /// `separation().gap` is the exact gap along the returned axis within `SEPARATION_K · ε · S`.
 pub const SEPARATION_K: f32 = 12.0;
 
-/// Absolute floor added to every threshold: covers products that underflow to subnormals
-/// (at most ~10 of them per test, each off by ≤ 2⁻¹⁵⁰). Far below `ε·S` for any accepted input.
-pub const UNDERFLOW_FLOOR: f32 = 7.174_648e-43; // 2⁻¹⁴⁰
+/// Absolute floor added to every threshold (2⁻¹²⁰): covers products that underflow (at most
+/// ~10 per test, each off by at most 2⁻¹²⁶ even with flush-to-zero on). Far below `ε·S` for any
+/// accepted input, whose `S` is at least 2⁻⁸³.
+pub const UNDERFLOW_FLOOR: f32 = pow2(-120);
 
 /// Largest accepted magnitude of a coordinate or extent (2⁶⁰ ≈ 1.15e18): keeps every product
 /// and `|t|²` far from overflow.
-pub const MAX_MAGNITUDE: f32 = 1.152_921_5e18; // 2^60
+pub const MAX_MAGNITUDE: f32 = pow2(60);
 
 /// Smallest accepted non-zero magnitude (2⁻⁶⁰ ≈ 8.7e-19): keeps `ε·S` far above the underflow
 /// floor. Exact zeros are always accepted.
-pub const MIN_MAGNITUDE: f32 = 8.673_617e-19; // 2^-60
+pub const MIN_MAGNITUDE: f32 = pow2(-60);
 
 /// Orthonormality tolerance of axis matrices and orthogonality tolerance of affine columns:
 /// `max |AᵀA − I| ≤ 1e-6` (about 8 ε). Accepted axes are re-orthonormalised in f64; the box used
@@ -105,13 +106,18 @@ pub const CORNER_TOLERANCE: f32 = 1e-4;
 /// Edge axes with `|a_i × b_k| < 2⁻⁴⁰` are not normalised by [`separation`](crate::Obb3::separation)
 /// (their facet is narrower than `2⁻⁴⁰·|e_B|`, far inside the band); `intersects` still tests
 /// them, protected by [`UNDERFLOW_FLOOR`].
-pub const PARALLEL_CUTOFF: f32 = 9.094_947e-13; // 2^-40
+pub const PARALLEL_CUTOFF: f32 = pow2(-40);
 
 /// The verdict band `BAND_K · ε · S` for a pair, as documented: verdicts with
 /// `|margin|` above it are exact.
 #[inline]
 pub fn band(scale: f32) -> f32 {
     BAND_K * EPS * scale
+}
+
+/// `2^exponent` for normal-range exponents, exactly.
+const fn pow2(exponent: i32) -> f32 {
+    f32::from_bits(((127 + exponent) as u32) << 23)
 }
 
 #[inline]
