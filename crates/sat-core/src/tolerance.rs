@@ -64,8 +64,10 @@
 //! # `separation`
 //!
 //! The gap it returns is, within [`SEPARATION_K`]`·ε·S`, the exact boxes' signed gap along the
-//! returned unit axis. When the boxes overlap by more than the band, it is also within
-//! `SEPARATION_K·ε·S` of `−depth` computed exactly over the same axes.
+//! returned unit axis (the same per-axis error as above, plus the normalisation). It chooses the
+//! largest computed gap, except that an edge pair must beat the best face by the pad, so when the
+//! boxes overlap the gap is within `(SEPARATION_K + PAD_K)·ε·S` of the exact margin (minus the
+//! penetration depth over the candidate axes).
 
 /// `f32::EPSILON = 2⁻²³`.
 pub const EPS: f32 = f32::EPSILON;
