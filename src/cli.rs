@@ -1,42 +1,88 @@
-//! Command-line interface: `obbsat [run] | verdict [FILE] | check FILE`.
+//! Command-line interface: `obbsat [run] | verdict [FILE] | check FILE | generate`.
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 use crate::input::open;
+use crate::main_job::{DEFAULT_CASES, DEFAULT_SEED, Options};
 
 /// Oriented-box separating-axis tests with a stated error bound.
+///
+/// Without a subcommand, runs the main job (`run`) with its defaults.
 #[derive(Debug, Parser)]
-#[command(name = "obbsat", version)]
+#[command(name = "obbsat", version, args_conflicts_with_subcommands = true)]
 pub struct Cli {
-    /// What to do.
+    /// What to do (default: `run`).
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
+    /// Options of `run`, also accepted without the subcommand.
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Run seeded random and adversarial pairs through sat-core, parry's SAT and parry's GJK,
+    /// adjudicate with the exact oracle and print a table (the default).
+    Run(RunArgs),
     /// Read JSON Lines cases and write one JSON verdict line per input line.
     Verdict {
         /// Input file; `-` or nothing reads stdin.
         file: Option<PathBuf>,
     },
-    /// Compare sat-core's verdicts with each case's "expect"; exit 1 on any disagreement.
+    /// Compare sat-core's verdicts with each case's "expect"; exit 1 on any disagreement or
+    /// invalid line.
     Check {
         /// Input file; `-` reads stdin.
         file: PathBuf,
     },
+    /// Write seeded generated cases as JSON Lines, with the exact oracle's verdict as "expect".
+    Generate(GenerateArgs),
+}
+
+/// Options of the main job.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct RunArgs {
+    /// Seed of the case generator.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Cases per dimension.
+    #[arg(long, default_value_t = DEFAULT_CASES)]
+    pub cases: usize,
+    /// Adjudicate only every disputed pair and a uniform sample of this many pairs per
+    /// dimension with the exact oracle (default: every pair).
+    #[arg(long)]
+    pub exact_sample: Option<usize>,
+}
+
+/// Options of `generate`.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct GenerateArgs {
+    /// Dimension of the cases.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(2..=3))]
+    pub dim: u8,
+    /// Number of cases written.
+    #[arg(long, default_value_t = 1000)]
+    pub cases: usize,
+    /// Seed of the case generator.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Keep only cases whose exact |margin| exceeds sat-core's band, where its verdict is
+    /// guaranteed (`generate --outside-band | obbsat check -` must report no disagreement).
+    #[arg(long)]
+    pub outside_band: bool,
 }
 
 /// Parses the arguments, runs the command and turns its outcome into an exit status:
 /// 0 success, 1 a bad line or a disagreement, 2 a usage or I/O error.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli.command) {
+    let command = cli.command.unwrap_or(Command::Run(cli.run));
+    match run(command) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
@@ -49,19 +95,35 @@ pub fn main() -> ExitCode {
 
 /// Runs one command; `Ok(false)` when it completed but found bad lines or disagreements.
 pub fn run(command: Command) -> io::Result<bool> {
+    let stdout = || BufWriter::new(io::stdout().lock());
     match command {
+        Command::Run(args) => {
+            let options = Options {
+                seed: args.seed,
+                cases: args.cases,
+                exact_sample: args.exact_sample,
+            };
+            crate::main_job::run(options, stdout())?;
+            Ok(true)
+        }
         Command::Verdict { file } => {
             let input = open(file.as_deref())?;
-            let summary = crate::verdict::run(
-                input,
-                BufWriter::new(io::stdout().lock()),
-                io::stderr().lock(),
-            )?;
+            let summary = crate::verdict::run(input, stdout(), io::stderr().lock())?;
             Ok(summary.failed == 0)
         }
         Command::Check { file } => {
             let input = open(Some(&file))?;
-            Ok(crate::check::run(input, BufWriter::new(io::stdout().lock()))?.passed())
+            Ok(crate::check::run(input, stdout())?.passed())
+        }
+        Command::Generate(args) => {
+            crate::generate::write_cases(
+                args.dim,
+                args.cases,
+                args.seed,
+                args.outside_band,
+                stdout(),
+            )?;
+            Ok(true)
         }
     }
 }

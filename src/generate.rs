@@ -1,0 +1,801 @@
+//! Seeded generators of random and adversarial box pairs, in 2D and 3D.
+//!
+//! Every generated box is written in f32, exactly as a case file would carry it: 3D boxes as
+//! centre, half-extents and quaternion (built with [`Obb3::try_new`]), 2D boxes as centre,
+//! half-extents and an axis matrix whose columns are the f32-rounded `(cos θ, sin θ)` and
+//! `(−sin θ, cos θ)` (built with [`Obb2::try_from_axes`]). An exact oracle that reads the same
+//! f32 values judges the same boxes (in 2D a parallelogram within one ulp of the rectangle
+//! sat-core uses, far inside its error band).
+//!
+//! The kinds of pair ([`Kind`]):
+//!
+//! * random pairs, about half of them overlapping;
+//! * a vertex (or, with near-parallel faces, a face) of B touching a face of A, at a gap of
+//!   0, a few ulps, a tiny or a small fraction of the boxes' size, of either sign;
+//! * crossing edges of A and B at such a gap, generic or nearly parallel
+//!   (B = A composed with a rotation about A's edge and a tiny tilt of 1e-8..1e-2 rad);
+//! * sizes from millimetres to kilometres (extents 1e-3..1e3 with matching offsets), sometimes
+//!   a flat box (one zero extent), and a third of the pairs 1e3..1e6 from the origin.
+//!
+//! Far from the origin, rounding B's centre to f32 would move it by far more than the intended
+//! gap; the generator then corrects A's half-extent along the contact normal (a much finer f32
+//! grid) so that the gap of the f32 boxes stays as intended within an ulp of the extent.
+
+use glam::{DMat3, DQuat, DVec2, DVec3, Mat2, Quat, Vec2, Vec3};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+use sat_core::tolerance::band;
+use sat_core::{Obb2, Obb3, ObbError};
+use sat_oracle::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
+use serde::Serialize;
+
+/// What a generated pair was built to exercise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// Random sizes, rotations and offsets; about half overlap.
+    Random,
+    /// B's vertex on A's face (generic rotations) at a small signed gap.
+    FaceContact,
+    /// B's rotation within 1e-8..1e-2 rad of A's (up to quarter turns): face on face.
+    NearParallelFaces,
+    /// An edge of B crossing an edge of A (generic directions) at a small signed gap (3D).
+    EdgeContact,
+    /// Crossing edges within 1e-8..1e-2 rad of parallel (3D).
+    NearParallelEdges,
+}
+
+impl Kind {
+    /// The kinds generated in 2D.
+    pub const ALL_2D: [Kind; 3] = [Kind::Random, Kind::FaceContact, Kind::NearParallelFaces];
+    /// The kinds generated in 3D.
+    pub const ALL_3D: [Kind; 5] = [
+        Kind::Random,
+        Kind::FaceContact,
+        Kind::NearParallelFaces,
+        Kind::EdgeContact,
+        Kind::NearParallelEdges,
+    ];
+
+    /// A short name for tables and case ids.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Random => "random",
+            Kind::FaceContact => "face-contact",
+            Kind::NearParallelFaces => "near-parallel-faces",
+            Kind::EdgeContact => "edge-contact",
+            Kind::NearParallelEdges => "near-parallel-edges",
+        }
+    }
+}
+
+/// A 2D box as a case carries it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Box2 {
+    /// Centre.
+    pub center: Vec2,
+    /// Half-extents.
+    pub half_extents: Vec2,
+    /// Local axes as columns: `(c, s)` and `(−s, c)` with `c, s` the f32-rounded cosine and
+    /// sine of the angle.
+    pub axes: Mat2,
+}
+
+/// A 3D box as a case carries it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Box3 {
+    /// Centre.
+    pub center: Vec3,
+    /// Half-extents.
+    pub half_extents: Vec3,
+    /// Rotation, `[x, y, z, w]`, unit length up to f32 rounding.
+    pub quat: Quat,
+}
+
+impl Box2 {
+    /// The sat-core box, through the checked constructor a case file would use.
+    pub fn obb(&self) -> Result<Obb2, ObbError> {
+        Obb2::try_from_axes(self.center, self.half_extents, self.axes)
+    }
+
+    /// The box for the exact oracle: the same f32 values, the columns taken as given.
+    pub fn exact(&self) -> ExactBox2 {
+        let (x, y) = (self.axes.x_axis.as_dvec2(), self.axes.y_axis.as_dvec2());
+        ExactBox2::from_axes(
+            self.center.as_dvec2().to_array(),
+            self.half_extents.as_dvec2().to_array(),
+            [x.to_array(), y.to_array()],
+        )
+    }
+
+    /// The box in the case format.
+    pub fn to_line(&self) -> BoxLine {
+        let (x, y) = (self.axes.x_axis, self.axes.y_axis);
+        BoxLine {
+            center: wide(&self.center.to_array()),
+            half_extents: wide(&self.half_extents.to_array()),
+            quat: None,
+            axes: Some(vec![wide(&x.to_array()), wide(&y.to_array())]),
+        }
+    }
+}
+
+impl Box3 {
+    /// The sat-core box, through the checked constructor a case file would use.
+    pub fn obb(&self) -> Result<Obb3, ObbError> {
+        Obb3::try_new(self.center, self.half_extents, self.quat)
+    }
+
+    /// The box for the exact oracle: the same f32 values, rotation `R(q)/|q|²`.
+    pub fn exact(&self) -> ExactBox3 {
+        ExactBox3::from_quat(
+            self.center.as_dvec3().to_array(),
+            self.half_extents.as_dvec3().to_array(),
+            self.quat.as_dquat().to_array(),
+        )
+    }
+
+    /// The box in the case format.
+    pub fn to_line(&self) -> BoxLine {
+        BoxLine {
+            center: wide(&self.center.to_array()),
+            half_extents: wide(&self.half_extents.to_array()),
+            quat: Some(wide(&self.quat.to_array())),
+            axes: None,
+        }
+    }
+}
+
+/// A generated 2D pair.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Case2 {
+    /// What it exercises.
+    pub kind: Kind,
+    /// First box.
+    pub a: Box2,
+    /// Second box.
+    pub b: Box2,
+}
+
+/// A generated 3D pair.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Case3 {
+    /// What it exercises.
+    pub kind: Kind,
+    /// First box.
+    pub a: Box3,
+    /// Second box.
+    pub b: Box3,
+}
+
+impl Case2 {
+    /// Both sat-core boxes.
+    pub fn obbs(&self) -> Result<(Obb2, Obb2), ObbError> {
+        Ok((self.a.obb()?, self.b.obb()?))
+    }
+
+    /// The exact oracle's verdict on the same f32 values.
+    pub fn exact(&self) -> ExactVerdict {
+        verdict2(&self.a.exact(), &self.b.exact())
+    }
+
+    /// The case line, without `expect` and the oracle's numbers.
+    pub fn to_line(&self, id: String) -> CaseLine {
+        CaseLine::new(id, 2, self.a.to_line(), self.b.to_line())
+    }
+}
+
+impl Case3 {
+    /// Both sat-core boxes.
+    pub fn obbs(&self) -> Result<(Obb3, Obb3), ObbError> {
+        Ok((self.a.obb()?, self.b.obb()?))
+    }
+
+    /// The exact oracle's verdict on the same f32 values.
+    pub fn exact(&self) -> ExactVerdict {
+        verdict3(&self.a.exact(), &self.b.exact())
+    }
+
+    /// The case line, without `expect` and the oracle's numbers.
+    pub fn to_line(&self, id: String) -> CaseLine {
+        CaseLine::new(id, 3, self.a.to_line(), self.b.to_line())
+    }
+}
+
+/// One line of the case format, in its usual key order. Every number is the exact f32 value
+/// of the generated box, written as f64.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseLine {
+    /// `"2d-<kind>-<n>"` or `"3d-<kind>-<n>"` from [`write_cases`], or the caller's.
+    pub id: String,
+    /// 2 or 3.
+    pub dim: u8,
+    /// First box.
+    pub a: BoxLine,
+    /// Second box.
+    pub b: BoxLine,
+    /// The exact verdict, for `obbsat check`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expect: Option<bool>,
+    /// The exact margin (within one f64 ulp).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact_margin: Option<f64>,
+    /// `S = |t| + |e_A| + |e_B|`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scale: Option<f64>,
+    /// sat-core's band `BAND_K·ε·S`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub band: Option<f64>,
+}
+
+impl CaseLine {
+    fn new(id: String, dim: u8, a: BoxLine, b: BoxLine) -> Self {
+        CaseLine {
+            id,
+            dim,
+            a,
+            b,
+            expect: None,
+            exact_margin: None,
+            scale: None,
+            band: None,
+        }
+    }
+}
+
+/// One box of a [`CaseLine`]: a quaternion (3D) or axis columns (2D).
+#[derive(Debug, Clone, Serialize)]
+pub struct BoxLine {
+    /// Centre.
+    pub center: Vec<f64>,
+    /// Half-extents.
+    pub half_extents: Vec<f64>,
+    /// `[x, y, z, w]` (3D).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quat: Option<Vec<f64>>,
+    /// Local axes as world-space columns (2D).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axes: Option<Vec<Vec<f64>>>,
+}
+
+/// Writes `count` generated cases of dimension `dim` (2 or 3; anything else is 3) as JSON
+/// Lines, each with the exact oracle's verdict as `"expect"`, and its margin, scale `S` and
+/// sat-core's band `BAND_K·ε·S` as `"exact_margin"`, `"scale"` and `"band"` (ignored by
+/// readers). With `outside_band`, generates until `count` cases have `|margin| > band`.
+pub fn write_cases(
+    dim: u8,
+    count: usize,
+    seed: u64,
+    outside_band: bool,
+    mut out: impl std::io::Write,
+) -> std::io::Result<()> {
+    let mut generator = Generator::new(seed);
+    let mut written = 0;
+    let mut drawn = 0usize;
+    while written < count {
+        drawn += 1;
+        let (mut line, verdict) = if dim == 2 {
+            let case = generator.case2();
+            let id = format!("2d-{}-{drawn}", case.kind.name());
+            (case.to_line(id), case.exact())
+        } else {
+            let case = generator.case3();
+            let id = format!("3d-{}-{drawn}", case.kind.name());
+            (case.to_line(id), case.exact())
+        };
+        let band = f64::from(band(verdict.scale as f32));
+        if outside_band && verdict.margin.abs() <= band {
+            continue;
+        }
+        line.expect = Some(verdict.intersects);
+        line.exact_margin = Some(verdict.margin);
+        line.scale = Some(verdict.scale);
+        line.band = Some(band);
+        serde_json::to_writer(&mut out, &line)?;
+        out.write_all(b"\n")?;
+        written += 1;
+    }
+    out.flush()
+}
+
+/// f32 values as f64, so that the JSON text is the exact f32 value.
+fn wide(values: &[f32]) -> Vec<f64> {
+    values.iter().map(|&v| f64::from(v)).collect()
+}
+
+/// A seeded source of cases; the same seed gives the same cases on every platform.
+pub struct Generator {
+    rng: Pcg64,
+}
+
+/// Where B must sit relative to A for a contact kind: B's support along `normal` is
+/// `radius_b`, the intended gap is `gap`, and A's half-extent `axis` is the one to correct.
+struct Contact<V> {
+    normal: V,
+    radius_b: f64,
+    gap: f64,
+    axis: usize,
+}
+
+impl Generator {
+    /// A generator for `seed`.
+    pub fn new(seed: u64) -> Self {
+        Generator {
+            rng: Pcg64::seed_from_u64(seed),
+        }
+    }
+
+    /// The next 2D case, of a kind drawn from [`Kind::ALL_2D`] (random pairs 40 %).
+    pub fn case2(&mut self) -> Case2 {
+        let kind = self.kind(&Kind::ALL_2D);
+        self.case2_of(kind)
+    }
+
+    /// The next 3D case, of a kind drawn from [`Kind::ALL_3D`] (random pairs 40 %).
+    pub fn case3(&mut self) -> Case3 {
+        let kind = self.kind(&Kind::ALL_3D);
+        self.case3_of(kind)
+    }
+
+    /// A 2D case of the given kind ([`Kind::EdgeContact`] and [`Kind::NearParallelEdges`] do
+    /// not exist in 2D and give [`Kind::FaceContact`] and [`Kind::NearParallelFaces`]).
+    pub fn case2_of(&mut self, kind: Kind) -> Case2 {
+        let scale = self.log_uniform(1e-3, 1e3);
+        let ea = self.extents::<2>(scale);
+        let eb = self.extents::<2>(scale);
+        let theta_a = self.rng.random_range(0.0..std::f64::consts::TAU);
+        let a_axes = axes2(theta_a);
+        let origin = self.origin(scale);
+        let ca = round2(DVec2::new(origin.x, origin.y));
+        let size = norm(&ea) + norm(&eb);
+
+        let (kind, theta_b) = match kind {
+            Kind::Random => (kind, self.rng.random_range(0.0..std::f64::consts::TAU)),
+            Kind::FaceContact | Kind::EdgeContact => (
+                Kind::FaceContact,
+                self.rng.random_range(0.0..std::f64::consts::TAU),
+            ),
+            Kind::NearParallelFaces | Kind::NearParallelEdges => {
+                let quarter = f64::from(self.rng.random_range(0..4u8));
+                let tilt = self.tilt();
+                (
+                    Kind::NearParallelFaces,
+                    theta_a + quarter * std::f64::consts::FRAC_PI_2 + tilt,
+                )
+            }
+        };
+        let b_axes = axes2(theta_b);
+        let (a_cols, b_cols) = (columns2(a_axes), columns2(b_axes));
+
+        let (offset, contact) = if kind == Kind::Random {
+            let dir = self.rng.random_range(0.0..std::f64::consts::TAU);
+            let dist = self.rng.random_range(0.0..1.4) * size;
+            (DVec2::new(dir.cos(), dir.sin()) * dist, None)
+        } else {
+            // B's vertex (or face) on A's side `i`, facing `normal`.
+            let i = self.rng.random_range(0..2usize);
+            let normal = a_cols[i] * self.sign();
+            let support_b: DVec2 = (0..2)
+                .map(|j| b_cols[j] * (eb[j] * sign_of(b_cols[j].dot(normal))))
+                .sum();
+            let radius_b = (0..2).map(|j| eb[j] * b_cols[j].dot(normal).abs()).sum();
+            let lateral = a_cols[1 - i] * (ea[1 - i] * self.rng.random_range(-1.0..1.0));
+            let gap = self.gap(size, ca.as_dvec2().abs().max_element());
+            let offset = normal * (ea[i] + gap) + lateral + support_b;
+            let contact = Contact {
+                normal,
+                radius_b,
+                gap,
+                axis: i,
+            };
+            (offset, Some(contact))
+        };
+        let cb = round2(ca.as_dvec2() + offset);
+        let mut ea = ea;
+        if let Some(c) = contact {
+            let t = (cb - ca).as_dvec2();
+            correct_extent(&mut ea, &a_cols, t.dot(c.normal), &c);
+        }
+        Case2 {
+            kind,
+            a: Box2 {
+                center: ca,
+                half_extents: round_extents2(ea),
+                axes: a_axes,
+            },
+            b: Box2 {
+                center: cb,
+                half_extents: round_extents2(eb),
+                axes: b_axes,
+            },
+        }
+    }
+
+    /// A 3D case of the given kind.
+    pub fn case3_of(&mut self, kind: Kind) -> Case3 {
+        let scale = self.log_uniform(1e-3, 1e3);
+        let ea = self.extents::<3>(scale);
+        let eb = self.extents::<3>(scale);
+        let qa = random_quat(&mut self.rng);
+        let a_cols = columns3(qa);
+        let ca = round3(self.origin(scale));
+        let size = norm(&ea) + norm(&eb);
+        let far = ca.as_dvec3().abs().max_element();
+
+        // B's rotation, and for edge kinds the edge of A (i) and of B (k) that cross.
+        let (qb, edges) = match kind {
+            Kind::Random | Kind::FaceContact | Kind::EdgeContact => {
+                let qb = random_quat(&mut self.rng);
+                let edges = (kind == Kind::EdgeContact)
+                    .then(|| (self.rng.random_range(0..3), self.rng.random_range(0..3)));
+                (qb, edges)
+            }
+            Kind::NearParallelFaces => {
+                let quarter = self.quarter_turn();
+                let tiny = self.tiny_rotation();
+                (quat_of(qa.as_dquat() * quarter * tiny), None)
+            }
+            Kind::NearParallelEdges => {
+                let i = self.rng.random_range(0..3);
+                let spin = if self.rng.random_bool(0.7) {
+                    self.rng.random_range(0.0..std::f64::consts::TAU)
+                } else {
+                    f64::from(self.rng.random_range(0..4u8)) * std::f64::consts::FRAC_PI_2
+                };
+                let about = DQuat::from_axis_angle(unit_axis(i), spin);
+                let tiny = self.tiny_rotation();
+                (quat_of(qa.as_dquat() * about * tiny), Some((i, i)))
+            }
+        };
+        let b_cols = columns3(qb);
+
+        let placement = match edges {
+            Some((i, k)) => {
+                let l = a_cols[i].cross(b_cols[k]);
+                // Exactly parallel after rounding: no edge axis; touch faces instead.
+                (l.length() > 1e-300)
+                    .then(|| self.edge_contact(&ea, &eb, &a_cols, &b_cols, i, k, l))
+            }
+            None => None,
+        };
+        let (kind, offset, contact) = match (kind, placement) {
+            (Kind::Random, _) => {
+                let dist = self.rng.random_range(0.0..1.35) * size;
+                (kind, self.unit3() * dist, None)
+            }
+            (Kind::EdgeContact | Kind::NearParallelEdges, Some((offset, contact))) => {
+                (kind, offset, Some(contact))
+            }
+            _ => {
+                let (offset, contact) = self.face_contact(&ea, &eb, &a_cols, &b_cols);
+                let kind = if kind == Kind::EdgeContact {
+                    Kind::FaceContact
+                } else if kind == Kind::NearParallelEdges {
+                    Kind::NearParallelFaces
+                } else {
+                    kind
+                };
+                (kind, offset, Some(contact))
+            }
+        };
+        let mut contact = contact;
+        if let Some(c) = contact.as_mut() {
+            c.gap = self.gap(size, far);
+        }
+        let offset = match &contact {
+            Some(c) => offset + c.normal * c.gap,
+            None => offset,
+        };
+        let cb = round3(ca.as_dvec3() + offset);
+        let mut ea = ea;
+        if let Some(c) = contact {
+            let t = (cb - ca).as_dvec3();
+            correct_extent(&mut ea, &a_cols, t.dot(c.normal), &c);
+        }
+        Case3 {
+            kind,
+            a: Box3 {
+                center: ca,
+                half_extents: round_extents3(ea),
+                quat: qa,
+            },
+            b: Box3 {
+                center: cb,
+                half_extents: round_extents3(eb),
+                quat: qb,
+            },
+        }
+    }
+
+    /// B's offset from A that puts a vertex of B (a face, when the faces are nearly parallel)
+    /// on a face of A at gap 0 (the caller adds the gap along the normal).
+    fn face_contact(
+        &mut self,
+        ea: &[f64; 3],
+        eb: &[f64; 3],
+        a_cols: &[DVec3; 3],
+        b_cols: &[DVec3; 3],
+    ) -> (DVec3, Contact<DVec3>) {
+        let i = self.rng.random_range(0..3);
+        let normal = a_cols[i] * self.sign();
+        let support_b: DVec3 = (0..3)
+            .map(|j| b_cols[j] * (eb[j] * sign_of(b_cols[j].dot(normal))))
+            .sum();
+        let radius_b = (0..3).map(|j| eb[j] * b_cols[j].dot(normal).abs()).sum();
+        let lateral: DVec3 = (0..3)
+            .filter(|&j| j != i)
+            .map(|j| a_cols[j] * (ea[j] * self.rng.random_range(-1.0..1.0)))
+            .sum();
+        let offset = normal * ea[i] + lateral + support_b;
+        let contact = Contact {
+            normal,
+            radius_b,
+            gap: 0.0,
+            axis: i,
+        };
+        (offset, contact)
+    }
+
+    /// B's offset from A that makes edge `k` of B cross edge `i` of A at gap 0 along
+    /// `l = a_i × b_k` (the caller adds the gap). The crossing point lies anywhere along both
+    /// edges.
+    #[allow(clippy::too_many_arguments)]
+    fn edge_contact(
+        &mut self,
+        ea: &[f64; 3],
+        eb: &[f64; 3],
+        a_cols: &[DVec3; 3],
+        b_cols: &[DVec3; 3],
+        i: usize,
+        k: usize,
+        l: DVec3,
+    ) -> (DVec3, Contact<DVec3>) {
+        let normal = l.normalize() * self.sign();
+        // A's edge parallel to a_i that is furthest along the normal, at a point along it.
+        let on_a: DVec3 = (0..3)
+            .map(|j| {
+                let side = if j == i {
+                    self.rng.random_range(-1.0..1.0)
+                } else {
+                    sign_of(a_cols[j].dot(normal))
+                };
+                a_cols[j] * (ea[j] * side)
+            })
+            .sum();
+        // B's edge parallel to b_k that is furthest against the normal, from B's centre.
+        let to_b: DVec3 = (0..3)
+            .map(|j| {
+                let side = if j == k {
+                    self.rng.random_range(-1.0..1.0)
+                } else {
+                    sign_of(b_cols[j].dot(normal))
+                };
+                b_cols[j] * (eb[j] * side)
+            })
+            .sum();
+        let radius_b = (0..3).map(|j| eb[j] * b_cols[j].dot(normal).abs()).sum();
+        // Correct the extent of A that moves its support edge the most along the normal.
+        let axis = (0..3)
+            .filter(|&j| j != i)
+            .max_by(|&x, &y| {
+                let (x, y) = (a_cols[x].dot(normal).abs(), a_cols[y].dot(normal).abs());
+                x.total_cmp(&y)
+            })
+            .unwrap_or((i + 1) % 3);
+        let contact = Contact {
+            normal,
+            radius_b,
+            gap: 0.0,
+            axis,
+        };
+        (on_a + to_b, contact)
+    }
+
+    fn kind(&mut self, kinds: &[Kind]) -> Kind {
+        if self.rng.random_bool(0.4) {
+            Kind::Random
+        } else {
+            kinds[self.rng.random_range(1..kinds.len())]
+        }
+    }
+
+    fn log_uniform(&mut self, lo: f64, hi: f64) -> f64 {
+        (self.rng.random_range(lo.ln()..hi.ln())).exp()
+    }
+
+    fn sign(&mut self) -> f64 {
+        if self.rng.random_bool(0.5) { 1.0 } else { -1.0 }
+    }
+
+    /// Half-extents of a box of size `scale`, f32-rounded; one in twenty is flat (one zero).
+    fn extents<const N: usize>(&mut self, scale: f64) -> [f64; N] {
+        let mut e = [0.0; N];
+        for x in &mut e {
+            *x = f64::from((scale * self.rng.random_range(0.05..1.0)) as f32);
+        }
+        if self.rng.random_bool(0.05) {
+            e[self.rng.random_range(0..N)] = 0.0;
+        }
+        e
+    }
+
+    /// Where A sits: near the origin (within ten box sizes), or for a third of the pairs
+    /// 1e3..1e6 away.
+    fn origin(&mut self, scale: f64) -> DVec3 {
+        if self.rng.random_bool(1.0 / 3.0) {
+            self.unit3() * self.log_uniform(1e3, 1e6)
+        } else {
+            self.unit3() * (self.rng.random_range(0.0..10.0) * scale)
+        }
+    }
+
+    fn unit3(&mut self) -> DVec3 {
+        loop {
+            let v = DVec3::new(
+                self.rng.random_range(-1.0..1.0),
+                self.rng.random_range(-1.0..1.0),
+                self.rng.random_range(-1.0..1.0),
+            );
+            let n = v.length();
+            if (1e-3..=1.0).contains(&n) {
+                return v / n;
+            }
+        }
+    }
+
+    /// 1e-8..1e-2 rad, log-uniform.
+    fn tilt(&mut self) -> f64 {
+        self.log_uniform(1e-8, 1e-2) * self.sign()
+    }
+
+    fn tiny_rotation(&mut self) -> DQuat {
+        let axis = self.unit3();
+        let angle = self.tilt();
+        DQuat::from_axis_angle(axis, angle)
+    }
+
+    /// The identity or a quarter or half turn about a local axis (faces stay parallel).
+    fn quarter_turn(&mut self) -> DQuat {
+        let axis = unit_axis(self.rng.random_range(0..3));
+        let turns = f64::from(self.rng.random_range(0..4u8));
+        DQuat::from_axis_angle(axis, turns * std::f64::consts::FRAC_PI_2)
+    }
+
+    /// The intended signed gap: 0, ±1..4 ulps of the coordinates, ±1e-8..1e-3 of the size, or
+    /// ±1e-3..0.3 of the size.
+    fn gap(&mut self, size: f64, far: f64) -> f64 {
+        let ulp = ulp32(far.max(size));
+        let sign = self.sign();
+        match self.rng.random_range(0..10u8) {
+            0..=1 => 0.0,
+            2..=4 => sign * ulp * f64::from(self.rng.random_range(1..=4u8)),
+            5..=7 => sign * size * self.log_uniform(1e-8, 1e-3),
+            _ => sign * size * self.log_uniform(1e-3, 0.3),
+        }
+    }
+}
+
+/// After B's centre was rounded, sets A's half-extent `c.axis` so that the gap along
+/// `c.normal` is `c.gap` again, when that changes it by at most a factor of two.
+fn correct_extent<V: Copy + Dot, const N: usize>(
+    ea: &mut [f64; N],
+    a_cols: &[V; N],
+    along: f64,
+    c: &Contact<V>,
+) {
+    let j = c.axis;
+    let others: f64 = (0..N)
+        .filter(|&l| l != j)
+        .map(|l| ea[l] * a_cols[l].dot_with(c.normal).abs())
+        .sum();
+    let weight = a_cols[j].dot_with(c.normal).abs();
+    let wanted = (along - c.radius_b - c.gap - others) / weight;
+    if wanted.is_finite() && wanted >= 0.5 * ea[j] && wanted <= 2.0 * ea[j] {
+        ea[j] = wanted;
+    }
+}
+
+/// The dot product of [`DVec2`] and [`DVec3`], for [`correct_extent`].
+trait Dot {
+    fn dot_with(self, other: Self) -> f64;
+}
+
+impl Dot for DVec2 {
+    fn dot_with(self, other: Self) -> f64 {
+        self.dot(other)
+    }
+}
+
+impl Dot for DVec3 {
+    fn dot_with(self, other: Self) -> f64 {
+        self.dot(other)
+    }
+}
+
+/// `+1` for non-negative, `−1` for negative.
+fn sign_of(x: f64) -> f64 {
+    if x < 0.0 { -1.0 } else { 1.0 }
+}
+
+fn norm(e: &[f64]) -> f64 {
+    e.iter().map(|x| x * x).sum::<f64>().sqrt()
+}
+
+/// The spacing of f32 values at magnitude `x` (at least that of 1e-30).
+fn ulp32(x: f64) -> f64 {
+    let x = x.max(1e-30) as f32;
+    f64::from(f32::from_bits(x.to_bits() + 1) - x)
+}
+
+fn unit_axis(i: usize) -> DVec3 {
+    [DVec3::X, DVec3::Y, DVec3::Z][i % 3]
+}
+
+/// The f32 axis matrix of angle `theta`: columns `(c, s)` and `(−s, c)`, `c, s` rounded once.
+fn axes2(theta: f64) -> Mat2 {
+    let (s, c) = theta.sin_cos();
+    let (c, s) = (c as f32, s as f32);
+    Mat2::from_cols(Vec2::new(c, s), Vec2::new(-s, c))
+}
+
+/// The axis columns in f64 (exactly the f32 values).
+fn columns2(axes: Mat2) -> [DVec2; 2] {
+    [axes.x_axis.as_dvec2(), axes.y_axis.as_dvec2()]
+}
+
+/// The rotation sat-core builds from `q`: `R(q)/|q|²`, in f64.
+fn columns3(q: Quat) -> [DVec3; 3] {
+    let [x, y, z, w] = q.to_array().map(f64::from);
+    let n = x * x + y * y + z * z + w * w;
+    let m = DMat3::from_cols(
+        DVec3::new(
+            w * w + x * x - y * y - z * z,
+            2.0 * (x * y + w * z),
+            2.0 * (x * z - w * y),
+        ),
+        DVec3::new(
+            2.0 * (x * y - w * z),
+            w * w - x * x + y * y - z * z,
+            2.0 * (y * z + w * x),
+        ),
+        DVec3::new(
+            2.0 * (x * z + w * y),
+            2.0 * (y * z - w * x),
+            w * w - x * x - y * y + z * z,
+        ),
+    ) * (1.0 / n);
+    [m.x_axis, m.y_axis, m.z_axis]
+}
+
+/// A uniformly random rotation (Shoemake), rounded to f32.
+fn random_quat(rng: &mut Pcg64) -> Quat {
+    let (u1, u2, u3): (f64, f64, f64) = (rng.random(), rng.random(), rng.random());
+    let tau = std::f64::consts::TAU;
+    let (r1, r2) = ((1.0 - u1).sqrt(), u1.sqrt());
+    quat_of(DQuat::from_xyzw(
+        r1 * (tau * u2).sin(),
+        r1 * (tau * u2).cos(),
+        r2 * (tau * u3).sin(),
+        r2 * (tau * u3).cos(),
+    ))
+}
+
+fn quat_of(q: DQuat) -> Quat {
+    let q = q.normalize();
+    Quat::from_xyzw(q.x as f32, q.y as f32, q.z as f32, q.w as f32)
+}
+
+fn round2(v: DVec2) -> Vec2 {
+    v.as_vec2()
+}
+
+fn round3(v: DVec3) -> Vec3 {
+    v.as_vec3()
+}
+
+fn round_extents2(e: [f64; 2]) -> Vec2 {
+    Vec2::new(e[0] as f32, e[1] as f32)
+}
+
+fn round_extents3(e: [f64; 3]) -> Vec3 {
+    Vec3::new(e[0] as f32, e[1] as f32, e[2] as f32)
+}
