@@ -1,0 +1,48 @@
+//! The main job (`obbsat` with no subcommand, or `obbsat run`): a small seeded run prints its
+//! table, and sat-core has no wrong verdict outside its band.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_obbsat"))
+        .args(args)
+        .output()
+        .expect("obbsat runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 table")
+}
+
+/// The `wrong outside` column of an engine's row for a dimension.
+fn wrong_outside(table: &str, engine: &str, dim: &str) -> usize {
+    let row = table
+        .lines()
+        .find(|l| l.starts_with(engine) && l[engine.len()..].trim_start().starts_with(dim))
+        .unwrap_or_else(|| panic!("no row for {engine} {dim} in\n{table}"));
+    let fields: Vec<&str> = row[engine.len()..].split_whitespace().collect();
+    // dim, agree, disagree, adjudicated, wrong in band, wrong outside, ns/pair
+    fields[5].parse().expect("a count")
+}
+
+#[test]
+fn small_run_prints_the_table_and_sat_core_is_never_wrong_outside_its_band() {
+    let table = run(&["--cases", "3000", "--seed", "3"]);
+    assert!(table.contains("seed 3, 3000 pairs per dimension, exact oracle on every pair"));
+    for dim in ["2D", "3D"] {
+        assert_eq!(wrong_outside(&table, "sat-core", dim), 0, "{table}");
+        for engine in ["parry SAT", "parry GJK"] {
+            wrong_outside(&table, engine, dim);
+        }
+    }
+    assert!(table.contains("3D near-parallel-edges"));
+}
+
+#[test]
+fn run_subcommand_with_a_sample() {
+    let table = run(&["run", "--cases", "500", "--exact-sample", "50"]);
+    assert!(table.contains("every disputed pair and a uniform sample of 50"));
+    assert_eq!(wrong_outside(&table, "sat-core", "3D"), 0);
+}

@@ -1,0 +1,376 @@
+//! `obbsat verdict`: one answer line per input line (garbage included), exit codes, the id
+//! echo, known touching and separated pairs, and every rotation form.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// Runs `obbsat verdict` with `args`, feeding `input` on stdin.
+fn verdict(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_obbsat"))
+        .arg("verdict")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("obbsat starts");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_vec();
+    // Write from a thread so that a large input cannot deadlock against a full stdout pipe.
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output().expect("obbsat runs");
+    writer
+        .join()
+        .expect("writer thread")
+        .expect("stdin accepts the input");
+    output
+}
+
+/// The answer lines, each parsed as a JSON object.
+fn answers(output: &Output) -> Vec<Value> {
+    String::from_utf8(output.stdout.clone())
+        .expect("stdout is UTF-8")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("every answer line is JSON"))
+        .collect()
+}
+
+fn box3(center: [f64; 3], half: [f64; 3], rotation: &str) -> String {
+    format!(r#"{{"center": {center:?}, "half_extents": {half:?}, {rotation}}}"#)
+}
+
+fn case3(id: &str, a: &str, b: &str) -> String {
+    format!(r#"{{"id": {id}, "dim": 3, "a": {a}, "b": {b}}}"#)
+}
+
+fn box2(center: [f64; 2], half: [f64; 2], rotation: &str) -> String {
+    format!(r#"{{"center": {center:?}, "half_extents": {half:?}, {rotation}}}"#)
+}
+
+fn case2(id: &str, a: &str, b: &str) -> String {
+    format!(r#"{{"id": {id}, "dim": 2, "a": {a}, "b": {b}}}"#)
+}
+
+const IDENTITY: &str = r#""quat": [0, 0, 0, 1]"#;
+
+fn unit_cube_pair(id: &str, distance: f64) -> String {
+    case3(
+        id,
+        &box3([0.0; 3], [1.0; 3], IDENTITY),
+        &box3([distance, 0.0, 0.0], [1.0; 3], IDENTITY),
+    )
+}
+
+#[test]
+fn touching_cubes_intersect_with_zero_margin() {
+    let out = verdict(&[], unit_cube_pair("\"touch\"", 2.0).as_bytes());
+    assert!(out.status.success());
+    let a = &answers(&out)[0];
+    assert_eq!(a["id"], "touch");
+    assert_eq!(a["intersects"], true);
+    assert_eq!(a["margin"].as_f64(), Some(0.0));
+    assert_eq!(a["axis"], "face_a0");
+}
+
+#[test]
+fn separated_cubes_report_the_gap_and_axis() {
+    let b = box3([0.0, 0.0, -2.5], [1.0; 3], IDENTITY);
+    let line = case3("1", &box3([0.0; 3], [1.0; 3], IDENTITY), &b);
+    let out = verdict(&["-"], line.as_bytes());
+    assert!(out.status.success());
+    let a = &answers(&out)[0];
+    assert_eq!(a["intersects"], false);
+    assert_eq!(a["margin"].as_f64(), Some(0.5));
+    assert_eq!(a["axis"], "face_a2");
+}
+
+#[test]
+fn edge_pair_axis_is_named() {
+    // B turned 45° about z, then 45° about x, diagonally above A: B's edge z faces A's edge
+    // x across a gap of 1/√2 along their common perpendicular.
+    let (s, c) = (
+        std::f64::consts::FRAC_PI_8.sin(),
+        std::f64::consts::FRAC_PI_8.cos(),
+    );
+    let turned = format!(r#""quat": [{}, {}, {}, {}]"#, s * c, -s * s, s * c, c * c);
+    let line = case3(
+        "\"edge\"",
+        &box3([0.0; 3], [1.0; 3], IDENTITY),
+        &box3([0.0, 2.5, 2.5], [1.0; 3], &turned),
+    );
+    let out = verdict(&[], line.as_bytes());
+    let a = &answers(&out)[0];
+    assert_eq!(a["intersects"], false, "{a}");
+    assert_eq!(a["axis"], "edge_a0_b2", "{a}");
+    let margin = a["margin"].as_f64().unwrap();
+    assert!(
+        (margin - std::f64::consts::FRAC_1_SQRT_2).abs() < 1e-5,
+        "{a}"
+    );
+}
+
+#[test]
+fn ids_are_echoed_as_written() {
+    let input = [
+        unit_cube_pair("\"text\"", 2.0),
+        unit_cube_pair("2.50", 2.0),
+        unit_cube_pair("[1, {\"k\": null}]", 2.0),
+        unit_cube_pair("null", 2.0),
+        r#"{"dim": 3, "a": {}, "b": {}}"#.to_owned(),
+        r#"{"id": "kept", "dim": 3, "a": {}, "b": {}}"#.to_owned(),
+    ]
+    .join("\n");
+    let out = verdict(&[], input.as_bytes());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with(r#"{"id":"text","#));
+    assert!(lines[1].starts_with(r#"{"id":2.50,"#), "{}", lines[1]);
+    assert!(
+        lines[2].starts_with(r#"{"id":[1, {"k": null}],"#),
+        "{}",
+        lines[2]
+    );
+    assert!(lines[3].starts_with(r#"{"id":null,"intersects""#));
+    assert!(
+        lines[4].starts_with(r#"{"id":null,"error":"line 5: "#),
+        "{}",
+        lines[4]
+    );
+    assert!(
+        lines[5].starts_with(r#"{"id":"kept","error":"line 6: "#),
+        "{}",
+        lines[5]
+    );
+}
+
+/// Lines that are not valid cases, each with a fragment of the reason it must give.
+const GARBAGE: [(&str, &str); 24] = [
+    ("", "empty line"),
+    ("   ", "empty line"),
+    ("[]", "expected a JSON object"),
+    ("42", "expected a JSON object"),
+    ("\"text\"", "expected a JSON object"),
+    ("{", "invalid JSON"),
+    ("not json", "invalid JSON"),
+    (r#"{"dim": 4}"#, "dim must be 2 or 3"),
+    (r#"{"dim": "3"}"#, "dim: expected a number"),
+    (r#"{"a": 1}"#, "missing \"dim\""),
+    (r#"{"dim": 3, "a": 5, "b": 5}"#, "a: expected a box object"),
+    (
+        r#"{"dim": 3, "a": {"center": [1e400, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}, "b": {}}"#,
+        "a.center[0] = 1e400 is out of the range of f64",
+    ),
+    (
+        r#"{"dim": 3, "a": {"center": [1e39, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}, "b": {}}"#,
+        "overflows f32",
+    ),
+    (
+        r#"{"dim": 3, "a": {"center": [1e300, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}, "b": {}}"#,
+        "overflows f32",
+    ),
+    (
+        r#"{"dim": 3, "a": {"center": ["0", 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}, "b": {}}"#,
+        "a.center[0]: expected a number, found a string",
+    ),
+    (
+        r#"{"dim": 3, "a": {"center": [0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}, "b": {}}"#,
+        "a.center: expected an array of 3 for dim 3, found 2 elements",
+    ),
+    (
+        r#"{"dim": 2, "a": {"center": [0, 0], "half_extents": [1, 1], "angle": 0, "quat": [0, 0, 0, 1]}, "b": {}}"#,
+        "more than one rotation (quat and angle)",
+    ),
+    (
+        r#"{"dim": 2, "a": {"center": [0, 0], "half_extents": [1, 1]}, "b": {}}"#,
+        "a: no rotation",
+    ),
+    (
+        r#"{"dim": 2, "a": {"center": [0, 0], "half_extents": [-1, 1], "angle": 0}, "b": {}}"#,
+        "a: half-extent is negative",
+    ),
+    (
+        r#"{"dim": 2, "a": {"center": [0, 0], "half_extents": [1, 1], "axes": [[1, 0], [0.5, 1]]}, "b": {}}"#,
+        "a: axes are not orthonormal",
+    ),
+    (
+        r#"{"dim": 3, "a": {"center": [0, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 0]}, "b": {}}"#,
+        "a: the quaternion is zero",
+    ),
+    (
+        r#"{"dim": 3, "a": {"center": [0, 0, 0], "half_extents": [1, 1, 1], "angle": 1}, "b": {}}"#,
+        "a.angle is not a rotation for dim 3",
+    ),
+    (
+        r#"{"dim": 2, "a": {"center": [0, 0], "half_extents": [1, 1], "quat": [0, 0, 0, 1]}, "b": {}}"#,
+        "a.quat is not a rotation for dim 2",
+    ),
+    (
+        r#"{"dim": 3, "a": {"center": [0, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}}"#,
+        "missing box \"b\"",
+    ),
+];
+
+#[test]
+fn every_garbage_line_gets_an_error_line_in_order() {
+    let good = unit_cube_pair("\"good\"", 2.0);
+    let mut input = Vec::new();
+    for (line, _) in GARBAGE {
+        input.extend_from_slice(line.as_bytes());
+        input.push(b'\n');
+        input.extend_from_slice(good.as_bytes());
+        input.push(b'\n');
+    }
+    input.extend_from_slice(b"\xff\xfe not UTF-8\n");
+    input.extend_from_slice(good.as_bytes()); // last line without a newline
+    let out = verdict(&[], &input);
+    assert_eq!(out.status.code(), Some(1));
+    let answers = answers(&out);
+    assert_eq!(answers.len(), 2 * GARBAGE.len() + 2);
+    for (k, (_, reason)) in GARBAGE.iter().enumerate() {
+        let bad = &answers[2 * k];
+        let error = bad["error"].as_str().unwrap_or_default();
+        assert!(
+            error.starts_with(&format!("line {}: ", 2 * k + 1)) && error.contains(reason),
+            "line {}: {error:?} should mention {reason:?}",
+            2 * k + 1
+        );
+        assert_eq!(answers[2 * k + 1]["intersects"], true);
+    }
+    assert!(
+        answers[2 * GARBAGE.len()]["error"]
+            .as_str()
+            .unwrap()
+            .contains("UTF-8")
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), GARBAGE.len() + 1);
+    assert!(!stderr.contains("panicked"));
+}
+
+#[test]
+fn mutilated_lines_never_panic() {
+    // Every prefix, and every single-byte substitution with a few troublesome bytes, of a
+    // valid 2D and 3D line.
+    let seeds = [
+        unit_cube_pair("\"m\"", 2.0),
+        case2(
+            "7",
+            &box2([0.0, 0.0], [1.0, 2.0], r#""degrees": 30"#),
+            &box2([1.5, 0.0], [1.0, 1.0], r#""axes": [[0, 1], [-1, 0]]"#),
+        ),
+    ];
+    let mut lines: Vec<Vec<u8>> = Vec::new();
+    for seed in &seeds {
+        let bytes = seed.as_bytes();
+        for end in 0..bytes.len() {
+            lines.push(bytes[..end].to_vec());
+        }
+        for at in 0..bytes.len() {
+            for b in [b'"', b'9', b'-', b'e', b'[', b'}', b',', 0xc3, b'\r'] {
+                let mut line = bytes.to_vec();
+                line[at] = b;
+                lines.push(line);
+            }
+        }
+    }
+    let input = lines.join(&b'\n');
+    let out = verdict(&[], &input);
+    assert!(matches!(out.status.code(), Some(0 | 1)));
+    assert_eq!(answers(&out).len(), lines.len());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
+
+#[test]
+fn all_valid_lines_exit_zero_and_empty_input_is_fine() {
+    let input = format!(
+        "{}\n{}\n",
+        unit_cube_pair("1", 2.0),
+        unit_cube_pair("2", 3.0)
+    );
+    let out = verdict(&[], input.as_bytes());
+    assert!(out.status.success());
+    assert!(out.stderr.is_empty());
+    assert_eq!(answers(&out).len(), 2);
+
+    let out = verdict(&[], b"");
+    assert!(out.status.success());
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn reads_a_file_and_reports_a_missing_one() {
+    let path =
+        std::env::temp_dir().join(format!("obbsat-cli-verdict-{}.jsonl", std::process::id()));
+    std::fs::write(&path, unit_cube_pair("\"file\"", 2.5)).unwrap();
+    let out = verdict(&[path.to_str().unwrap()], b"");
+    std::fs::remove_file(&path).ok();
+    assert!(out.status.success());
+    assert_eq!(answers(&out)[0]["id"], "file");
+
+    let out = verdict(&["/nonexistent/obbsat/cases.jsonl"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot open"));
+}
+
+#[test]
+fn the_2d_forms_degrees_angle_and_axes_agree() {
+    let a = box2([0.0, 0.0], [2.0, 1.0], r#""angle": 0"#);
+    // The same rectangle turned a quarter: half-extents (1, 0.5) along y and x.
+    let turned = [
+        r#""degrees": 90"#.to_owned(),
+        format!(r#""angle": {}"#, std::f64::consts::FRAC_PI_2),
+        r#""axes": [[0, 1], [-1, 0]]"#.to_owned(),
+    ];
+    for (x, intersects) in [(2.25, true), (2.5, true), (2.75, false)] {
+        let input: Vec<String> = turned
+            .iter()
+            .map(|r| case2("0", &a, &box2([x, 0.0], [1.0, 0.5], r)))
+            .collect();
+        let out = verdict(&[], input.join("\n").as_bytes());
+        assert!(out.status.success());
+        for answer in answers(&out) {
+            assert_eq!(answer["intersects"], intersects, "x = {x}: {answer}");
+            assert_eq!(answer["axis"], "face_a0", "x = {x}: {answer}");
+        }
+    }
+}
+
+#[test]
+fn the_3d_forms_quat_and_axes_agree() {
+    let a = box3([0.0; 3], [1.0, 2.0, 3.0], IDENTITY);
+    // A quarter turn about z, as a unit quaternion, a non-unit one, and as axis columns.
+    let h = std::f64::consts::FRAC_1_SQRT_2;
+    let turned = [
+        format!(r#""quat": [0, 0, {h}, {h}]"#),
+        r#""quat": [0, 0, 3, 3]"#.to_owned(),
+        r#""axes": [[0, 1, 0], [-1, 0, 0], [0, 0, 1]]"#.to_owned(),
+    ];
+    for (x, intersects) in [(3.0, true), (3.0 + 1e-3, false)] {
+        let input: Vec<String> = turned
+            .iter()
+            .map(|r| case3("0", &a, &box3([x, 0.0, 0.0], [1.0, 2.0, 3.0], r)))
+            .collect();
+        let out = verdict(&[], input.join("\n").as_bytes());
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for answer in answers(&out) {
+            assert_eq!(answer["intersects"], intersects, "x = {x}: {answer}");
+        }
+    }
+}
+
+#[test]
+fn unknown_keys_and_a_bad_expect_do_not_spoil_a_verdict() {
+    let line = r#"{"id": "u", "dim": 2, "note": {"x": [1, 2]}, "expect": "maybe",
+        "a": {"center": [0, 0], "half_extents": [1, 1], "angle": 0, "colour": "red"},
+        "b": {"center": [2, 0], "half_extents": [1, 1], "angle": 0, "quat": null}}"#
+        .replace('\n', " ");
+    let out = verdict(&[], line.as_bytes());
+    assert!(out.status.success());
+    assert_eq!(answers(&out)[0]["intersects"], true);
+}
