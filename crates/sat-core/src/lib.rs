@@ -30,7 +30,14 @@
 // Index loops mirror the subscripts of the maths (R_ij, e_Ai) they implement.
 #![allow(clippy::needless_range_loop)]
 
+#[cfg(feature = "exact")]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
 mod error;
+#[cfg(feature = "exact")]
+pub mod exact;
 mod obb2;
 mod obb3;
 mod sat2;

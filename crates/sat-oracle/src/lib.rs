@@ -1,17 +1,19 @@
 //! Ground truth and peers for the oriented-box tests of [`sat_core`].
 //!
 //! * [`exact`]: the exact separating-axis verdict, margin and axis for boxes given in `f64`
-//!   (rotations as quaternions or exact columns), in arbitrary-precision integers.
+//!   (rotations as quaternions or exact columns), in arbitrary-precision integers. It lives in
+//!   sat-core (feature `exact`), whose certified verdicts fall back to it, and is re-exported here.
 //! * [`peers`]: parry's box–box intersection tests (its SAT, its GJK and its query dispatcher)
 //!   on sat-core boxes, plus a prepared form for timing loops.
 //!
 //! Used by the tests, the CLI and the fuzz targets to adjudicate sat-core's verdicts against
 //! its stated band (see [`sat_core::tolerance`]).
 //!
-//! Exact arithmetic is `num-bigint` (pure Rust, mature, no system library) on integers only:
-//! every `f64` is a dyadic rational, so scaling a pair's inputs by powers of two (and a
-//! quaternion box by `|q|²`) turns the whole test into integer polynomials, with none of the
-//! gcd reductions a `BigRational` would perform after every operation (details in [`exact`]).
+//! Exact arithmetic is `num-bigint` (pure Rust, mature, no system library, `no_std` with
+//! `alloc`) on integers only: every `f64` is a dyadic rational, so scaling a pair's inputs by
+//! powers of two (and a quaternion box by `|q|²`) turns the whole test into integer polynomials,
+//! with none of the gcd reductions a `BigRational` would perform after every operation (details
+//! in [`exact`]).
 //!
 //! ```
 //! use glam::{Quat, Vec3};
@@ -28,5 +30,5 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod exact;
+pub use sat_core::exact;
 pub mod peers;

@@ -1,8 +1,8 @@
 //! The exact argmax over candidate axes, and the verdict it gives.
 
+use crate::Feature;
 use num_bigint::{BigInt, Sign};
 use num_traits::{ToPrimitive, Zero};
-use sat_core::Feature;
 
 use super::ExactVerdict;
 use super::integer_pair::{IntPair, dot};
@@ -20,7 +20,7 @@ struct Candidate {
 impl Candidate {
     fn new(feature: Feature, gap: BigInt, len_sq: BigInt) -> Self {
         let estimate = match (gap.to_f64(), len_sq.to_f64()) {
-            (Some(g), Some(l)) if g.is_finite() && l.is_finite() => g / l.sqrt(),
+            (Some(g), Some(l)) if g.is_finite() && l.is_finite() => g / libm::sqrt(l),
             _ => f64::NAN,
         };
         Candidate {

@@ -1,8 +1,8 @@
 //! `ExactBox2` and the exact 2D verdict (4 candidate axes).
 
+use crate::{Feature, Obb2};
 use glam::DVec2;
 use num_bigint::BigInt;
-use sat_core::{Feature, Obb2};
 
 use super::ExactVerdict;
 use super::best_axis::judge;
@@ -37,7 +37,7 @@ impl ExactBox2 {
     /// (that would be irrational): a pair of length `r` scales the box by `r`.
     ///
     /// ```
-    /// use sat_oracle::exact::ExactBox2;
+    /// use sat_core::exact::ExactBox2;
     ///
     /// let b = ExactBox2::from_cos_sin([0.0, 0.0], [2.0, 1.0], 0.6, 0.8);
     /// assert_eq!(b.axes, [[0.6, 0.8], [-0.8, 0.6]]);
@@ -78,7 +78,7 @@ impl ExactBox2 {
 ///
 /// ```
 /// use sat_core::Feature;
-/// use sat_oracle::exact::{ExactBox2, verdict2};
+/// use sat_core::exact::{ExactBox2, verdict2};
 ///
 /// let square = ExactBox2::from_cos_sin([0.0, 0.0], [1.0, 1.0], 1.0, 0.0);
 /// // Columns (0.5, 0.5) and (-0.5, 0.5) with half-extents 2: a diamond of half-diagonal 2.

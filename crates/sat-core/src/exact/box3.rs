@@ -1,9 +1,10 @@
 //! `ExactBox3`, its rotation forms, and the exact 3D verdict (15 candidate axes).
 
+use crate::{Feature, Obb3};
+use alloc::vec::Vec;
 use glam::DVec3;
 use num_bigint::BigInt;
 use num_traits::Zero;
-use sat_core::{Feature, Obb3};
 
 use super::ExactVerdict;
 use super::best_axis::judge;
@@ -39,7 +40,7 @@ impl ExactBox3 {
     /// [`Rotation3::Quat`]).
     ///
     /// ```
-    /// use sat_oracle::exact::{ExactBox3, verdict3};
+    /// use sat_core::exact::{ExactBox3, verdict3};
     ///
     /// // q = (0, 0, 1, 2) rotates about z by 2·atan(1/2): cos = 3/5, sin = 4/5, exactly.
     /// let a = ExactBox3::from_quat([0.0; 3], [5.0; 3], [0.0, 0.0, 1.0, 2.0]);
@@ -134,7 +135,7 @@ impl Rotation3 {
 ///
 /// ```
 /// use sat_core::Feature;
-/// use sat_oracle::exact::{ExactBox3, verdict3};
+/// use sat_core::exact::{ExactBox3, verdict3};
 ///
 /// let identity = [0.0, 0.0, 0.0, 1.0];
 /// let a = ExactBox3::from_quat([0.0; 3], [1.0; 3], identity);
@@ -184,9 +185,10 @@ fn cross(u: &[BigInt; 3], v: &[BigInt; 3]) -> [BigInt; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tolerance::band;
+    use alloc::vec;
     use glam::{DMat3, DQuat, Quat, Vec3};
     use num_traits::ToPrimitive;
-    use sat_core::tolerance::band;
 
     const IDENTITY: [f64; 4] = [0.0, 0.0, 0.0, 1.0];
 

@@ -5,9 +5,10 @@
 //! (`2^k` for columns given as floats, `|q|²` for a quaternion). Multiplying the gap by the
 //! positive constant `2^shift · D_A · D_B` leaves only integer products and sums.
 
+use crate::Feature;
+use alloc::vec::Vec;
 use num_bigint::BigInt;
 use num_traits::Signed;
-use sat_core::Feature;
 
 use super::dyadic::{integers, take};
 

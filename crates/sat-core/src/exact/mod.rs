@@ -37,7 +37,7 @@
 //! by a gcd, which costs more than the products themselves here, and never needs to.
 //!
 //! ```
-//! use sat_oracle::exact::{ExactBox2, verdict2};
+//! use sat_core::exact::{ExactBox2, verdict2};
 //!
 //! let a = ExactBox2::from_axes([0.0, 0.0], [1.0, 1.0], [[1.0, 0.0], [0.0, 1.0]]);
 //! let b = ExactBox2::from_axes([2.5, 0.0], [1.0, 1.0], [[1.0, 0.0], [0.0, 1.0]]);
@@ -56,7 +56,7 @@ mod margin;
 pub use box2::{ExactBox2, verdict2};
 pub use box3::{ExactBox3, Rotation3, verdict3};
 
-use sat_core::Feature;
+use crate::Feature;
 
 /// The exact verdict for a pair of boxes.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -1,6 +1,7 @@
 //! Every finite `f64` is a dyadic rational `m · 2^e`, so a set of them shares a power-of-two
 //! denominator and becomes a set of integers.
 
+use alloc::vec::Vec;
 use num_bigint::BigInt;
 use num_traits::float::FloatCore;
 
