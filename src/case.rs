@@ -18,11 +18,19 @@
 //! are built with the checked sat-core constructors, whose [`ObbError`](sat_core::ObbError)
 //! messages are reported as they are.
 //!
+//! Centres: once both boxes are valid as written, the pair is moved so that A's centre is at
+//! the origin and B's at the f64 difference of the centres, rounded once to f32. A translation
+//! changes no verdict. For centres that are f32 values this is the offset sat-core computes
+//! anyway; for centres with more digits than f32 holds (`1000000.1`) it keeps the offset within
+//! one f32 rounding of the offset itself, where rounding each centre would move B by up to an
+//! ulp of the coordinates, far more than sat-core's band for small boxes far from the origin.
+//! (If the moved pair is out of sat-core's range, the pair as written is used.)
+//!
 //! A quaternion is used as given when its largest component lies in `[2⁻⁶⁰, 2⁶⁰]` (sat-core
 //! rotates by `R(q)/|q|²`, so it need not be unit length); otherwise it is first divided by that
 //! component in f64, so that huge or tiny quaternions still name their rotation.
 
-use glam::{Mat2, Mat3, Quat, Vec2, Vec3};
+use glam::{DVec2, DVec3, Mat2, Mat3, Quat, Vec2, Vec3};
 use sat_core::{Feature, Obb2, Obb3};
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -179,14 +187,35 @@ fn parse_pair(raw: &RawCase) -> Result<Pair, String> {
         3.0 => 3,
         _ => return Err(format!("dim must be 2 or 3, found {}", dim.get())),
     };
-    let a = raw.a.ok_or("missing box \"a\"")?;
-    let b = raw.b.ok_or("missing box \"b\"")?;
-    let (a, b) = (raw_box(a, "a")?, raw_box(b, "b")?);
-    Ok(if dim == 2 {
-        Pair::Two(box2(&a, "a")?, box2(&b, "b")?)
+    let a = raw_box(raw.a.ok_or("missing box \"a\"")?, "a")?;
+    let b = || raw_box(raw.b.ok_or("missing box \"b\"")?, "b");
+    if dim == 2 {
+        let a = box2(&a, "a")?;
+        let literal_a = a.build(a.center.as_vec2(), "a")?;
+        let b = box2(&b()?, "b")?;
+        let literal_b = b.build(b.center.as_vec2(), "b")?;
+        let moved = (
+            a.build(Vec2::ZERO, "a"),
+            b.build((b.center - a.center).as_vec2(), "b"),
+        );
+        Ok(match moved {
+            (Ok(a), Ok(b)) => Pair::Two(a, b),
+            _ => Pair::Two(literal_a, literal_b),
+        })
     } else {
-        Pair::Three(box3(&a, "a")?, box3(&b, "b")?)
-    })
+        let a = box3(&a, "a")?;
+        let literal_a = a.build(a.center.as_vec3(), "a")?;
+        let b = box3(&b()?, "b")?;
+        let literal_b = b.build(b.center.as_vec3(), "b")?;
+        let moved = (
+            a.build(Vec3::ZERO, "a"),
+            b.build((b.center - a.center).as_vec3(), "b"),
+        );
+        Ok(match moved {
+            (Ok(a), Ok(b)) => Pair::Three(a, b),
+            _ => Pair::Three(literal_a, literal_b),
+        })
+    }
 }
 
 fn raw_box<'a>(value: &'a RawValue, name: &str) -> Result<RawBox<'a>, String> {
@@ -233,18 +262,67 @@ fn rotations_for(dim: usize) -> &'static str {
     }
 }
 
-fn box2(raw: &RawBox, name: &str) -> Result<Obb2, String> {
-    let center = Vec2::from_array(position(raw.center, name, "center", 2)?);
-    let half = Vec2::from_array(position(raw.half_extents, name, "half_extents", 2)?);
+/// A 2D box as read: centre in f64 (see [`parse_pair`]), the rest in f32.
+struct Spec2 {
+    center: DVec2,
+    half_extents: Vec2,
+    rotation: Rotation2,
+}
+
+enum Rotation2 {
+    Angle(f32),
+    Degrees(f32),
+    Axes(Mat2),
+}
+
+impl Spec2 {
+    /// The box with its centre at `center`, through sat-core's checked constructors.
+    fn build(&self, center: Vec2, name: &str) -> Result<Obb2, String> {
+        let half = self.half_extents;
+        match self.rotation {
+            Rotation2::Angle(angle) => Obb2::try_new(center, half, angle),
+            Rotation2::Degrees(degrees) => Obb2::try_from_degrees(center, half, degrees),
+            Rotation2::Axes(axes) => Obb2::try_from_axes(center, half, axes),
+        }
+        .map_err(|e| format!("{name}: {e}"))
+    }
+}
+
+/// A 3D box as read: centre in f64 (see [`parse_pair`]), the rest in f32.
+struct Spec3 {
+    center: DVec3,
+    half_extents: Vec3,
+    rotation: Rotation3,
+}
+
+enum Rotation3 {
+    Quat(Quat),
+    Axes(Mat3),
+}
+
+impl Spec3 {
+    /// The box with its centre at `center`, through sat-core's checked constructors.
+    fn build(&self, center: Vec3, name: &str) -> Result<Obb3, String> {
+        let half = self.half_extents;
+        match self.rotation {
+            Rotation3::Quat(q) => Obb3::try_new(center, half, q),
+            Rotation3::Axes(axes) => Obb3::try_from_axes(center, half, axes),
+        }
+        .map_err(|e| format!("{name}: {e}"))
+    }
+}
+
+fn box2(raw: &RawBox, name: &str) -> Result<Spec2, String> {
+    let center = DVec2::from_array(position(raw.center, name, "center", 2)?);
+    let half = DVec2::from_array(position(raw.half_extents, name, "half_extents", 2)?);
     let (key, value) = rotation(raw, name, 2)?;
     let what = format!("{name}.{key}");
-    let built = match key {
-        "angle" => Obb2::try_new(center, half, scalar(value, &what)?),
-        "degrees" => Obb2::try_from_degrees(center, half, scalar(value, &what)?),
+    let rotation = match key {
+        "angle" => Rotation2::Angle(scalar(value, &what)?),
+        "degrees" => Rotation2::Degrees(scalar(value, &what)?),
         "axes" => {
             let [x, y] = columns::<2, 2>(value, &what, 2)?;
-            let axes = Mat2::from_cols(Vec2::from_array(x), Vec2::from_array(y));
-            Obb2::try_from_axes(center, half, axes)
+            Rotation2::Axes(Mat2::from_cols(Vec2::from_array(x), Vec2::from_array(y)))
         }
         _ => {
             return Err(format!(
@@ -253,24 +331,27 @@ fn box2(raw: &RawBox, name: &str) -> Result<Obb2, String> {
             ));
         }
     };
-    built.map_err(|e| format!("{name}: {e}"))
+    Ok(Spec2 {
+        center,
+        half_extents: half.as_vec2(),
+        rotation,
+    })
 }
 
-fn box3(raw: &RawBox, name: &str) -> Result<Obb3, String> {
-    let center = Vec3::from_array(position(raw.center, name, "center", 3)?);
-    let half = Vec3::from_array(position(raw.half_extents, name, "half_extents", 3)?);
+fn box3(raw: &RawBox, name: &str) -> Result<Spec3, String> {
+    let center = DVec3::from_array(position(raw.center, name, "center", 3)?);
+    let half = DVec3::from_array(position(raw.half_extents, name, "half_extents", 3)?);
     let (key, value) = rotation(raw, name, 3)?;
     let what = format!("{name}.{key}");
-    let built = match key {
-        "quat" => Obb3::try_new(center, half, quat(value, &what)?),
+    let rotation = match key {
+        "quat" => Rotation3::Quat(quat(value, &what)?),
         "axes" => {
             let [x, y, z] = columns::<3, 3>(value, &what, 3)?;
-            let axes = Mat3::from_cols(
+            Rotation3::Axes(Mat3::from_cols(
                 Vec3::from_array(x),
                 Vec3::from_array(y),
                 Vec3::from_array(z),
-            );
-            Obb3::try_from_axes(center, half, axes)
+            ))
         }
         _ => {
             return Err(format!(
@@ -279,26 +360,29 @@ fn box3(raw: &RawBox, name: &str) -> Result<Obb3, String> {
             ));
         }
     };
-    built.map_err(|e| format!("{name}: {e}"))
+    Ok(Spec3 {
+        center,
+        half_extents: half.as_vec3(),
+        rotation,
+    })
 }
 
-/// A centre or half-extent vector: `N` numbers, each rounded to f32 without overflow or
-/// underflow to zero.
+/// A centre or half-extent vector: `N` numbers, each of which rounds to f32 without
+/// overflow or underflow to zero. Returned in f64; callers round.
 fn position<const N: usize>(
     value: Option<&RawValue>,
     name: &str,
     key: &str,
     dim: usize,
-) -> Result<[f32; N], String> {
+) -> Result<[f64; N], String> {
     let path = format!("{name}.{key}");
     let value = value.ok_or_else(|| format!("{name}: missing \"{key}\""))?;
     let values = array::<N>(value, &path, dim)?;
-    let mut out = [0.0f32; N];
+    let mut out = [0.0f64; N];
     for (i, (raw, x)) in values.iter().zip(out.iter_mut()).enumerate() {
         let what = format!("{path}[{i}]");
-        let wide = number(raw, &what)?;
-        *x = round(wide, &what)?;
-        if *x == 0.0 && wide != 0.0 {
+        *x = number(raw, &what)?;
+        if round(*x, &what)? == 0.0 && !is_zero_literal(raw.get()) {
             return Err(format!(
                 "{what} = {} underflows f32 (rounds to zero); write 0 if zero is meant",
                 raw.get()
@@ -381,6 +465,14 @@ fn number(value: &RawValue, what: &str) -> Result<f64, String> {
         Ok(x) if x.is_finite() => Ok(x),
         _ => Err(format!("{what} = {text} is out of the range of f64")),
     }
+}
+
+/// Whether a JSON number literal is zero (every digit of its mantissa is 0), as opposed to a
+/// non-zero value that rounds to zero.
+fn is_zero_literal(text: &str) -> bool {
+    text.bytes()
+        .take_while(|b| !matches!(b, b'e' | b'E'))
+        .all(|b| !b.is_ascii_digit() || b == b'0')
 }
 
 /// Rounds to the nearest f32; a finite value beyond f32's range is an error, not infinity.
