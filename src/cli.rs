@@ -30,6 +30,15 @@ pub enum Command {
     /// adjudicate with the exact oracle and print a table (the default).
     Run(RunArgs),
     /// Read JSON Lines cases and write one JSON verdict line per input line.
+    ///
+    /// Each line: {"id": any, "dim": 2|3, "a": BOX, "b": BOX}, BOX = {"center": [..],
+    /// "half_extents": [..], and exactly one of "quat": [x, y, z, w] (3D), "axes": columns
+    /// (2D: [[x, y], [x, y]], 3D: three columns of 3), "angle": radians (2D), "degrees": d
+    /// (2D)}. Unknown keys are ignored.
+    ///
+    /// Answer: {"id": .., "intersects": bool, "margin": signed gap, "axis": "face_a0" |
+    /// "face_b1" | "edge_a0_b2" ..}, or {"id": .., "error": "line N: reason"} (also on stderr).
+    /// Exit status 1 if any line was invalid.
     Verdict {
         /// Input file; `-` or nothing reads stdin.
         file: Option<PathBuf>,

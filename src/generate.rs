@@ -345,7 +345,7 @@ impl Generator {
         let theta_a = self.rng.random_range(0.0..std::f64::consts::TAU);
         let a_axes = axes2(theta_a);
         let origin = self.origin(scale);
-        let ca = round2(DVec2::new(origin.x, origin.y));
+        let ca = DVec2::new(origin.x, origin.y).as_vec2();
         let size = norm(&ea) + norm(&eb);
 
         let (kind, theta_b) = match kind {
@@ -389,22 +389,22 @@ impl Generator {
             };
             (offset, Some(contact))
         };
-        let cb = round2(ca.as_dvec2() + offset);
+        let cb = (ca.as_dvec2() + offset).as_vec2();
         let mut ea = ea;
         if let Some(c) = contact {
-            let t = (cb - ca).as_dvec2();
+            let t = cb.as_dvec2() - ca.as_dvec2();
             correct_extent(&mut ea, &a_cols, t.dot(c.normal), &c);
         }
         Case2 {
             kind,
             a: Box2 {
                 center: ca,
-                half_extents: round_extents2(ea),
+                half_extents: DVec2::from_array(ea).as_vec2(),
                 axes: a_axes,
             },
             b: Box2 {
                 center: cb,
-                half_extents: round_extents2(eb),
+                half_extents: DVec2::from_array(eb).as_vec2(),
                 axes: b_axes,
             },
         }
@@ -417,7 +417,7 @@ impl Generator {
         let eb = self.extents::<3>(scale);
         let qa = random_quat(&mut self.rng);
         let a_cols = columns3(qa);
-        let ca = round3(self.origin(scale));
+        let ca = self.origin(scale).as_vec3();
         let size = norm(&ea) + norm(&eb);
         let far = ca.as_dvec3().abs().max_element();
 
@@ -485,22 +485,22 @@ impl Generator {
             Some(c) => offset + c.normal * c.gap,
             None => offset,
         };
-        let cb = round3(ca.as_dvec3() + offset);
+        let cb = (ca.as_dvec3() + offset).as_vec3();
         let mut ea = ea;
         if let Some(c) = contact {
-            let t = (cb - ca).as_dvec3();
+            let t = cb.as_dvec3() - ca.as_dvec3();
             correct_extent(&mut ea, &a_cols, t.dot(c.normal), &c);
         }
         Case3 {
             kind,
             a: Box3 {
                 center: ca,
-                half_extents: round_extents3(ea),
+                half_extents: DVec3::from_array(ea).as_vec3(),
                 quat: qa,
             },
             b: Box3 {
                 center: cb,
-                half_extents: round_extents3(eb),
+                half_extents: DVec3::from_array(eb).as_vec3(),
                 quat: qb,
             },
         }
@@ -782,20 +782,4 @@ fn random_quat(rng: &mut Pcg64) -> Quat {
 fn quat_of(q: DQuat) -> Quat {
     let q = q.normalize();
     Quat::from_xyzw(q.x as f32, q.y as f32, q.z as f32, q.w as f32)
-}
-
-fn round2(v: DVec2) -> Vec2 {
-    v.as_vec2()
-}
-
-fn round3(v: DVec3) -> Vec3 {
-    v.as_vec3()
-}
-
-fn round_extents2(e: [f64; 2]) -> Vec2 {
-    Vec2::new(e[0] as f32, e[1] as f32)
-}
-
-fn round_extents3(e: [f64; 3]) -> Vec3 {
-    Vec3::new(e[0] as f32, e[1] as f32, e[2] as f32)
 }

@@ -202,7 +202,7 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
     )?;
     writeln!(
         out,
-        "wrong: differs from the exact verdict; in band: |exact margin| <= {BAND_K}·ε·S, sat-core's stated band"
+        "wrong: differs from the exact verdict; in band: |exact margin| <= {BAND_K}·ε·S, where sat-core may answer either way (it guarantees its verdict outside)"
     )?;
     writeln!(out)?;
     writeln!(
