@@ -121,6 +121,14 @@ fn bench_3d(c: &mut Criterion, name: &str, pairs: &[(Obb3, Obb3)]) {
                 .count()
         })
     });
+    group.bench_function("sat-core certified", |bench| {
+        bench.iter(|| {
+            black_box(pairs)
+                .iter()
+                .filter(|(a, b)| a.intersects_certified(b))
+                .count()
+        })
+    });
     group.bench_function("ericson", |bench| {
         bench.iter(|| {
             black_box(&textbook)

@@ -35,6 +35,8 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "exact")]
+mod certified;
 mod error;
 #[cfg(feature = "exact")]
 pub mod exact;

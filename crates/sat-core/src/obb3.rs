@@ -191,7 +191,12 @@ impl Obb3 {
 
 /// `R(q)/|q|²` in f64: exactly orthonormal up to f64 rounding for any non-zero `q`.
 fn quat_matrix(q: Quat) -> DMat3 {
-    let [x, y, z, w] = q.to_array().map(f64::from);
+    quat_matrix_f64(q.to_array().map(f64::from))
+}
+
+/// `R(q)/|q|²` for `q = [x, y, z, w]` in f64 (glam's convention: column 0 is the image of X).
+/// Each entry is within `8·2⁻⁵³` of the exact value.
+pub(crate) fn quat_matrix_f64([x, y, z, w]: [f64; 4]) -> DMat3 {
     let n = x * x + y * y + z * z + w * w;
     let (xx, yy, zz, ww) = (x * x, y * y, z * z, w * w);
     let (xy, xz, yz, wx, wy, wz) = (x * y, x * z, y * z, w * x, w * y, w * z);

@@ -10,7 +10,8 @@
 
 use glam::Vec2;
 
-use crate::tolerance::{EPS, PAD_K, UNDERFLOW_FLOOR, sqrt};
+use crate::sat3::Class;
+use crate::tolerance::{CERT_K, EPS, PAD_K, UNDERFLOW_FLOOR, sqrt};
 use crate::{Feature, Obb2, Separation};
 
 impl Obb2 {
@@ -140,21 +141,48 @@ fn signed(axis: Vec2, along: f32) -> Vec2 {
     if along < 0.0 { -axis } else { axis }
 }
 
+/// The padded test; with `CERTIFY`, also whether every face normal of the exact rectangles is
+/// certainly non-separating (`|centre| + pad + CERT_K·ε·S < threshold`), as in 3D.
 #[inline(always)]
-fn overlap(a: &Obb2, b: &Obb2, ea: Vec2, eb: Vec2, norm_a: f32, norm_b: f32) -> bool {
+pub(crate) fn classify<const CERTIFY: bool>(
+    a: &Obb2,
+    b: &Obb2,
+    ea: Vec2,
+    eb: Vec2,
+    norm_a: f32,
+    norm_b: f32,
+) -> Class {
     let pair = Pair::new(a, b);
     let (ea, eb) = (ea.to_array(), eb.to_array());
-    let pad = PAD_K * EPS * (sqrt(dot(pair.d, pair.d)) + norm_a + norm_b) + UNDERFLOW_FLOOR;
+    let scale = sqrt(dot(pair.d, pair.d)) + norm_a + norm_b;
+    let pad = PAD_K * EPS * scale + UNDERFLOW_FLOOR;
+    let slack = pad + CERT_K * EPS * scale;
     let ar = pair.ar;
+    let mut certain = true;
     for i in 0..2 {
-        if pair.t[i].abs() > (ea[i] + pad) + (eb[0] * ar[i][0] + eb[1] * ar[i][1]) {
-            return false;
+        let threshold = (ea[i] + pad) + (eb[0] * ar[i][0] + eb[1] * ar[i][1]);
+        let centre = pair.t[i].abs();
+        if centre > threshold {
+            return Class::Separated;
         }
+        certain &= !CERTIFY || centre + slack < threshold;
     }
     for j in 0..2 {
-        if pair.tb[j].abs() > (ea[0] * ar[0][j] + ea[1] * ar[1][j]) + (eb[j] + pad) {
-            return false;
+        let threshold = (ea[0] * ar[0][j] + ea[1] * ar[1][j]) + (eb[j] + pad);
+        let centre = pair.tb[j].abs();
+        if centre > threshold {
+            return Class::Separated;
         }
+        certain &= !CERTIFY || centre + slack < threshold;
     }
-    true
+    if certain {
+        Class::Overlapping
+    } else {
+        Class::Uncertain
+    }
+}
+
+#[inline(always)]
+fn overlap(a: &Obb2, b: &Obb2, ea: Vec2, eb: Vec2, norm_a: f32, norm_b: f32) -> bool {
+    classify::<false>(a, b, ea, eb, norm_a, norm_b) != Class::Separated
 }

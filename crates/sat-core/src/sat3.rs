@@ -16,9 +16,9 @@
 //! Early outs run in the order most likely to separate random pairs: A's faces, B's faces,
 //! edges. Nothing allocates; everything is inlined scalar code over stack arrays.
 
-use glam::{Mat3A, Vec3, Vec3A, Vec3Swizzles};
+use glam::{BVec3A, Mat3A, Vec3, Vec3A, Vec3Swizzles};
 
-use crate::tolerance::{EPS, PAD_K, PARALLEL_CUTOFF, UNDERFLOW_FLOOR, sqrt};
+use crate::tolerance::{CERT_K, EPS, PAD_K, PARALLEL_CUTOFF, UNDERFLOW_FLOOR, sqrt};
 use crate::{Feature, Obb3, Separation};
 
 impl Obb3 {
@@ -115,54 +115,102 @@ fn axes(obb: &Obb3) -> [Vec3; 3] {
     ]
 }
 
+/// What the padded test can say about a pair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Class {
+    /// Some axis separates by more than its rounding error: exact.
+    Separated,
+    /// No axis separates. With certification on: every candidate axis of the exact boxes is
+    /// certainly non-separating, so the boxes intersect (exact).
+    Overlapping,
+    /// No axis separates, but some axis is too close to call (certification only).
+    Uncertain,
+}
+
 /// The padded test, three axes per SIMD operation. Lane `i` of every vector below holds the
 /// same expression, rounded the same way, as the scalar derivation in `tolerance.rs`: 3-term dot
 /// products summed in index order, 2×2 minors as two rounded products and one subtraction.
+///
+/// With `CERTIFY`, each lane is also checked to be certainly non-separating for the exact
+/// candidate axis it approximates: `|centre| + slack < threshold`, where the slack covers the
+/// rounding error and, for edge pairs, the angle between the computed axis `e_i × R_·k` and the
+/// exact `a_i × b_k` (see `CERT_K` in `tolerance.rs`).
 #[inline(always)]
-fn overlap(a: &Obb3, b: &Obb3, ea: Vec3A, eb: Vec3A, norm_a: f32, norm_b: f32) -> bool {
+pub(crate) fn classify<const CERTIFY: bool>(
+    a: &Obb3,
+    b: &Obb3,
+    ea: Vec3A,
+    eb: Vec3A,
+    norm_a: f32,
+    norm_b: f32,
+) -> Class {
     let d = b.center - a.center;
-    let pad = PAD_K * EPS * (sqrt(d.dot(d)) + norm_a + norm_b) + UNDERFLOW_FLOOR;
+    let scale = sqrt(d.dot(d)) + norm_a + norm_b;
+    let pad = PAD_K * EPS * scale + UNDERFLOW_FLOOR;
     let pa = ea + Vec3A::splat(pad);
     let t = a.rows * d; // lane i: a_i · d
+    let face_slack = Vec3A::splat(pad + CERT_K * EPS * scale);
+    let mut certain = BVec3A::TRUE;
 
     // Columns of R = AᵀB and their absolute values; faces of A test lane i = row i.
     let r = a.rows * b.cols;
     let ar = Mat3A::from_cols(r.x_axis.abs(), r.y_axis.abs(), r.z_axis.abs());
-    if t.abs().cmpgt(pa + ar * eb).any() {
-        return false;
+    let (centre, threshold) = (t.abs(), pa + ar * eb);
+    if centre.cmpgt(threshold).any() {
+        return Class::Separated;
+    }
+    if CERTIFY {
+        certain &= (centre + face_slack).cmplt(threshold);
     }
 
     // Faces of B: lane j compares |b_j · d| with Σ_i e_Ai |R_ij| + e_Bj + pad.
     let ar_rows = ar.transpose();
-    let tb = b.rows * d;
-    if tb
-        .abs()
-        .cmpgt(ar_rows * ea + (eb + Vec3A::splat(pad)))
-        .any()
-    {
-        return false;
+    let (centre, threshold) = ((b.rows * d).abs(), ar_rows * ea + (eb + Vec3A::splat(pad)));
+    if centre.cmpgt(threshold).any() {
+        return Class::Separated;
+    }
+    if CERTIFY {
+        certain &= (centre + face_slack).cmplt(threshold);
     }
 
     // Edge pairs (i, k), lane k. Rows of R: s_i = (R_i0, R_i1, R_i2).
     let s = r.transpose();
     let abs_s = ar_rows;
-    let edges =
+    let edge_slack = Vec3A::splat(CERT_K * EPS * scale + UNDERFLOW_FLOOR);
+    let mut edges =
         |m: Vec3A, n: Vec3A, abs_m: Vec3A, abs_n: Vec3A, tm: f32, tn: f32, pm: f32, pn: f32| {
-            let centre = m * tn - n * tm;
+            let centre = (m * tn - n * tm).abs();
             let radius_a = abs_n * pm + abs_m * pn;
             // |b_j · ℓ| for j = k+1, k+2 are the minors of rows m, n: the cross product s_m × s_n.
             let minors = m.cross(n).abs();
             let radius_b = eb.yzx() * minors.zxy() + eb.zxy() * minors.yzx();
-            centre
-                .abs()
-                .cmpgt(radius_a + radius_b + Vec3A::splat(UNDERFLOW_FLOOR))
-                .any()
+            let threshold = radius_a + radius_b + Vec3A::splat(UNDERFLOW_FLOOR);
+            if CERTIFY {
+                // The pad inside `radius_a` is `pad·|ℓ|₁`; the slack adds the relative error once
+                // more (≤ pad·|ℓ|₁) and the absolute direction error.
+                let slack = edge_slack + (abs_m + abs_n) * (2.0 * pad);
+                certain &= (centre + slack).cmplt(threshold);
+            }
+            centre.cmpgt(threshold).any()
         };
     let (sx, sy, sz) = (s.x_axis, s.y_axis, s.z_axis);
     let (ax, ay, az) = (abs_s.x_axis, abs_s.y_axis, abs_s.z_axis);
-    !(edges(sy, sz, ay, az, t.y, t.z, pa.y, pa.z)
+    if edges(sy, sz, ay, az, t.y, t.z, pa.y, pa.z)
         || edges(sz, sx, az, ax, t.z, t.x, pa.z, pa.x)
-        || edges(sx, sy, ax, ay, t.x, t.y, pa.x, pa.y))
+        || edges(sx, sy, ax, ay, t.x, t.y, pa.x, pa.y)
+    {
+        return Class::Separated;
+    }
+    if certain.all() {
+        Class::Overlapping
+    } else {
+        Class::Uncertain
+    }
+}
+
+#[inline(always)]
+fn overlap(a: &Obb3, b: &Obb3, ea: Vec3A, eb: Vec3A, norm_a: f32, norm_b: f32) -> bool {
+    classify::<false>(a, b, ea, eb, norm_a, norm_b) != Class::Separated
 }
 
 /// `minors[l]` = the 2×2 minor of rows `m, n` of `R` over the two columns other than `l`:

@@ -79,6 +79,13 @@ pub const PAD_K: f32 = 10.0;
 /// `|margin| > BAND_K · ε · S`, and a `false` (separated) verdict is exact at any margin.
 pub const BAND_K: f32 = 48.0;
 
+/// Certification slack, in units of `ε·S`: a candidate axis of the exact boxes is certainly
+/// non-separating when its computed gap is below `−CERT_K·ε·S` (edge pairs: minus also the pad
+/// times `|ℓ|₁`). It covers the rounding error and the angle between the evaluated direction and
+/// the exact candidate axis (face: `≤ 3u`; edge pair: `≤ 10u`, absolute), times the gap's
+/// Lipschitz constant `≤ √3·S` (derivation under "Certified verdicts" above).
+pub const CERT_K: f32 = 12.0;
+
 /// `separation().gap` is the exact gap along the returned axis within `SEPARATION_K · ε · S`.
 pub const SEPARATION_K: f32 = 12.0;
 

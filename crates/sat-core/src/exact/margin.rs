@@ -34,18 +34,23 @@ pub(crate) fn signed_root_quotient(gap: &BigInt, den_sq: &BigInt, shift: u32) ->
     }
 }
 
+/// `2^e` for a normal-range exponent, exactly.
+fn pow2(e: i32) -> f64 {
+    f64::from_bits(((1023 + e) as u64) << 52)
+}
+
 /// `x · 2^e`, exact while the result is a normal `f64`.
 fn mul_pow2(mut x: f64, mut e: i64) -> f64 {
     const STEP: i32 = 1000; // 2^±1000 are normal f64
     while e > i64::from(STEP) && x.is_finite() {
-        x *= 2f64.powi(STEP);
+        x *= pow2(STEP);
         e -= i64::from(STEP);
     }
     while e < -i64::from(STEP) && x != 0.0 {
-        x *= 2f64.powi(-STEP);
+        x *= pow2(-STEP);
         e += i64::from(STEP);
     }
-    x * 2f64.powi(e.clamp(-i64::from(STEP), i64::from(STEP)) as i32)
+    x * pow2(e.clamp(-i64::from(STEP), i64::from(STEP)) as i32)
 }
 
 #[cfg(test)]

@@ -1,0 +1,283 @@
+//! Certified verdicts: exact at any margin, including exactly touching, at close to the cost of
+//! the fast path.
+//!
+//! Algorithm, three tiers, each deciding what it can prove:
+//!
+//! 1. The padded f32 test (`classify::<true>`): "separated" is exact (the pad bounds every
+//!    rounding error); "overlapping" is exact when every candidate axis is non-separating by more
+//!    than its error *and* the angle between the evaluated and the exact axis (`CERT_K`).
+//!    Random pairs almost never get further.
+//! 2. Every candidate axis of the exact boxes in f64 ([`refine3`], [`refine2`]). The stored
+//!    f32 columns are exact in f64 and their products are too, so each component of a face
+//!    normal or edge axis `g × h` is one rounding of an exact difference: relative error `2⁻⁵³`,
+//!    and an exactly zero axis (parallel edges, no candidate) is recognised exactly. Each gap
+//!    numerator then errs by at most `64·2⁻⁵³·M·|L|₁` (`M = |t|₁ + Σ e|g|₁`, derivation below);
+//!    beyond that bound its sign is certain.
+//! 3. What is still undecided — a gap within about `2⁻⁴⁷·S` of zero, e.g. exact contact — goes
+//!    to exact integers ([`crate::exact`]).
+//!
+//! The boxes are the ones sat-core stores: their f32 centres and extents and their f32 axis
+//! columns taken exactly (a parallelepiped within an ulp of a box). For boxes given in other
+//! numbers (an f64 quaternion, say) see [`ExactBox3::intersects_certified`].
+//!
+//! f64 bound (`u = 2⁻⁵³`, first order): `t̂` errs by `u|t|` per component and `L̂` by `u|L|` per
+//! component; a 3-term dot product adds `3u Σ|x_c y_c|`; so `t̂·L̂` errs by `≤ 5u|t|₁|L̂|₁`,
+//! each `g·L̂` by `≤ 4u|g|₁|L̂|₁`, their products with `e` by one more `u`, and the 7-term sum by
+//! `7u` of its absolute terms: in all `≤ 18u·M·|L̂|₁`. The test uses `64u` for margin.
+
+use glam::{DMat2, DMat3, DVec2, DVec3, Mat2, Mat3, Quat, Vec2, Vec3};
+
+use crate::exact::{ExactBox2, ExactBox3, Rotation3, verdict2, verdict3};
+use crate::obb3::quat_matrix_f64;
+use crate::sat3::Class;
+use crate::{Obb2, Obb3, sat2, sat3};
+
+/// `64·2⁻⁵³`: the f64 tier's error bound factor (18 needed; see the module docs).
+const F64_BOUND: f64 = 64.0 / 9_007_199_254_740_992.0;
+
+impl Obb3 {
+    /// Whether the two boxes intersect, exactly, at any margin (touching counts).
+    ///
+    /// Exact for the boxes as stored (f32 centre and extents, f32 axis columns taken exactly);
+    /// costs about the fast path on random pairs and falls back to f64 and then to big
+    /// integers only when the pair is within rounding of touching.
+    ///
+    /// ```
+    /// use glam::{Quat, Vec3};
+    /// use sat_core::Obb3;
+    ///
+    /// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
+    /// let touching = Obb3::new(Vec3::new(2.0, 2.0, 0.0), Vec3::ONE, Quat::IDENTITY);
+    /// let apart = Obb3::new(Vec3::new(2.0, 2.0 + f32::EPSILON * 2.0, 0.0), Vec3::ONE, Quat::IDENTITY);
+    /// assert!(a.intersects_certified(&touching));
+    /// assert!(!a.intersects_certified(&apart)); // one ulp: the fast test says "intersects"
+    /// assert!(a.intersects(&apart));
+    /// ```
+    pub fn intersects_certified(&self, other: &Obb3) -> bool {
+        let class = sat3::classify::<true>(
+            self,
+            other,
+            self.half_extents,
+            other.half_extents,
+            self.extent_norm,
+            other.extent_norm,
+        );
+        match class {
+            Class::Separated => false,
+            Class::Overlapping => true,
+            Class::Uncertain => refine3(self, other).unwrap_or_else(|| {
+                verdict3(&ExactBox3::from_obb(self), &ExactBox3::from_obb(other)).intersects
+            }),
+        }
+    }
+}
+
+impl Obb2 {
+    /// Whether the two rectangles intersect, exactly, at any margin (touching counts).
+    ///
+    /// Exact for the rectangles as stored (f32 centre, extents and axis columns); see
+    /// [`Obb3::intersects_certified`].
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// use sat_core::Obb2;
+    ///
+    /// let a = Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0);
+    /// let b = Obb2::new(Vec2::new(2.0 + f32::EPSILON * 2.0, 0.5), Vec2::ONE, 0.0);
+    /// assert!(!a.intersects_certified(&b));
+    /// ```
+    pub fn intersects_certified(&self, other: &Obb2) -> bool {
+        let class = sat2::classify::<true>(
+            self,
+            other,
+            self.half_extents,
+            other.half_extents,
+            self.extent_norm,
+            other.extent_norm,
+        );
+        match class {
+            Class::Separated => false,
+            Class::Overlapping => true,
+            Class::Uncertain => refine2(self, other).unwrap_or_else(|| {
+                verdict2(&ExactBox2::from_obb(self), &ExactBox2::from_obb(other)).intersects
+            }),
+        }
+    }
+}
+
+/// What the f64 tier proves about one candidate axis.
+enum AxisSign {
+    Separating,
+    NonSeparating,
+    Unknown,
+}
+
+/// The sign of `|t·L| − Σ e_i |g_i·L|` (over both boxes' columns) when the f64 evaluation is
+/// farther from zero than its error bound.
+fn axis_sign<V: Copy>(
+    t: V,
+    axis: V,
+    columns: &[(f64, V)],
+    dot: fn(V, V) -> f64,
+    l1: fn(V) -> f64,
+) -> AxisSign {
+    let mut numerator = dot(t, axis).abs();
+    let mut magnitude = l1(t) * (1.0 + 4.0 * F64_BOUND);
+    for &(extent, column) in columns {
+        numerator -= extent * dot(column, axis).abs();
+        magnitude += extent * l1(column);
+    }
+    let bound = F64_BOUND * magnitude * l1(axis);
+    if numerator > bound {
+        AxisSign::Separating
+    } else if numerator < -bound {
+        AxisSign::NonSeparating
+    } else {
+        AxisSign::Unknown
+    }
+}
+
+/// Combines axis signs: any separating axis decides; all non-separating decide; else unknown.
+fn decide(signs: impl Iterator<Item = AxisSign>) -> Option<bool> {
+    let mut all_non_separating = true;
+    for sign in signs {
+        match sign {
+            AxisSign::Separating => return Some(false),
+            AxisSign::NonSeparating => {}
+            AxisSign::Unknown => all_non_separating = false,
+        }
+    }
+    all_non_separating.then_some(true)
+}
+
+/// Tier 2 in 3D: the 15 candidate axes of the stored parallelepipeds in f64.
+fn refine3(a: &Obb3, b: &Obb3) -> Option<bool> {
+    let columns = |o: &Obb3| [o.cols.x_axis, o.cols.y_axis, o.cols.z_axis].map(|c| c.as_dvec3());
+    let (ga, gb) = (columns(a), columns(b));
+    let (ea, eb) = (a.half_extents.as_dvec3(), b.half_extents.as_dvec3());
+    let t = b.center.as_dvec3() - a.center.as_dvec3();
+    let weighted: [(f64, DVec3); 6] = [
+        (ea.x, ga[0]),
+        (ea.y, ga[1]),
+        (ea.z, ga[2]),
+        (eb.x, gb[0]),
+        (eb.y, gb[1]),
+        (eb.z, gb[2]),
+    ];
+    let faces = |g: [DVec3; 3]| [g[1].cross(g[2]), g[2].cross(g[0]), g[0].cross(g[1])];
+    let edges = (0..9).map(|n| ga[n / 3].cross(gb[n % 3]));
+    let axes = faces(ga).into_iter().chain(faces(gb)).chain(edges);
+    decide(
+        axes.filter(|axis| *axis != DVec3::ZERO)
+            .map(|axis| axis_sign(t, axis, &weighted, DVec3::dot, |v| v.abs().element_sum())),
+    )
+}
+
+/// Tier 2 in 2D: the 4 face normals (perpendiculars of the other column, exact) in f64.
+fn refine2(a: &Obb2, b: &Obb2) -> Option<bool> {
+    let columns = |o: &Obb2| [o.axes.x_axis, o.axes.y_axis].map(|c| c.as_dvec2());
+    let (ga, gb) = (columns(a), columns(b));
+    let (ea, eb) = (a.half_extents.as_dvec2(), b.half_extents.as_dvec2());
+    let t = b.center.as_dvec2() - a.center.as_dvec2();
+    let weighted: [(f64, DVec2); 4] = [(ea.x, ga[0]), (ea.y, ga[1]), (eb.x, gb[0]), (eb.y, gb[1])];
+    let axes = [ga[1].perp(), ga[0].perp(), gb[1].perp(), gb[0].perp()];
+    decide(
+        axes.into_iter()
+            .filter(|axis| *axis != DVec2::ZERO)
+            .map(|axis| axis_sign(t, axis, &weighted, DVec2::dot, |v| v.abs().element_sum())),
+    )
+}
+
+impl ExactBox3 {
+    /// Certified verdict for boxes given in f64 (a quaternion as `R(q)/|q|²`, columns exactly):
+    /// exact at any margin. The f32 fast test, with both boxes grown by how far rounding the
+    /// input to f32 moved them, proves separation cheaply; anything else is decided in exact
+    /// integers. Returns the exact verdict for inputs the f32 path cannot hold (out of range).
+    pub fn intersects_certified(&self, other: &ExactBox3) -> bool {
+        if let (Some((fa, da)), Some((fb, db))) = (self.rounded(), other.rounded())
+            && !fa.intersects_with_margin(&fb, margin_at_least(da + db))
+        {
+            return false;
+        }
+        verdict3(self, other).intersects
+    }
+}
+
+impl ExactBox2 {
+    /// Certified verdict for rectangles given in f64 (columns exactly): see
+    /// [`ExactBox3::intersects_certified`].
+    pub fn intersects_certified(&self, other: &ExactBox2) -> bool {
+        if let (Some((fa, da)), Some((fb, db))) = (self.rounded(), other.rounded())
+            && !fa.intersects_with_margin(&fb, margin_at_least(da + db))
+        {
+            return false;
+        }
+        verdict2(self, other).intersects
+    }
+}
+
+impl ExactBox3 {
+    /// The box rounded to f32 (through the checked constructors) and an upper bound of how far
+    /// that moved it (Hausdorff distance: centre offset plus the change of each half-extent
+    /// vector `e_i g_i`), or `None` if the f32 path cannot hold it.
+    fn rounded(&self) -> Option<(Obb3, f64)> {
+        let center = DVec3::from_array(self.center);
+        let half = DVec3::from_array(self.half_extents);
+        let (obb, exact_columns) = match self.rotation {
+            Rotation3::Quat(q) => {
+                let rounded = Quat::from_array(q.map(|v| v as f32));
+                let obb = Obb3::try_new(center.as_vec3(), half.as_vec3(), rounded).ok()?;
+                (obb, quat_matrix_f64(q))
+            }
+            Rotation3::Axes(columns) => {
+                let m = DMat3::from_cols_array_2d(&columns);
+                (
+                    Obb3::try_from_axes(center.as_vec3(), half.as_vec3(), m.as_mat3()).ok()?,
+                    m,
+                )
+            }
+        };
+        let stored: Mat3 = obb.axes();
+        let stored_half: Vec3 = obb.half_extents();
+        let mut moved = (center - obb.center().as_dvec3()).length();
+        for i in 0..3 {
+            let exact = exact_columns.col(i) * half[i];
+            moved += (exact - stored.col(i).as_dvec3() * f64::from(stored_half[i])).length();
+        }
+        // f64 rounding of the above, and of R(q)/|q|² (8·2⁻⁵³ per entry): a relative 2⁻⁴⁰.
+        let slack = (moved + half.element_sum()) * RELATIVE_SLACK;
+        Some((obb, moved + slack))
+    }
+}
+
+impl ExactBox2 {
+    /// As [`ExactBox3::rounded`].
+    fn rounded(&self) -> Option<(Obb2, f64)> {
+        let center = DVec2::from_array(self.center);
+        let half = DVec2::from_array(self.half_extents);
+        let m = DMat2::from_cols_array_2d(&self.axes);
+        let obb = Obb2::try_from_axes(center.as_vec2(), half.as_vec2(), m.as_mat2()).ok()?;
+        let stored: Mat2 = obb.axes();
+        let stored_half: Vec2 = obb.half_extents();
+        let mut moved = (center - obb.center().as_dvec2()).length();
+        for i in 0..2 {
+            let exact = m.col(i) * half[i];
+            moved += (exact - stored.col(i).as_dvec2() * f64::from(stored_half[i])).length();
+        }
+        let slack = (moved + half.element_sum()) * RELATIVE_SLACK;
+        Some((obb, moved + slack))
+    }
+}
+
+/// A margin in f32 at least as large as `distance`.
+fn margin_at_least(distance: f64) -> f32 {
+    let m = distance as f32;
+    if f64::from(m) < distance {
+        m.next_up()
+    } else {
+        m
+    }
+}
+
+/// 2⁻⁴⁰: covers the f64 rounding of a rounding distance and of `R(q)/|q|²`.
+const RELATIVE_SLACK: f64 = 1.0 / (1u64 << 40) as f64;
