@@ -1,0 +1,2 @@
+//! rapier scenes: default vs sat-rapier (work in progress).
+fn main() {}

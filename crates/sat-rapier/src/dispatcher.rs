@@ -1,0 +1,215 @@
+//! `SatDispatcher`'s queries: cuboid–cuboid intersection, contact and contact manifolds from
+//! sat-core, `Err(Unsupported)` for everything else. One source for both dimensions: it is
+//! compiled in `dim2` and in `dim3`, against that dimension's rapier and `manifold` module.
+
+use super::SatDispatcher;
+use super::manifold::{self, MAX_POINTS};
+use super::rapier::math::{Pose, Real, Vector};
+use super::rapier::parry::query::details::NormalConstraints;
+use super::rapier::parry::query::{
+    ClosestPoints, Contact, ContactManifold, ContactManifoldsWorkspace, NonlinearRigidMotion,
+    PersistentQueryDispatcher, QueryDispatcher, ShapeCastHit, ShapeCastOptions, ShapeDistance,
+    ShapeIntersection, TrackedContact, Unsupported,
+};
+use super::rapier::parry::shape::{Cuboid, Shape};
+use crate::tolerance::CERTIFY_K;
+
+/// Both shapes as plain cuboids (a round cuboid is not one: it passes through).
+#[inline]
+fn cuboids<'a>(
+    g1: &'a dyn Shape,
+    g2: &'a dyn Shape,
+) -> Result<(&'a Cuboid, &'a Cuboid), Unsupported> {
+    match (g1.as_cuboid(), g2.as_cuboid()) {
+        (Some(c1), Some(c2)) => Ok((c1, c2)),
+        _ => Err(Unsupported),
+    }
+}
+
+impl QueryDispatcher for SatDispatcher {
+    /// sat-core's `intersects`: a `false` is exact for the boxes as given.
+    fn intersection_test(
+        &self,
+        pos12: &Pose,
+        g1: &dyn Shape,
+        g2: &dyn Shape,
+    ) -> Result<ShapeIntersection, Unsupported> {
+        let (c1, c2) = cuboids(g1, g2)?;
+        let (a, b) = manifold::local_boxes(pos12, c1.half_extents, c2.half_extents);
+        Ok(ShapeIntersection::new(a.intersects(&b)))
+    }
+
+    /// Unsupported: a separating-axis gap is only a lower bound of the distance.
+    fn distance(
+        &self,
+        _: &Pose,
+        _: &dyn Shape,
+        _: &dyn Shape,
+    ) -> Result<ShapeDistance, Unsupported> {
+        Err(Unsupported)
+    }
+
+    /// The deepest point of the clipped contact on sat-core's minimum-penetration axis (no face
+    /// preference). `Ok(None)` when sat-core's gap, a lower bound of the distance, exceeds
+    /// `prediction`. The answer is returned only when its witness points are `dist` apart along
+    /// the normal and `dist` is within `CERTIFY_K·ε·S` of that gap, i.e. when they are provably
+    /// the true penetration depth or distance; otherwise (e.g. boxes whose closest features are two corners) it is
+    /// `Err(Unsupported)` and the next dispatcher (GJK/EPA) answers.
+    fn contact(
+        &self,
+        pos12: &Pose,
+        g1: &dyn Shape,
+        g2: &dyn Shape,
+        prediction: Real,
+    ) -> Result<Option<Contact>, Unsupported> {
+        let (c1, c2) = cuboids(g1, g2)?;
+        let Some(contacts) =
+            manifold::box_box(pos12, c1.half_extents, c2.half_extents, prediction, false)
+        else {
+            return Ok(None);
+        };
+        let deepest = contacts
+            .points()
+            .iter()
+            .min_by(|p, q| p.dist.total_cmp(&q.dist))
+            .ok_or(Unsupported)?;
+        // Certified when the witness points are `dist` apart along the normal (an edge–edge
+        // point clamped to an edge's end is not) and `dist` is sat-core's gap, a lower bound of
+        // the distance (so nothing is closer) and, when negative, the penetration depth.
+        let tol = CERTIFY_K * Real::EPSILON * contacts.scale;
+        let offset = pos12 * deepest.p2 - deepest.p1 - contacts.normal1 * deepest.dist;
+        if !((deepest.dist - contacts.gap).abs() <= tol && offset.length() <= tol) {
+            return Err(Unsupported);
+        }
+        Ok(Some(Contact::new(
+            deepest.p1,
+            deepest.p2,
+            contacts.normal1,
+            contacts.normal2,
+            deepest.dist,
+        )))
+    }
+
+    /// Unsupported (GJK answers).
+    fn closest_points(
+        &self,
+        _: &Pose,
+        _: &dyn Shape,
+        _: &dyn Shape,
+        _: Real,
+    ) -> Result<ClosestPoints, Unsupported> {
+        Err(Unsupported)
+    }
+
+    /// Unsupported (a shape cast is not a separating-axis query).
+    fn cast_shapes(
+        &self,
+        _: &Pose,
+        _: Vector,
+        _: &dyn Shape,
+        _: &dyn Shape,
+        _: ShapeCastOptions,
+    ) -> Result<Option<ShapeCastHit>, Unsupported> {
+        Err(Unsupported)
+    }
+
+    /// Unsupported (a shape cast is not a separating-axis query).
+    fn cast_shapes_nonlinear(
+        &self,
+        _: &NonlinearRigidMotion,
+        _: &dyn Shape,
+        _: &NonlinearRigidMotion,
+        _: &dyn Shape,
+        _: Real,
+        _: Real,
+        _: bool,
+    ) -> Result<Option<ShapeCastHit>, Unsupported> {
+        Err(Unsupported)
+    }
+}
+
+impl<ManifoldData, ContactData> PersistentQueryDispatcher<ManifoldData, ContactData>
+    for SatDispatcher
+where
+    ManifoldData: Default + Clone + Send + Sync,
+    ContactData: Default + Copy + Send + Sync,
+{
+    /// One manifold for a cuboid pair (see [`SatDispatcher`]); other pairs are unsupported.
+    fn contact_manifolds(
+        &self,
+        pos12: &Pose,
+        g1: &dyn Shape,
+        g2: &dyn Shape,
+        prediction: Real,
+        manifolds: &mut Vec<ContactManifold<ManifoldData, ContactData>>,
+        _: &mut Option<ContactManifoldsWorkspace>,
+    ) -> Result<(), Unsupported> {
+        let (c1, c2) = cuboids(g1, g2)?;
+        if manifolds.is_empty() {
+            manifolds.push(ContactManifold::new());
+        }
+        update_manifold(pos12, c1, c2, prediction, &mut manifolds[0]);
+        Ok(())
+    }
+
+    /// The cuboid pair's manifold; unsupported for other pairs and under normal constraints
+    /// (those belong to triangle meshes, which parry handles).
+    fn contact_manifold_convex_convex(
+        &self,
+        pos12: &Pose,
+        g1: &dyn Shape,
+        g2: &dyn Shape,
+        normal_constraints1: Option<&dyn NormalConstraints>,
+        normal_constraints2: Option<&dyn NormalConstraints>,
+        prediction: Real,
+        manifold: &mut ContactManifold<ManifoldData, ContactData>,
+    ) -> Result<(), Unsupported> {
+        if normal_constraints1.is_some() || normal_constraints2.is_some() {
+            return Err(Unsupported);
+        }
+        let (c1, c2) = cuboids(g1, g2)?;
+        update_manifold(pos12, c1, c2, prediction, manifold);
+        Ok(())
+    }
+}
+
+/// Reuses the cached points while the relative motion is small (parry's
+/// `try_update_contacts`: normal within 1°, points within 1e-3 tangentially, no sign change
+/// of any distance); otherwise recomputes them and carries each old point's solver data (its
+/// warm-start impulses) over to the new point with the same feature ids.
+fn update_manifold<ManifoldData, ContactData: Default + Copy>(
+    pos12: &Pose,
+    c1: &Cuboid,
+    c2: &Cuboid,
+    prediction: Real,
+    manifold: &mut ContactManifold<ManifoldData, ContactData>,
+) {
+    if manifold.try_update_contacts(pos12) {
+        return;
+    }
+    let Some(contacts) =
+        manifold::box_box(pos12, c1.half_extents, c2.half_extents, prediction, true)
+    else {
+        manifold.clear();
+        return;
+    };
+    let (selected, len) = manifold::reduce(&contacts, prediction);
+    let fresh: [Option<TrackedContact<ContactData>>; MAX_POINTS] = core::array::from_fn(|k| {
+        let p = contacts.points[*selected.get(k).filter(|_| k < len)?];
+        let mut tracked = TrackedContact::new(p.p1, p.p2, p.fid1, p.fid2, p.dist);
+        if let Some(old) = manifold
+            .points
+            .iter()
+            .find(|old| old.fid1 == p.fid1 && old.fid2 == p.fid2)
+        {
+            tracked.data = old.data;
+        }
+        Some(tracked)
+    });
+    manifold.points.clear();
+    for tracked in fresh.into_iter().flatten() {
+        manifold.points.push(tracked);
+    }
+    manifold.local_n1 = contacts.normal1;
+    manifold.local_n2 = contacts.normal2;
+}

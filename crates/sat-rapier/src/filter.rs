@@ -1,0 +1,189 @@
+//! `SatContactFilter`'s hooks: rapier's body-type rule, then the user's hooks, then sat-core's
+//! verdict on cuboid pairs. One source for both dimensions: it is compiled in `dim2` and in
+//! `dim3`, against that dimension's rapier and `manifold` module.
+//!
+//! Algorithm of `filter_contact_pair` for a pair of plain cuboids. Let `d` be the prediction
+//! distance, plus both contact skins, plus how far any point of either box can move in one time
+//! step (`dt·(|v| + |ω|·r)` per body, `r` the box's reach from its body's centre of mass).
+//! rapier asks the hook both before computing contacts (which it wants within the prediction
+//! distance) and before sweeping a fast body for continuous collision detection (which needs
+//! every pair the step's motion can close), so `d` covers both.
+//!
+//! 1. Inscribed balls: if `|c_B − c_A| ≤ min(e_A) + min(e_B) + d`, the balls inscribed in the
+//!    boxes are within `d`, hence so are the boxes: keep the pair (the common case of a
+//!    resting stack, decided with one dot product).
+//! 2. Otherwise sat-core's `intersects_with_margin(d / 2)`: it grows both boxes by `d / 2` on
+//!    every axis, so any two points closer than `d` meet at their midpoint inside both grown
+//!    boxes; a `false` is exact (sat-core's pad), so a pair is culled only when its boxes are
+//!    provably farther apart than `d`.
+
+use super::manifold;
+use super::rapier::dynamics::{IntegrationParameters, RigidBody, RigidBodyType};
+use super::rapier::geometry::{Collider, Cuboid};
+use super::rapier::math::Real;
+use super::rapier::pipeline::{
+    ActiveHooks, ContactModificationContext, PairFilterContext, PhysicsHooks,
+};
+use super::rapier::prelude::SolverFlags;
+use super::{SatContactFilter, angular_speed};
+
+impl SatContactFilter<()> {
+    /// The hooks to set on every collider the filter should see:
+    /// `FILTER_CONTACT_PAIRS | FILTER_INTERSECTION_PAIR`.
+    pub const ACTIVE_HOOKS: ActiveHooks =
+        ActiveHooks::FILTER_CONTACT_PAIRS.union(ActiveHooks::FILTER_INTERSECTION_PAIR);
+
+    /// A filter with no inner hooks, for rapier's default integration parameters (prediction
+    /// distance 0.02 length units, time step 1/60 s; see [`for_parameters`](Self::for_parameters)).
+    pub fn new() -> Self {
+        Self::with_inner(())
+    }
+}
+
+impl Default for SatContactFilter<()> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<H> SatContactFilter<H> {
+    /// A filter wrapping the user's hooks `inner`, for rapier's default integration
+    /// parameters (see [`for_parameters`](Self::for_parameters)).
+    ///
+    /// Order, for every pair rapier asks about: rapier's body-type rule first (a pair it
+    /// forbids is dropped without calling anything); then `inner` (its `None`/`false` drops the
+    /// pair, and its solver flags are the ones returned); then sat-core's verdict on plain
+    /// cuboids. `inner` therefore sees exactly the pairs it would see without the filter, and
+    /// `modify_solver_contacts` goes straight to `inner`.
+    pub fn with_inner(inner: H) -> Self {
+        let params = IntegrationParameters::default();
+        SatContactFilter {
+            inner,
+            prediction_distance: params.prediction_distance(),
+            dt: params.dt,
+        }
+    }
+
+    /// Takes the prediction distance and time step from the pipeline's parameters. Pass the
+    /// ones given to `PhysicsPipeline::step` (a larger prediction distance or time step is
+    /// safe; a smaller one would cull pairs that rapier gives speculative contacts or sweeps).
+    pub fn for_parameters(mut self, params: &IntegrationParameters) -> Self {
+        self.prediction_distance = params.prediction_distance().max(0.0);
+        self.dt = params.dt.max(0.0);
+        self
+    }
+
+    /// The prediction distance the filter keeps pairs within.
+    pub fn prediction_distance(&self) -> Real {
+        self.prediction_distance
+    }
+
+    /// The time step over which the filter bounds each body's motion.
+    pub fn dt(&self) -> Real {
+        self.dt
+    }
+
+    /// The wrapped user hooks.
+    pub fn inner(&self) -> &H {
+        &self.inner
+    }
+}
+
+/// The two colliders and bodies of a pair, looked up once.
+struct Pair<'a> {
+    co1: &'a Collider,
+    co2: &'a Collider,
+    rb1: Option<&'a RigidBody>,
+    rb2: Option<&'a RigidBody>,
+}
+
+impl<'a> Pair<'a> {
+    fn new(context: &PairFilterContext<'a>) -> Option<Pair<'a>> {
+        let body = |h: Option<_>| h.and_then(|h| context.bodies.get(h));
+        Some(Pair {
+            co1: context.colliders.get(context.collider1)?,
+            co2: context.colliders.get(context.collider2)?,
+            rb1: body(context.rigid_body1),
+            rb2: body(context.rigid_body2),
+        })
+    }
+
+    /// rapier's body-type rule (by default: no contacts or intersections between two
+    /// non-dynamic bodies; a collider's `ActiveCollisionTypes` may allow more). rapier 0.36
+    /// applies it before calling any hook; the filter applies the same predicate so that it
+    /// never lets through a pair the default pipeline would not compute, whoever calls it.
+    fn body_types_allow(&self) -> bool {
+        let body_type =
+            |rb: Option<&RigidBody>| rb.map_or(RigidBodyType::Fixed, |rb| rb.body_type());
+        let (t1, t2) = (body_type(self.rb1), body_type(self.rb2));
+        self.co1.active_collision_types().test(t1, t2)
+            || self.co2.active_collision_types().test(t1, t2)
+    }
+
+    fn cuboids(&self) -> Option<(&'a Cuboid, &'a Cuboid)> {
+        Some((self.co1.shape().as_cuboid()?, self.co2.shape().as_cuboid()?))
+    }
+
+    /// Whether two plain cuboids are provably farther apart than `reach`.
+    fn apart(&self, c1: &Cuboid, c2: &Cuboid, reach: Real) -> bool {
+        let pos12 = self.co1.position().inv_mul(self.co2.position());
+        let inscribed = c1.half_extents.min_element() + c2.half_extents.min_element() + reach;
+        if pos12.translation.length_squared() <= inscribed * inscribed {
+            return false;
+        }
+        let (a, b) = manifold::local_boxes(&pos12, c1.half_extents, c2.half_extents);
+        !a.intersects_with_margin(&b, reach * 0.5)
+    }
+}
+
+/// How far any point of `co` (a cuboid whose half-extents have norm `half_extents`) can move in
+/// `dt` with its body's current velocities: `dt·(|v| + |ω|·r)`, `r` the box's reach from the
+/// centre of mass.
+fn motion_bound(rb: Option<&RigidBody>, co: &Collider, half_extents: Real, dt: Real) -> Real {
+    rb.map_or(0.0, |rb| {
+        let lever = (co.position().translation - rb.center_of_mass()).length() + half_extents;
+        dt * (rb.linvel().length() + angular_speed(rb) * lever)
+    })
+}
+
+impl<H: PhysicsHooks> PhysicsHooks for SatContactFilter<H> {
+    /// Body-type rule, then the inner hook, then `None` for cuboid pairs that sat-core proves
+    /// farther apart than the prediction distance plus both contact skins plus one step's
+    /// motion.
+    fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
+        let pair = Pair::new(context);
+        if pair.as_ref().is_some_and(|p| !p.body_types_allow()) {
+            return None;
+        }
+        let flags = self.inner.filter_contact_pair(context)?;
+        let Some((pair, (c1, c2))) = pair.and_then(|p| p.cuboids().map(|c| (p, c))) else {
+            return Some(flags);
+        };
+        let reach = self.prediction_distance
+            + pair.co1.contact_skin()
+            + pair.co2.contact_skin()
+            + motion_bound(pair.rb1, pair.co1, c1.half_extents.length(), self.dt)
+            + motion_bound(pair.rb2, pair.co2, c2.half_extents.length(), self.dt);
+        if pair.apart(c1, c2, reach) {
+            None
+        } else {
+            Some(flags)
+        }
+    }
+
+    /// Body-type rule, then the inner hook, then `false` for cuboid sensors that sat-core proves
+    /// disjoint.
+    fn filter_intersection_pair(&self, context: &PairFilterContext) -> bool {
+        let pair = Pair::new(context);
+        if pair.as_ref().is_some_and(|p| !p.body_types_allow()) {
+            return false;
+        }
+        self.inner.filter_intersection_pair(context)
+            && !pair.is_some_and(|p| p.cuboids().is_some_and(|(c1, c2)| p.apart(c1, c2, 0.0)))
+    }
+
+    /// Passed through to the inner hook.
+    fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
+        self.inner.modify_solver_contacts(context);
+    }
+}

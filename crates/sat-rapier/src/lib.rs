@@ -1,0 +1,42 @@
+//! sat-core's oriented-box tests inside rapier, through either of the two doors rapier offers.
+//!
+//! * **[`dim3::SatDispatcher`] / [`dim2::SatDispatcher`]**, a query dispatcher: cuboid–cuboid
+//!   intersection tests, contacts and contact manifolds computed by sat-core and reference-face
+//!   clipping, every other pair handed on to rapier's default dispatcher:
+//!   `NarrowPhase::with_query_dispatcher(SatDispatcher::default().chain(DefaultQueryDispatcher))`.
+//!   It costs nothing extra: rapier still recycles contacts of quasi-static pairs, and the
+//!   query pipeline (`broad_phase.as_query_pipeline(narrow_phase.query_dispatcher(), ..)`) uses
+//!   it too.
+//! * **[`dim3::SatContactFilter`] / [`dim2::SatContactFilter`]**, a physics hook: cuboid pairs
+//!   whose AABBs overlap but whose boxes are provably farther apart than the prediction distance
+//!   get no contact computation at all, cuboid sensor pairs that are provably disjoint no
+//!   intersection test. It wraps the user's own hooks. rapier stops recycling the contacts of
+//!   pairs with active hooks, so on a quasi-static scene it can cost more than it saves.
+//!
+//! Feature `dim3` (rapier3d 0.36) and `dim2` (rapier2d 0.36) are both on by default. The
+//! adapter's own tolerances are in [`tolerance`].
+//!
+//! ```
+//! use sat_rapier::dim3::rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
+//! use sat_rapier::dim3::rapier::prelude::*;
+//! use sat_rapier::dim3::SatDispatcher;
+//!
+//! let dispatcher = SatDispatcher::default().chain(DefaultQueryDispatcher);
+//! let cube = Cuboid::new(Vector::splat(0.5));
+//! let touching = Pose::new(Vector::new(1.0, 0.0, 0.0), Vector::ZERO);
+//! assert!(dispatcher.intersection_test(&touching, &cube, &cube).unwrap().intersecting);
+//! let apart = Pose::new(Vector::new(1.0 + 1e-4, 0.0, 0.0), Vector::ZERO);
+//! assert!(!dispatcher.intersection_test(&apart, &cube, &cube).unwrap().intersecting);
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(feature = "dim2")]
+pub mod dim2;
+#[cfg(feature = "dim3")]
+pub mod dim3;
+#[cfg(feature = "dim2")]
+mod manifold2;
+#[cfg(feature = "dim3")]
+mod manifold3;
+pub mod tolerance;

@@ -1,0 +1,302 @@
+//! Rectangle–rectangle contacts in 2D: reference-edge clipping and feature ids.
+//!
+//! Algorithm (Box2D's `b2CollidePolygons`, axes from sat-core), in the first box's frame:
+//!
+//! 1. `sat_core::Obb2::separation` gives the best of the four face normals; a gap above the
+//!    prediction distance means no contact.
+//! 2. For manifolds the second box's face must beat the first box's best face by
+//!    [`face_preference`](crate::tolerance::face_preference) (Box2D v2's `k_tol`), so a box
+//!    resting on another keeps one reference face.
+//! 3. The incident edge is the edge of the other box most anti-parallel to the reference normal;
+//!    it is clipped against the two side lines of the reference edge. A kept endpoint is
+//!    *incident vertex × reference edge*; a clipped one is *reference vertex × incident edge*
+//!    (the ids warm starting matches). Points farther than the prediction distance are dropped:
+//!    at most two points.
+//!
+//! Clipping interpolates only across a strict sign change, so zero-size boxes and far-away
+//! centres give finite points.
+
+use glam::{Mat2, Vec2};
+use rapier2d::math::Pose;
+use rapier2d::parry::shape::PackedFeatureId;
+use sat_core::{Feature, Obb2};
+
+use crate::tolerance::face_preference;
+
+/// Most points a manifold keeps (rapier's `MAX_MANIFOLD_POINTS` in 2D).
+pub(crate) const MAX_POINTS: usize = 2;
+
+/// One contact point: on the first box (its frame), on the second box (its frame), the signed
+/// distance along the normal (negative: penetration) and the feature ids of both points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Point {
+    pub p1: Vec2,
+    pub p2: Vec2,
+    pub dist: f32,
+    pub fid1: PackedFeatureId,
+    pub fid2: PackedFeatureId,
+}
+
+/// The contacts of a box pair: normals (from the first box towards the second, in each box's
+/// frame), sat-core's gap and error scale `S`, and up to two points.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Contacts {
+    pub normal1: Vec2,
+    pub normal2: Vec2,
+    pub gap: f32,
+    pub scale: f32,
+    pub points: [Point; MAX_POINTS],
+    pub len: usize,
+}
+
+impl Contacts {
+    pub(crate) fn points(&self) -> &[Point] {
+        &self.points[..self.len]
+    }
+}
+
+/// The two boxes of a pair in the first box's frame: `(first, second)`.
+#[inline]
+pub(crate) fn local_boxes(pos12: &Pose, he1: Vec2, he2: Vec2) -> (Obb2, Obb2) {
+    (
+        Obb2::from_axes(Vec2::ZERO, he1, Mat2::IDENTITY),
+        Obb2::from_axes(pos12.translation, he2, pos12.rotation.to_mat()),
+    )
+}
+
+/// Contacts of two cuboids (half-extents `he1`, `he2`; `pos12` places the second in the first's
+/// frame), or `None` when they are farther apart than `prediction` (or the pose is not finite).
+/// With `bias`, the second box's face must beat the first's by the face preference (manifolds);
+/// without it sat-core's minimum-penetration axis is kept (`contact()`).
+pub(crate) fn box_box(
+    pos12: &Pose,
+    he1: Vec2,
+    he2: Vec2,
+    prediction: f32,
+    bias: bool,
+) -> Option<Contacts> {
+    let (a, b) = local_boxes(pos12, he1, he2);
+    let sep = a.separation(&b);
+    if sep.gap.is_nan() || sep.gap > prediction {
+        return None; // beyond prediction, or NaN
+    }
+    let t = pos12.translation;
+    let rot = b.axes();
+    let rot_t = rot.transpose();
+    let feature = match sep.feature {
+        Feature::FaceB(_) if bias => {
+            let abs_r = Mat2::from_cols(rot.x_axis.abs(), rot.y_axis.abs());
+            let gaps_a = t.abs() - (he1 + abs_r * he2);
+            let (ia, gap_a) = if gaps_a.y > gaps_a.x {
+                (1, gaps_a.y)
+            } else {
+                (0, gaps_a.x)
+            };
+            if sep.gap > gap_a + face_preference(prediction, gap_a) {
+                sep.feature
+            } else {
+                Feature::FaceA(ia)
+            }
+        }
+        other => other,
+    };
+    let mut out = Contacts {
+        normal1: sep.axis,
+        normal2: Vec2::ZERO,
+        gap: sep.gap,
+        scale: a.error_scale(&b),
+        points: [Point {
+            p1: Vec2::ZERO,
+            p2: Vec2::ZERO,
+            dist: 0.0,
+            fid1: PackedFeatureId::UNKNOWN,
+            fid2: PackedFeatureId::UNKNOWN,
+        }; MAX_POINTS],
+        len: 0,
+    };
+    let mut raw = [Raw::EMPTY; MAX_POINTS];
+    match feature {
+        Feature::FaceB(j) => {
+            let j = usize::from(j);
+            let c = -(rot_t * t); // the first box's centre in the second's frame
+            let s = if c[j] < 0.0 { -1.0 } else { 1.0 };
+            let n = Vec2::AXES[j] * s; // the second box's outward normal, towards the first
+            let len = clip_edge(he2, c, rot_t, he1, j, s, prediction, &mut raw);
+            for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
+                *slot = Point {
+                    p1: rot * r.x + t,
+                    p2: r.x - n * r.dist,
+                    dist: r.dist,
+                    fid1: r.fid_inc,
+                    fid2: r.fid_ref,
+                };
+            }
+            out.len = len;
+            out.normal1 = -(rot * n);
+            out.normal2 = n;
+        }
+        // 2D has only face axes: FaceA, or an edge pair that cannot occur.
+        other => {
+            let i = match other {
+                Feature::FaceA(i) => usize::from(i),
+                _ => 0,
+            };
+            let s = if t[i] < 0.0 { -1.0 } else { 1.0 };
+            let n = Vec2::AXES[i] * s;
+            let len = clip_edge(he1, t, rot, he2, i, s, prediction, &mut raw);
+            for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
+                *slot = Point {
+                    p1: r.x - n * r.dist,
+                    p2: rot_t * (r.x - t),
+                    dist: r.dist,
+                    fid1: r.fid_ref,
+                    fid2: r.fid_inc,
+                };
+            }
+            out.len = len;
+            out.normal1 = n;
+            out.normal2 = -(rot_t * n);
+        }
+    }
+    Some(out)
+}
+
+/// Indices of the points to keep: all of them (at most two in 2D, nothing to reduce).
+pub(crate) fn reduce(contacts: &Contacts, _prediction: f32) -> ([usize; MAX_POINTS], usize) {
+    ([0, 1], contacts.len)
+}
+
+/// A clipped point in the reference box's frame: the point `x` of the incident edge, its depth
+/// below the reference edge (`dist`) and the feature ids on the reference and incident boxes.
+#[derive(Clone, Copy)]
+struct Raw {
+    x: Vec2,
+    dist: f32,
+    fid_ref: PackedFeatureId,
+    fid_inc: PackedFeatureId,
+}
+
+impl Raw {
+    const EMPTY: Raw = Raw {
+        x: Vec2::ZERO,
+        dist: 0.0,
+        fid_ref: PackedFeatureId::UNKNOWN,
+        fid_inc: PackedFeatureId::UNKNOWN,
+    };
+}
+
+/// Vertex id: bit `a` set when the corner is on the negative side of axis `a`.
+fn vertex_id(sx: f32, sy: f32) -> PackedFeatureId {
+    PackedFeatureId::vertex(u32::from(sx < 0.0) | u32::from(sy < 0.0) << 1)
+}
+
+/// Edge (face) id: `axis + 2·(negative)`.
+fn edge_id(axis: usize, sign: f32) -> PackedFeatureId {
+    PackedFeatureId::face(axis as u32 + 2 * u32::from(sign < 0.0))
+}
+
+/// Clips the incident edge of box `I` (centre `c`, axes the columns of `m`, half-extents `ei`,
+/// in the reference box's frame) against the side lines of the reference edge `s·e_i` of the
+/// axis-aligned reference box (half-extents `er`, at the origin). Writes the points within
+/// `prediction` of the reference line into `out` and returns how many.
+#[allow(clippy::too_many_arguments)]
+fn clip_edge(
+    er: Vec2,
+    c: Vec2,
+    m: Mat2,
+    ei: Vec2,
+    i: usize,
+    s: f32,
+    prediction: f32,
+    out: &mut [Raw; MAX_POINTS],
+) -> usize {
+    let row = m.row(i);
+    let j = if row.y.abs() > row.x.abs() { 1 } else { 0 };
+    let sj = if s * row[j] > 0.0 { -1.0 } else { 1.0 };
+    let u = 1 - j;
+    let fc = c + m.col(j) * (sj * ei[j]);
+    let du = m.col(u) * ei[u];
+    let corner_signs = |su: f32| {
+        let mut signs = Vec2::ZERO;
+        signs[j] = sj;
+        signs[u] = su;
+        signs
+    };
+    // Endpoints with their incident vertex ids; a clipped endpoint takes the reference vertex id.
+    let mut ends = [(fc + du, 1.0f32, None), (fc - du, -1.0, None)];
+    let k = 1 - i;
+    for sigma in [1.0f32, -1.0] {
+        let (da, db) = (sigma * ends[0].0[k] - er[k], sigma * ends[1].0[k] - er[k]);
+        if da > 0.0 && db > 0.0 {
+            return 0;
+        }
+        let cut = |p: Vec2, q: Vec2, dp: f32, dq: f32| p + (q - p) * (dp / (dp - dq));
+        if da > 0.0 {
+            ends[0] = (cut(ends[0].0, ends[1].0, da, db), ends[0].1, Some(sigma));
+        } else if db > 0.0 {
+            ends[1] = (cut(ends[1].0, ends[0].0, db, da), ends[1].1, Some(sigma));
+        }
+    }
+    let mut count = 0;
+    for (x, su, clipped) in ends {
+        let dist = s * x[i] - er[i];
+        if dist.is_nan() || dist > prediction {
+            continue;
+        }
+        let (fid_ref, fid_inc) = match clipped {
+            None => {
+                let signs = corner_signs(su);
+                (edge_id(i, s), vertex_id(signs.x, signs.y))
+            }
+            Some(sigma) => {
+                let mut signs = Vec2::ZERO;
+                signs[i] = s;
+                signs[k] = sigma;
+                (vertex_id(signs.x, signs.y), edge_id(j, sj))
+            }
+        };
+        out[count] = Raw {
+            x,
+            dist,
+            fid_ref,
+            fid_inc,
+        };
+        count += 1;
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resting_box_gives_two_points_with_distinct_ids() {
+        let he = Vec2::splat(0.5);
+        let c = box_box(&Pose::new(Vec2::new(0.3, 0.99), 0.0), he, he, 0.02, true).unwrap();
+        assert_eq!(c.normal1, Vec2::Y);
+        assert_eq!(c.len, 2);
+        assert_ne!(
+            (c.points[0].fid1, c.points[0].fid2),
+            (c.points[1].fid1, c.points[1].fid2)
+        );
+        for p in c.points() {
+            assert!((p.dist + 0.01).abs() < 1e-6);
+            assert!((p.p1.y - 0.5).abs() < 1e-6 && p.p1.x.abs() <= 0.5);
+        }
+    }
+
+    #[test]
+    fn degenerate_boxes_stay_finite() {
+        for he2 in [Vec2::ZERO, Vec2::new(0.0, 0.5)] {
+            for t in [Vec2::ZERO, Vec2::new(0.3, 0.4), Vec2::splat(1e6)] {
+                if let Some(c) = box_box(&Pose::new(t, 0.3), Vec2::splat(0.5), he2, 0.02, true) {
+                    assert!(c.normal1.is_finite() && c.normal2.is_finite());
+                    for p in c.points() {
+                        assert!(p.p1.is_finite() && p.p2.is_finite() && p.dist.is_finite());
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,571 @@
+//! Box–box contacts in 3D: reference-face clipping, edge–edge points and feature ids.
+//!
+//! Algorithm (axes from sat-core; clipping as Box2D's `b2ClipPolygons` lifted to 3D; face
+//! preference as ODE's `dBoxBox`), everything in the first box's frame:
+//!
+//! 1. `sat_core::Obb3::separation` gives the best of the 15 candidate axes. Its gap is a lower
+//!    bound of the distance, so a gap above the prediction distance means no contact at all.
+//! 2. For manifolds, [`prefer_faces`] re-ranks the candidates: the first box's best face wins
+//!    unless the second box's best face beats it by
+//!    [`face_preference`](crate::tolerance::face_preference), and a face wins unless an edge pair
+//!    beats it by the same amount. Nearly parallel resting boxes then keep one reference face.
+//! 3. Face axis: the incident face is the face of the other box most anti-parallel to the
+//!    reference normal. Its quad is clipped (Sutherland–Hodgman) against the four side planes of
+//!    the reference face. Each output vertex knows the two polygon edges it lies on (incident
+//!    edges or reference sides), which names its feature ids: incident vertex × reference face,
+//!    incident edge × reference edge, or reference vertex × incident face. Points farther than
+//!    the prediction distance are dropped.
+//! 4. Edge axis: one point, the closest points of the two supporting edges.
+//! 5. [`reduce`] keeps at most four points with rapier's own rule (deepest, farthest from it, the
+//!    two extremes across that segment), ties going to the earlier point in the clipping order
+//!    so that small motions keep the same points; rapier never has to reduce the manifold.
+//!
+//! Nothing divides by a quantity that can vanish: clipping interpolates only across a strict sign
+//! change, and the edge–edge solve uses unit directions with a guarded denominator, so zero-size
+//! boxes and far-away centres give finite points.
+
+use glam::{Mat3, Vec3};
+use rapier3d::math::Pose;
+use rapier3d::parry::shape::PackedFeatureId;
+use sat_core::{Feature, Obb3};
+
+use crate::tolerance::{FACE_PREFERENCE_PREDICTION, FACE_PREFERENCE_RELATIVE, face_preference};
+
+/// Most points a manifold keeps (rapier's `MAX_MANIFOLD_POINTS` in 3D).
+pub(crate) const MAX_POINTS: usize = 4;
+/// Most points the clipping of a quad by four planes can give.
+const MAX_CLIPPED: usize = 8;
+
+/// One contact point: on the first box (its frame), on the second box (its frame), the signed
+/// distance along the normal (negative: penetration) and the feature ids of both points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Point {
+    pub p1: Vec3,
+    pub p2: Vec3,
+    pub dist: f32,
+    pub fid1: PackedFeatureId,
+    pub fid2: PackedFeatureId,
+}
+
+/// The contacts of a box pair: normals (from the first box towards the second, in each box's
+/// frame), sat-core's gap and error scale `S`, and up to eight candidate points.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Contacts {
+    pub normal1: Vec3,
+    pub normal2: Vec3,
+    pub gap: f32,
+    pub scale: f32,
+    pub points: [Point; MAX_CLIPPED],
+    pub len: usize,
+}
+
+impl Contacts {
+    pub(crate) fn points(&self) -> &[Point] {
+        &self.points[..self.len]
+    }
+}
+
+/// The two boxes of a pair in the first box's frame: `(first, second)`.
+#[inline]
+pub(crate) fn local_boxes(pos12: &Pose, he1: Vec3, he2: Vec3) -> (Obb3, Obb3) {
+    (
+        Obb3::from_axes(Vec3::ZERO, he1, Mat3::IDENTITY),
+        Obb3::from_axes(pos12.translation, he2, Mat3::from_quat(pos12.rotation)),
+    )
+}
+
+/// Contacts of two cuboids (half-extents `he1`, `he2`; `pos12` places the second in the first's
+/// frame), or `None` when they are farther apart than `prediction` (or the pose is not finite).
+/// With `bias`, candidate axes are re-ranked by [`prefer_faces`] (manifolds); without it the
+/// minimum-penetration axis is kept as sat-core found it (`contact()`).
+pub(crate) fn box_box(
+    pos12: &Pose,
+    he1: Vec3,
+    he2: Vec3,
+    prediction: f32,
+    bias: bool,
+) -> Option<Contacts> {
+    let (a, b) = local_boxes(pos12, he1, he2);
+    let sep = a.separation(&b);
+    if sep.gap.is_nan() || sep.gap > prediction {
+        return None; // beyond prediction, or NaN
+    }
+    let t = pos12.translation;
+    let rot = b.axes();
+    let feature = if bias {
+        prefer_faces(sep.feature, sep.gap, t, rot, he1, he2, prediction)
+    } else {
+        sep.feature
+    };
+    let mut out = Contacts {
+        normal1: sep.axis,
+        normal2: Vec3::ZERO,
+        gap: sep.gap,
+        scale: a.error_scale(&b),
+        points: [Point {
+            p1: Vec3::ZERO,
+            p2: Vec3::ZERO,
+            dist: 0.0,
+            fid1: PackedFeatureId::UNKNOWN,
+            fid2: PackedFeatureId::UNKNOWN,
+        }; MAX_CLIPPED],
+        len: 0,
+    };
+    match feature {
+        Feature::FaceA(i) => {
+            let i = usize::from(i);
+            let s = if t[i] < 0.0 { -1.0 } else { 1.0 };
+            let n = Vec3::AXES[i] * s;
+            let mut raw = [Raw::EMPTY; MAX_CLIPPED];
+            let len = clip_face(he1, t, rot, he2, i, s, prediction, &mut raw);
+            for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
+                *slot = Point {
+                    p1: r.x - n * r.dist,
+                    p2: rot.transpose() * (r.x - t),
+                    dist: r.dist,
+                    fid1: r.fid_ref,
+                    fid2: r.fid_inc,
+                };
+            }
+            out.len = len;
+            out.normal1 = n;
+            out.normal2 = -(rot.transpose() * n);
+        }
+        Feature::FaceB(j) => {
+            let j = usize::from(j);
+            let rot_t = rot.transpose();
+            let c = -(rot_t * t); // the first box's centre in the second's frame
+            let s = if c[j] < 0.0 { -1.0 } else { 1.0 };
+            let n = Vec3::AXES[j] * s; // the second box's outward normal, towards the first
+            let mut raw = [Raw::EMPTY; MAX_CLIPPED];
+            let len = clip_face(he2, c, rot_t, he1, j, s, prediction, &mut raw);
+            for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
+                *slot = Point {
+                    p1: rot * r.x + t,
+                    p2: r.x - n * r.dist,
+                    dist: r.dist,
+                    fid1: r.fid_inc,
+                    fid2: r.fid_ref,
+                };
+            }
+            out.len = len;
+            out.normal1 = -(rot * n);
+            out.normal2 = n;
+        }
+        Feature::EdgePair(i, k) => {
+            let n = sep.axis;
+            out.points[0] = edge_edge(he1, t, rot, he2, usize::from(i), usize::from(k), n);
+            out.len = usize::from(out.points[0].dist <= prediction);
+            out.normal1 = n;
+            out.normal2 = -(rot.transpose() * n);
+        }
+    }
+    Some(out)
+}
+
+/// Re-ranks sat-core's choice with a face preference: the second box's best face must beat the
+/// first box's best face, and an edge pair the best face, by
+/// [`face_preference`](crate::tolerance::face_preference) to be chosen.
+///
+/// The face gaps are recomputed here (six projections of the pair already in the first box's
+/// frame) only when sat-core did not pick a face of the first box.
+pub(crate) fn prefer_faces(
+    feature: Feature,
+    gap: f32,
+    t: Vec3,
+    rot: Mat3,
+    he1: Vec3,
+    he2: Vec3,
+    prediction: f32,
+) -> Feature {
+    if let Feature::FaceA(_) = feature {
+        return feature;
+    }
+    let abs_r = Mat3::from_cols(rot.x_axis.abs(), rot.y_axis.abs(), rot.z_axis.abs());
+    let gaps_a = t.abs() - (he1 + abs_r * he2);
+    let gaps_b = (rot.transpose() * t).abs() - (abs_r.transpose() * he1 + he2);
+    let (ia, gap_a) = argmax(gaps_a);
+    let (jb, gap_b) = argmax(gaps_b);
+    let (face, face_gap) = if gap_b > gap_a + face_preference(prediction, gap_a) {
+        (Feature::FaceB(jb as u8), gap_b)
+    } else {
+        (Feature::FaceA(ia as u8), gap_a)
+    };
+    match feature {
+        Feature::EdgePair(..) if gap > face_gap + face_preference(prediction, face_gap) => feature,
+        _ => face,
+    }
+}
+
+fn argmax(v: Vec3) -> (usize, f32) {
+    let mut best = (0, v.x);
+    for i in 1..3 {
+        if v[i] > best.1 {
+            best = (i, v[i]);
+        }
+    }
+    best
+}
+
+/// A clipped point in the reference box's frame: the point `x` of the incident face, its depth
+/// below the reference face (`dist`) and the feature ids on the reference and incident boxes.
+#[derive(Clone, Copy)]
+struct Raw {
+    x: Vec3,
+    dist: f32,
+    fid_ref: PackedFeatureId,
+    fid_inc: PackedFeatureId,
+}
+
+impl Raw {
+    const EMPTY: Raw = Raw {
+        x: Vec3::ZERO,
+        dist: 0.0,
+        fid_ref: PackedFeatureId::UNKNOWN,
+        fid_inc: PackedFeatureId::UNKNOWN,
+    };
+}
+
+/// Signs of a box feature along its three local axes: `±1` where the feature sits on that side,
+/// `0` where it spans the axis (a vertex has no zero, an edge one, a face two).
+type Signs = [i8; 3];
+
+/// Feature id of a box feature: vertex `mask` (bit `a` set when negative along axis `a`),
+/// edge `4·axis + mask of the two other axes`, face `axis + 3·(negative)`.
+fn feature_id(signs: Signs) -> PackedFeatureId {
+    let neg = |a: usize| u32::from(signs[a] < 0);
+    match signs.iter().filter(|&&s| s == 0).count() {
+        0 => PackedFeatureId::vertex(neg(0) | neg(1) << 1 | neg(2) << 2),
+        1 => {
+            let a = signs.iter().position(|&s| s == 0).unwrap_or(0);
+            let mask = neg((a + 1) % 3) | neg((a + 2) % 3) << 1;
+            PackedFeatureId::edge(4 * a as u32 + mask)
+        }
+        _ => {
+            let a = signs.iter().position(|&s| s != 0).unwrap_or(0);
+            PackedFeatureId::face(a as u32 + 3 * neg(a))
+        }
+    }
+}
+
+fn sign_of(x: f32) -> i8 {
+    if x < 0.0 { -1 } else { 1 }
+}
+
+/// Polygon edge labels: `0..4` the incident quad's edges, `4..8` the reference face's sides
+/// (`4 + 2·side_axis_slot + negative`).
+const SIDE: u8 = 4;
+
+/// Clips the incident face of box `I` (centre `c`, axes the columns of `m`, half-extents `ei`,
+/// all in the reference box's frame) against the reference face `s·e_i` of the axis-aligned
+/// reference box (half-extents `er`, at the origin). Writes the points within `prediction` of
+/// the reference plane into `out` and returns how many.
+#[allow(clippy::too_many_arguments)]
+fn clip_face(
+    er: Vec3,
+    c: Vec3,
+    m: Mat3,
+    ei: Vec3,
+    i: usize,
+    s: f32,
+    prediction: f32,
+    out: &mut [Raw; MAX_CLIPPED],
+) -> usize {
+    // Incident axis j: the one most parallel to the reference normal; its face towards the
+    // reference box has outward normal sign sj.
+    let row = m.row(i);
+    let j = argmax(row.abs()).0;
+    let sj: i8 = if s * row[j] > 0.0 { -1 } else { 1 };
+    let (u, v) = ((j + 1) % 3, (j + 2) % 3);
+    let fc = c + m.col(j) * (f32::from(sj) * ei[j]);
+    let (du, dv) = (m.col(u) * ei[u], m.col(v) * ei[v]);
+    // Quad corners by their signs along (u, v), and edge k from corner k to corner k + 1.
+    const CORNERS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+    let mut poly = [Vec3::ZERO; MAX_CLIPPED];
+    let mut label = [0u8; MAX_CLIPPED];
+    for (k, &(su, sv)) in CORNERS.iter().enumerate() {
+        poly[k] = fc + du * f32::from(su) + dv * f32::from(sv);
+        label[k] = k as u8;
+    }
+    let mut n = 4;
+
+    let sides = [(i + 1) % 3, (i + 2) % 3];
+    for (slot, &k) in sides.iter().enumerate() {
+        for (neg, sigma) in [(0u8, 1.0f32), (1, -1.0)] {
+            let plane = SIDE + 2 * slot as u8 + neg;
+            let mut next = [Vec3::ZERO; MAX_CLIPPED];
+            let mut next_label = [0u8; MAX_CLIPPED];
+            let mut len = 0;
+            let mut emit = |p: Vec3, l: u8| {
+                if len < MAX_CLIPPED {
+                    next[len] = p;
+                    next_label[len] = l;
+                    len += 1;
+                }
+            };
+            for a in 0..n {
+                let (pa, pb) = (poly[a], poly[(a + 1) % n]);
+                let (da, db) = (sigma * pa[k] - er[k], sigma * pb[k] - er[k]);
+                if da <= 0.0 {
+                    emit(pa, label[a]);
+                    if db > 0.0 {
+                        emit(pa + (pb - pa) * (da / (da - db)), plane);
+                    }
+                } else if db <= 0.0 {
+                    emit(pa + (pb - pa) * (da / (da - db)), label[a]);
+                }
+            }
+            poly = next;
+            label = next_label;
+            n = len;
+            if n == 0 {
+                return 0;
+            }
+        }
+    }
+
+    // Feature signs of the labelled polygon edges.
+    let incident_edge = |k: u8| -> Signs {
+        let (su, sv) = CORNERS[k as usize];
+        let (nu, nv) = CORNERS[(k as usize + 1) % 4];
+        let mut signs = [0; 3];
+        signs[j] = sj;
+        signs[u] = if su == nu { su } else { 0 };
+        signs[v] = if sv == nv { sv } else { 0 };
+        signs
+    };
+    let reference_side = |l: u8| -> (usize, i8) {
+        let slot = usize::from((l - SIDE) / 2);
+        (sides[slot], if (l - SIDE) % 2 == 1 { -1 } else { 1 })
+    };
+    let mut reference_face: Signs = [0; 3];
+    reference_face[i] = sign_of(s);
+    let mut incident_face: Signs = [0; 3];
+    incident_face[j] = sj;
+
+    let mut count = 0;
+    for a in 0..n {
+        let x = poly[a];
+        let dist = s * x[i] - er[i];
+        if dist.is_nan() || dist > prediction {
+            continue;
+        }
+        let (before, after) = (label[(a + n - 1) % n], label[a]);
+        let (fid_ref, fid_inc) = match (before < SIDE, after < SIDE) {
+            // An incident corner: the vertex that starts edge `after`.
+            (true, true) => {
+                let (su, sv) = CORNERS[after as usize];
+                let mut signs = incident_face;
+                signs[u] = su;
+                signs[v] = sv;
+                (feature_id(reference_face), feature_id(signs))
+            }
+            // An incident edge crossing a side of the reference face.
+            (true, false) | (false, true) => {
+                let (edge, side) = if before < SIDE {
+                    (before, after)
+                } else {
+                    (after, before)
+                };
+                let (k, sigma) = reference_side(side);
+                let mut signs = reference_face;
+                signs[k] = sigma;
+                (feature_id(signs), feature_id(incident_edge(edge)))
+            }
+            // A corner of the reference face inside the incident face.
+            (false, false) => {
+                let mut signs = reference_face;
+                for side in [before, after] {
+                    let (k, sigma) = reference_side(side);
+                    signs[k] = sigma;
+                }
+                (feature_id(signs), feature_id(incident_face))
+            }
+        };
+        out[count] = Raw {
+            x,
+            dist,
+            fid_ref,
+            fid_inc,
+        };
+        count += 1;
+    }
+    count
+}
+
+/// The edge–edge contact for edge axis `(i, k)` with unit normal `n` (first box towards the
+/// second): the closest points of the first box's edge along `e_i` farthest along `n` and the
+/// second box's edge along `b_k` farthest along `−n`.
+fn edge_edge(he1: Vec3, t: Vec3, rot: Mat3, he2: Vec3, i: usize, k: usize, n: Vec3) -> Point {
+    let mut signs1: Signs = [0; 3];
+    let mut c1 = Vec3::ZERO;
+    for a in [(i + 1) % 3, (i + 2) % 3] {
+        signs1[a] = sign_of(n[a]);
+        c1[a] = f32::from(signs1[a]) * he1[a];
+    }
+    let mut signs2: Signs = [0; 3];
+    let mut c2 = t;
+    for l in [(k + 1) % 3, (k + 2) % 3] {
+        signs2[l] = -sign_of(rot.col(l).dot(n));
+        c2 += rot.col(l) * (f32::from(signs2[l]) * he2[l]);
+    }
+    let (d1, d2) = (Vec3::AXES[i], rot.col(k));
+    let (s, u) = closest_on_lines(c1, d1, he1[i], c2, d2, he2[k]);
+    let (p1, p2) = (c1 + d1 * s, c2 + d2 * u);
+    Point {
+        p1,
+        p2: rot.transpose() * (p2 - t),
+        dist: (p2 - p1).dot(n),
+        fid1: feature_id(signs1),
+        fid2: feature_id(signs2),
+    }
+}
+
+/// Parameters `(s, u)` of the closest points of the segments `c1 + s·d1`, `|s| ≤ h1` and
+/// `c2 + u·d2`, `|u| ≤ h2`, with unit directions (Ericson 5.1.9 with `|d1| = |d2| = 1`).
+/// Parallel segments (`1 − (d1·d2)² ≤ PARALLEL`) take `s = 0`.
+fn closest_on_lines(c1: Vec3, d1: Vec3, h1: f32, c2: Vec3, d2: Vec3, h2: f32) -> (f32, f32) {
+    /// Below this `sin²` of the angle between the edges, the lines are treated as parallel.
+    const PARALLEL: f32 = 1e-6;
+    let r = c1 - c2;
+    let (b, c, f) = (d1.dot(d2), d1.dot(r), d2.dot(r));
+    let denom = 1.0 - b * b;
+    let s = if denom > PARALLEL {
+        ((b * f - c) / denom).clamp(-h1, h1)
+    } else {
+        0.0
+    };
+    let u = (b * s + f).clamp(-h2, h2);
+    let s = (b * u - c).clamp(-h1, h1);
+    (s, u)
+}
+
+/// Indices of at most [`MAX_POINTS`] points to keep, with rapier's `reduce_manifold_naive`
+/// rule (the deepest, the farthest from it, then the two extremes along the tangent across that
+/// segment), made stable: a candidate must beat an earlier one in the clipping order by the face
+/// preference (depths by `FACE_PREFERENCE_PREDICTION · prediction`, distances by
+/// `FACE_PREFERENCE_RELATIVE` of the largest) to be picked instead. The clipping order does not
+/// change under small motions, so a flat contact keeps the same four points (and their
+/// warm-start impulses) instead of letting rounding noise pick among equal depths.
+pub(crate) fn reduce(contacts: &Contacts, prediction: f32) -> ([usize; MAX_POINTS], usize) {
+    let pts = contacts.points();
+    if pts.len() <= MAX_POINTS {
+        return ([0, 1, 2, 3], pts.len());
+    }
+    let depth_tie = FACE_PREFERENCE_PREDICTION * prediction.max(0.0);
+    let Some(first) = first_near_best(pts.len(), |_| false, |k| -pts[k].dist, |_| depth_tie) else {
+        return ([0; MAX_POINTS], 0);
+    };
+    let a = pts[first].p1;
+    let dist2 = |k: usize| (pts[k].p1 - a).length_squared();
+    let relative = |best: f32| FACE_PREFERENCE_RELATIVE * best.abs();
+    let Some(second) =
+        first_near_best(pts.len(), |k| k == first, dist2, relative).filter(|&k| dist2(k) > 0.0)
+    else {
+        return ([first, 0, 0, 0], 1);
+    };
+    let tangent = (pts[second].p1 - a).cross(contacts.normal1);
+    let across = |k: usize| (pts[k].p1 - a).dot(tangent);
+    let skip = |k: usize| k == first || k == second;
+    let spread = (0..pts.len())
+        .filter(|&k| !skip(k))
+        .fold(0.0f32, |m, k| m.max(across(k).abs()));
+    let tie = |_| FACE_PREFERENCE_RELATIVE * spread;
+    match (
+        first_near_best(pts.len(), skip, |k| -across(k), tie),
+        first_near_best(pts.len(), skip, across, tie),
+    ) {
+        (Some(lo), Some(hi)) if lo != hi => ([first, second, lo, hi], 4),
+        (Some(lo), _) => ([first, second, lo, 0], 3),
+        _ => ([first, second, 0, 0], 2),
+    }
+}
+
+/// The first index `k < n` (not skipped) whose `value` is within `tie(best)` of the best value.
+fn first_near_best(
+    n: usize,
+    skip: impl Fn(usize) -> bool,
+    value: impl Fn(usize) -> f32,
+    tie: impl Fn(f32) -> f32,
+) -> Option<usize> {
+    let best = (0..n)
+        .filter(|&k| !skip(k))
+        .map(&value)
+        .fold(f32::NEG_INFINITY, f32::max);
+    (0..n).find(|&k| !skip(k) && value(k) >= best - tie(best))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Quat;
+
+    fn pose(t: Vec3, q: Quat) -> Pose {
+        Pose::from_parts(t, q)
+    }
+
+    #[test]
+    fn resting_cube_gives_four_face_points_with_distinct_ids() {
+        let he = Vec3::splat(0.5);
+        let c = box_box(
+            &pose(Vec3::new(0.1, 0.99, 0.0), Quat::IDENTITY),
+            he,
+            he,
+            0.02,
+            true,
+        )
+        .unwrap();
+        assert_eq!(c.normal1, Vec3::Y);
+        let (sel, len) = reduce(&c, 0.02);
+        assert_eq!(len, 4);
+        for &k in &sel[..len] {
+            let p = c.points[k];
+            assert!((p.dist + 0.01).abs() < 1e-6, "{p:?}");
+            assert!((p.p1.y - 0.5).abs() < 1e-6);
+        }
+        let mut ids: Vec<_> = c.points().iter().map(|p| (p.fid1.0, p.fid2.0)).collect();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), c.len);
+    }
+
+    #[test]
+    fn crossed_edges_give_one_point_between_the_edges() {
+        // Two unit cubes, the second turned 45° about z and x so that edges cross.
+        let he = Vec3::splat(0.5);
+        let q = Quat::from_rotation_x(core::f32::consts::FRAC_PI_4)
+            * Quat::from_rotation_y(core::f32::consts::FRAC_PI_4);
+        let c = box_box(&pose(Vec3::new(0.0, 1.15, 0.0), q), he, he, 0.02, true).unwrap();
+        assert!(c.len >= 1);
+        for p in c.points() {
+            assert!(p.p1.is_finite() && p.p2.is_finite() && p.dist.is_finite());
+        }
+    }
+
+    #[test]
+    fn degenerate_boxes_stay_finite() {
+        for he2 in [
+            Vec3::ZERO,
+            Vec3::new(0.0, 0.5, 0.0),
+            Vec3::new(0.5, 0.0, 0.5),
+        ] {
+            for t in [Vec3::ZERO, Vec3::new(0.3, 0.4, 0.0), Vec3::splat(1e6)] {
+                let q = Quat::from_rotation_z(0.3);
+                if let Some(c) = box_box(&pose(t, q), Vec3::splat(0.5), he2, 0.02, true) {
+                    assert!(c.normal1.is_finite() && c.normal2.is_finite());
+                    for p in c.points() {
+                        assert!(p.p1.is_finite() && p.p2.is_finite() && p.dist.is_finite());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn separated_beyond_prediction_gives_nothing() {
+        let he = Vec3::splat(0.5);
+        let far = pose(Vec3::new(0.0, 1.05, 0.0), Quat::IDENTITY);
+        assert!(box_box(&far, he, he, 0.02, true).is_none());
+        assert!(box_box(&far, he, he, 0.06, true).is_some());
+    }
+}

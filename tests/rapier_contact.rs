@@ -1,0 +1,413 @@
+//! `SatDispatcher`'s answers against parry's: `contact()` against GJK/EPA (normal, depth,
+//! witness points), `intersection_test` against parry's SAT, manifolds against parry's cuboid
+//! manifold, feature ids that survive a small motion, and round cuboids passed through.
+//!
+//! Stated tolerances (boxes of half-extents 0.1–1, so lengths are ~1):
+//! * normals: `1 − n·n_parry ≤ 1e-5`;
+//! * depths: within `1e-4`, unless parry's own depth is inconsistent with its own normal (the
+//!   support functions along that normal give another depth): EPA's convergence tolerance is
+//!   loose, and such cases are counted and adjudicated by the support functions, not assumed;
+//! * witness points: ours lie on both boxes' boundaries with `p2 − p1 = dist·n`; they equal
+//!   EPA's within `1e-4` whenever the deepest feature is unique (at least 95% of random pairs),
+//!   and otherwise lie on the same two supporting planes.
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+
+const NORMAL_TOL: f32 = 1e-5;
+const LENGTH_TOL: f32 = 1e-4;
+
+mod dim3 {
+    use super::*;
+    use glam::{Mat3, Quat, Vec3};
+    use rapier3d::parry::query::{
+        ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher, QueryDispatcher,
+    };
+    use rapier3d::prelude::{Cuboid, Pose, RoundCuboid};
+    use sat_rapier::dim3::SatDispatcher;
+    use sat_rapier::tolerance::{FACE_PREFERENCE_PREDICTION, FACE_PREFERENCE_RELATIVE};
+
+    fn face_preference(prediction: f32, gap: f32) -> f32 {
+        FACE_PREFERENCE_PREDICTION * prediction + FACE_PREFERENCE_RELATIVE * gap.abs()
+    }
+
+    fn quat(rng: &mut Pcg64) -> Quat {
+        loop {
+            let v = glam::Vec4::from_array(core::array::from_fn(|_| rng.random_range(-1.0..1.0)));
+            if (0.1..1.0).contains(&v.length()) {
+                return Quat::from_vec4(v.normalize());
+            }
+        }
+    }
+
+    fn half_extents(rng: &mut Pcg64) -> Vec3 {
+        Vec3::from_array(core::array::from_fn(|_| rng.random_range(0.1..1.0)))
+    }
+
+    /// A random pair whose centres are closer than the sum of the half-extent norms.
+    fn pair(rng: &mut Pcg64) -> (Vec3, Vec3, Pose) {
+        let (he1, he2) = (half_extents(rng), half_extents(rng));
+        let reach = rng.random_range(0.0..(he1.length() + he2.length()));
+        let pos12 = Pose::from_parts(quat(rng) * Vec3::X * reach, quat(rng));
+        (he1, he2, pos12)
+    }
+
+    /// Signed gap of the pair along the unit normal `n` (first frame), from support functions.
+    fn support_gap(he1: Vec3, he2: Vec3, pos12: &Pose, n: Vec3) -> f32 {
+        let rot = Mat3::from_quat(pos12.rotation);
+        n.dot(pos12.translation) - he1.dot(n.abs()) - he2.dot((rot.transpose() * n).abs())
+    }
+
+    /// How far `p` is from the boundary of the box of half-extents `he` (its own frame).
+    fn off_boundary(he: Vec3, p: Vec3) -> f32 {
+        (p.abs() - he).max_element().abs()
+    }
+
+    #[test]
+    fn contact_agrees_with_epa() {
+        let mut rng = Pcg64::seed_from_u64(3);
+        let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
+        let (mut pairs, mut same_witness, mut epa_inconsistent, mut ties) = (0, 0, 0, 0);
+        let mut passed_on = 0;
+        while pairs < 10_000 {
+            let (he1, he2, pos12) = pair(&mut rng);
+            let (c1, c2) = (Cuboid::new(he1), Cuboid::new(he2));
+            let Ok(Some(e)) = parry.contact(&pos12, &c1, &c2, 0.0) else {
+                continue;
+            };
+            if e.dist > -1e-3 {
+                continue;
+            }
+            pairs += 1;
+            let Ok(s) = sat.contact(&pos12, &c1, &c2, 0.0) else {
+                passed_on += 1; // not certified (a near tie whose witness leaves the face)
+                continue;
+            };
+            let s = s.expect("penetrating");
+            // Ours: consistent with the support functions, witness points on both boundaries.
+            let gap = support_gap(he1, he2, &pos12, s.normal1);
+            assert!((s.dist - gap).abs() <= LENGTH_TOL, "{s:?} vs support {gap}");
+            assert!(off_boundary(he1, s.point1) <= LENGTH_TOL, "{s:?}");
+            assert!(off_boundary(he2, s.point2) <= LENGTH_TOL, "{s:?}");
+            let p2 = pos12 * s.point2;
+            assert!(
+                (p2 - s.point1 - s.normal1 * s.dist).length() <= LENGTH_TOL,
+                "{s:?}"
+            );
+            assert!((pos12.rotation * s.normal2 + s.normal1).length() <= LENGTH_TOL);
+            // Against EPA.
+            let epa_gap = support_gap(he1, he2, &pos12, e.normal1);
+            if (e.dist - epa_gap).abs() > LENGTH_TOL {
+                epa_inconsistent += 1; // EPA's depth disagrees with its own normal
+                continue;
+            }
+            assert!((s.dist - e.dist).abs() <= LENGTH_TOL, "{s:?}\n{e:?}");
+            if 1.0 - s.normal1.dot(e.normal1) > NORMAL_TOL {
+                ties += 1; // two axes equally deep within LENGTH_TOL: either is a right answer
+                continue;
+            }
+            if (s.point1 - e.point1).length() <= LENGTH_TOL
+                && (s.point2 - e.point2).length() <= LENGTH_TOL
+            {
+                same_witness += 1;
+            } else {
+                // Not unique: EPA's points lie on the same supporting planes as ours.
+                let along1 = (e.point1 - s.point1).dot(s.normal1);
+                let along2 = (pos12 * e.point2 - p2).dot(s.normal1);
+                assert!(
+                    along1.abs() <= LENGTH_TOL && along2.abs() <= LENGTH_TOL,
+                    "{s:?}\n{e:?}"
+                );
+            }
+        }
+        println!(
+            "3D contact vs EPA: {pairs} penetrating pairs, witness points equal in {same_witness}, \
+             EPA inconsistent with its own normal in {epa_inconsistent}, ties between two axes in \
+             {ties}, passed on uncertified {passed_on}"
+        );
+        assert!(same_witness * 100 >= 95 * (pairs - epa_inconsistent - ties - passed_on));
+        assert!(passed_on * 100 <= pairs);
+        assert!(ties * 100 <= pairs);
+        assert!(epa_inconsistent * 100 <= pairs);
+    }
+
+    #[test]
+    fn separated_contact_is_certified_or_passed_on() {
+        let mut rng = Pcg64::seed_from_u64(4);
+        let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
+        let (mut answered, mut passed_on) = (0, 0);
+        for _ in 0..20_000 {
+            let (he1, he2, pos12) = pair(&mut rng);
+            let (c1, c2) = (Cuboid::new(he1), Cuboid::new(he2));
+            let distance = parry.distance(&pos12, &c1, &c2).unwrap().distance;
+            if !(1e-3..0.2).contains(&distance) {
+                continue;
+            }
+            match sat.contact(&pos12, &c1, &c2, 0.2) {
+                Ok(Some(s)) => {
+                    answered += 1;
+                    assert!(
+                        (s.dist - distance).abs() <= LENGTH_TOL,
+                        "{s:?} vs {distance}"
+                    );
+                    let p2 = pos12 * s.point2;
+                    assert!((p2 - s.point1 - s.normal1 * s.dist).length() <= LENGTH_TOL);
+                }
+                Ok(None) => panic!("a pair {distance} apart is within prediction 0.2"),
+                Err(_) => passed_on += 1,
+            }
+            assert!(
+                sat.contact(&pos12, &c1, &c2, distance * 0.5)
+                    .is_ok_and(|c| c.is_none())
+            );
+        }
+        println!("3D separated contact: {answered} certified, {passed_on} passed on to GJK");
+        assert!(answered > passed_on);
+    }
+
+    #[test]
+    fn intersection_test_agrees_with_parry_outside_a_thin_band() {
+        let mut rng = Pcg64::seed_from_u64(5);
+        let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
+        for _ in 0..20_000 {
+            let (he1, he2, pos12) = pair(&mut rng);
+            let (c1, c2) = (Cuboid::new(he1), Cuboid::new(he2));
+            let distance = parry.distance(&pos12, &c1, &c2).unwrap().distance;
+            let ours = sat
+                .intersection_test(&pos12, &c1, &c2)
+                .unwrap()
+                .intersecting;
+            if distance > 1e-4 {
+                assert!(!ours, "{distance}");
+            } else if parry.contact(&pos12, &c1, &c2, 0.0).unwrap().unwrap().dist < -1e-4 {
+                assert!(ours);
+            }
+        }
+    }
+
+    #[test]
+    fn manifold_normal_and_depth_match_parry() {
+        let mut rng = Pcg64::seed_from_u64(6);
+        let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
+        let (mut pairs, mut same_normal, mut full_depth) = (0, 0, 0);
+        while pairs < 5_000 {
+            let (he1, he2, pos12) = pair(&mut rng);
+            let (c1, c2) = (Cuboid::new(he1), Cuboid::new(he2));
+            let mut ours = vec![ContactManifold::<(), ()>::new()];
+            let mut theirs = vec![ContactManifold::<(), ()>::new()];
+            let prediction = 0.02;
+            sat.contact_manifolds(&pos12, &c1, &c2, prediction, &mut ours, &mut None)
+                .unwrap();
+            parry
+                .contact_manifolds(&pos12, &c1, &c2, prediction, &mut theirs, &mut None)
+                .unwrap();
+            let Some(deepest) = theirs[0].find_deepest_contact() else {
+                continue;
+            };
+            if deepest.dist > -1e-3 {
+                continue;
+            }
+            pairs += 1;
+            let m = &ours[0];
+            assert!(!m.points.is_empty() && m.points.len() <= 4);
+            if 1.0 - m.local_n1.dot(theirs[0].local_n1) <= NORMAL_TOL {
+                same_normal += 1;
+            }
+            // The normal is the minimum-penetration axis, or a face axis preferred to it
+            // within (at most twice) the face preference.
+            let best = support_gap(he1, he2, &pos12, theirs[0].local_n1)
+                .max(support_gap(he1, he2, &pos12, m.local_n1));
+            let ours_gap = support_gap(he1, he2, &pos12, m.local_n1);
+            assert!(ours_gap >= best - 2.0 * face_preference(prediction, best) - LENGTH_TOL);
+            // Every point: on both boundaries, along the normal, within prediction.
+            for p in &m.points {
+                assert!(p.dist <= prediction);
+                assert!(off_boundary(he1, p.local_p1) <= LENGTH_TOL);
+                assert!(off_boundary(he2, p.local_p2) <= LENGTH_TOL);
+                let p2 = pos12 * p.local_p2;
+                assert!((p2 - p.local_p1 - m.local_n1 * p.dist).length() <= LENGTH_TOL);
+            }
+            // No point deeper than the support functions allow along the manifold's normal;
+            // the deepest reaches that depth unless the deepest corner lies outside the
+            // reference face (a deep, lopsided overlap).
+            let our_deepest = m.find_deepest_contact().unwrap().dist;
+            let gap = support_gap(he1, he2, &pos12, m.local_n1);
+            assert!(our_deepest >= gap - LENGTH_TOL, "{our_deepest} vs {gap}");
+            if our_deepest <= gap + LENGTH_TOL {
+                full_depth += 1;
+            }
+        }
+        println!(
+            "3D manifolds: {same_normal} of {pairs} have parry's normal (the others prefer a \
+             face), {full_depth} reach the full depth along their normal"
+        );
+        assert!(same_normal * 100 >= 70 * pairs);
+        assert!(full_depth * 100 >= 80 * pairs);
+    }
+
+    #[test]
+    fn feature_ids_and_warm_start_data_survive_a_small_motion() {
+        let sat = SatDispatcher::default();
+        let cube = Cuboid::new(Vec3::splat(0.5));
+        let mut m = vec![ContactManifold::<(), u32>::new()];
+        // Turned 0.4 rad about the vertical: the faces overlap in an octagon, reduced to 4 points.
+        let start = Pose::from_parts(Vec3::new(0.05, 0.99, 0.02), Quat::from_rotation_y(0.4));
+        sat.contact_manifolds(&start, &cube, &cube, 0.02, &mut m, &mut None)
+            .unwrap();
+        assert_eq!(m[0].points.len(), 4);
+        for (k, p) in m[0].points.iter_mut().enumerate() {
+            p.data = k as u32 + 1; // stands for the solver's accumulated impulse
+        }
+        let tagged: Vec<_> = m[0]
+            .points
+            .iter()
+            .map(|p| (p.fid1, p.fid2, p.data))
+            .collect();
+        // Moved by more than the reuse threshold (1e-3 tangentially), too little to change
+        // which features touch: the points are recomputed and keep their ids and data.
+        let moved = Pose::from_parts(Vec3::new(0.06, 0.985, 0.015), Quat::from_rotation_y(0.41));
+        sat.contact_manifolds(&moved, &cube, &cube, 0.02, &mut m, &mut None)
+            .unwrap();
+        assert!(m[0].points.iter().all(|p| (p.dist + 0.015).abs() < 1e-5));
+        let mut after: Vec<_> = m[0]
+            .points
+            .iter()
+            .map(|p| (p.fid1, p.fid2, p.data))
+            .collect();
+        let mut before = tagged;
+        before.sort_by_key(|t| t.2);
+        after.sort_by_key(|t| t.2);
+        assert_eq!(after, before);
+    }
+
+    #[test]
+    fn round_cuboids_pass_through() {
+        let sat = SatDispatcher::default();
+        let cube = Cuboid::new(Vec3::splat(0.5));
+        let round = RoundCuboid {
+            inner_shape: Cuboid::new(Vec3::splat(0.4)),
+            border_radius: 0.1,
+        };
+        let pos12 = Pose::translation(0.0, 0.95, 0.0);
+        let mut m = vec![ContactManifold::<(), ()>::new()];
+        assert!(
+            sat.contact_manifolds(&pos12, &round, &cube, 0.02, &mut m, &mut None)
+                .is_err()
+        );
+        assert!(sat.contact(&pos12, &cube, &round, 0.0).is_err());
+        assert!(sat.intersection_test(&pos12, &round, &round).is_err());
+        let chained = SatDispatcher::default().chain(DefaultQueryDispatcher);
+        chained
+            .contact_manifolds(&pos12, &round, &cube, 0.02, &mut m, &mut None)
+            .unwrap();
+        assert!(!m[0].points.is_empty());
+    }
+}
+
+mod dim2 {
+    use super::*;
+    use glam::{Mat2, Vec2};
+    use rapier2d::parry::query::{
+        ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher, QueryDispatcher,
+    };
+    use rapier2d::prelude::{Cuboid, Pose};
+    use sat_rapier::dim2::SatDispatcher;
+
+    fn pair(rng: &mut Pcg64) -> (Vec2, Vec2, Pose) {
+        let mut he = || Vec2::new(rng.random_range(0.1..1.0), rng.random_range(0.1..1.0));
+        let (he1, he2) = (he(), he());
+        let reach = rng.random_range(0.0..(he1.length() + he2.length()));
+        let dir = rng.random_range(0.0..std::f32::consts::TAU);
+        let angle = rng.random_range(0.0..std::f32::consts::TAU);
+        (he1, he2, Pose::new(Vec2::from_angle(dir) * reach, angle))
+    }
+
+    fn support_gap(he1: Vec2, he2: Vec2, pos12: &Pose, n: Vec2) -> f32 {
+        let rot: Mat2 = pos12.rotation.to_mat();
+        n.dot(pos12.translation) - he1.dot(n.abs()) - he2.dot((rot.transpose() * n).abs())
+    }
+
+    fn off_boundary(he: Vec2, p: Vec2) -> f32 {
+        (p.abs() - he).max_element().abs()
+    }
+
+    #[test]
+    fn contact_agrees_with_epa() {
+        let mut rng = Pcg64::seed_from_u64(13);
+        let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
+        let (mut pairs, mut same_witness, mut epa_inconsistent, mut ties) = (0, 0, 0, 0);
+        while pairs < 10_000 {
+            let (he1, he2, pos12) = pair(&mut rng);
+            let (c1, c2) = (Cuboid::new(he1), Cuboid::new(he2));
+            let Ok(Some(e)) = parry.contact(&pos12, &c1, &c2, 0.0) else {
+                continue;
+            };
+            if e.dist > -1e-3 {
+                continue;
+            }
+            pairs += 1;
+            let s = sat.contact(&pos12, &c1, &c2, 0.0).unwrap().unwrap();
+            let gap = support_gap(he1, he2, &pos12, s.normal1);
+            assert!((s.dist - gap).abs() <= LENGTH_TOL, "{s:?} vs support {gap}");
+            assert!(off_boundary(he1, s.point1) <= LENGTH_TOL);
+            assert!(off_boundary(he2, s.point2) <= LENGTH_TOL);
+            let p2 = pos12 * s.point2;
+            assert!((p2 - s.point1 - s.normal1 * s.dist).length() <= LENGTH_TOL);
+            let epa_gap = support_gap(he1, he2, &pos12, e.normal1);
+            if (e.dist - epa_gap).abs() > LENGTH_TOL {
+                epa_inconsistent += 1;
+                continue;
+            }
+            assert!((s.dist - e.dist).abs() <= LENGTH_TOL, "{s:?}\n{e:?}");
+            if 1.0 - s.normal1.dot(e.normal1) > NORMAL_TOL {
+                ties += 1; // two axes equally deep within LENGTH_TOL: either is a right answer
+                continue;
+            }
+            if (s.point1 - e.point1).length() <= LENGTH_TOL
+                && (s.point2 - e.point2).length() <= LENGTH_TOL
+            {
+                same_witness += 1;
+            } else {
+                let along1 = (e.point1 - s.point1).dot(s.normal1);
+                let along2 = (pos12 * e.point2 - p2).dot(s.normal1);
+                assert!(
+                    along1.abs() <= LENGTH_TOL && along2.abs() <= LENGTH_TOL,
+                    "{s:?}\n{e:?}"
+                );
+            }
+        }
+        println!(
+            "2D contact vs EPA: {pairs} penetrating pairs, witness points equal in {same_witness}, \
+             EPA inconsistent with its own normal in {epa_inconsistent}, ties between two axes in \
+             {ties}"
+        );
+        assert!(same_witness * 100 >= 95 * (pairs - epa_inconsistent - ties));
+        assert!(ties * 100 <= pairs);
+        assert!(epa_inconsistent * 100 <= pairs);
+    }
+
+    #[test]
+    fn manifold_points_lie_on_both_boxes() {
+        let mut rng = Pcg64::seed_from_u64(16);
+        let sat = SatDispatcher::default();
+        for _ in 0..5_000 {
+            let (he1, he2, pos12) = pair(&mut rng);
+            let (c1, c2) = (Cuboid::new(he1), Cuboid::new(he2));
+            let mut m = vec![ContactManifold::<(), ()>::new()];
+            sat.contact_manifolds(&pos12, &c1, &c2, 0.02, &mut m, &mut None)
+                .unwrap();
+            let m = &m[0];
+            for p in &m.points {
+                assert!(p.dist <= 0.02);
+                assert!(off_boundary(he1, p.local_p1) <= LENGTH_TOL);
+                assert!(off_boundary(he2, p.local_p2) <= LENGTH_TOL);
+                let p2 = pos12 * p.local_p2;
+                assert!((p2 - p.local_p1 - m.local_n1 * p.dist).length() <= LENGTH_TOL);
+            }
+            if let Some(deepest) = m.find_deepest_contact() {
+                let gap = support_gap(he1, he2, &pos12, m.local_n1);
+                assert!(deepest.dist >= gap - LENGTH_TOL);
+            }
+        }
+    }
+}

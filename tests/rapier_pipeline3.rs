@@ -1,0 +1,643 @@
+//! Both doors in real rapier3d pipelines: stacks stand, sensor events match the default, the
+//! filter culls only provably separated pairs, user hooks still run, fixed–fixed pairs are never
+//! computed, degenerate boxes never put NaN into the solver.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rapier3d::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
+use rapier3d::prelude::*;
+use sat_rapier::dim3::{SatContactFilter, SatDispatcher};
+
+/// How a world computes box contacts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Door {
+    Default,
+    Dispatcher,
+    Filter,
+}
+
+const DOORS: [Door; 3] = [Door::Default, Door::Dispatcher, Door::Filter];
+
+struct World {
+    door: Door,
+    pipeline: PhysicsPipeline,
+    params: IntegrationParameters,
+    islands: IslandManager,
+    broad_phase: DefaultBroadPhase,
+    narrow_phase: NarrowPhase,
+    bodies: RigidBodySet,
+    colliders: ColliderSet,
+    joints: ImpulseJointSet,
+    multibody_joints: MultibodyJointSet,
+    soft_bodies: SoftBodySet,
+    ccd: CCDSolver,
+}
+
+impl World {
+    fn new(door: Door) -> World {
+        let narrow_phase = match door {
+            Door::Dispatcher => NarrowPhase::with_query_dispatcher(
+                SatDispatcher::default().chain(DefaultQueryDispatcher),
+            ),
+            _ => NarrowPhase::new(),
+        };
+        World {
+            door,
+            pipeline: PhysicsPipeline::new(),
+            params: IntegrationParameters::default(),
+            islands: IslandManager::new(),
+            broad_phase: DefaultBroadPhase::new(),
+            narrow_phase,
+            bodies: RigidBodySet::new(),
+            colliders: ColliderSet::new(),
+            joints: ImpulseJointSet::new(),
+            multibody_joints: MultibodyJointSet::new(),
+            soft_bodies: SoftBodySet::new(),
+            ccd: CCDSolver::new(),
+        }
+    }
+
+    /// A body with one cuboid collider; the filter door activates its hooks.
+    fn add(&mut self, body: RigidBodyBuilder, collider: ColliderBuilder) -> RigidBodyHandle {
+        let handle = self.bodies.insert(body);
+        let collider = match self.door {
+            Door::Filter => collider.active_hooks(SatContactFilter::ACTIVE_HOOKS),
+            _ => collider,
+        };
+        self.colliders
+            .insert_with_parent(collider, handle, &mut self.bodies);
+        handle
+    }
+
+    fn ground(&mut self, half_extents: Vector, y: Real) {
+        self.add(
+            RigidBodyBuilder::fixed().translation(Vector::new(0.0, y, 0.0)),
+            ColliderBuilder::cuboid(half_extents.x, half_extents.y, half_extents.z),
+        );
+    }
+
+    fn step_with(&mut self, hooks: &dyn PhysicsHooks, events: &dyn EventHandler) {
+        self.pipeline.step(
+            Vector::new(0.0, -9.81, 0.0),
+            &self.params,
+            &mut self.islands,
+            &mut self.broad_phase,
+            &mut self.narrow_phase,
+            &mut self.bodies,
+            &mut self.colliders,
+            &mut self.joints,
+            &mut self.multibody_joints,
+            &mut self.soft_bodies,
+            &mut self.ccd,
+            hooks,
+            events,
+        );
+    }
+
+    fn run(&mut self, steps: usize) {
+        let filter = SatContactFilter::new();
+        let hooks: &dyn PhysicsHooks = if self.door == Door::Filter {
+            &filter
+        } else {
+            &()
+        };
+        for _ in 0..steps {
+            self.step_with(hooks, &());
+        }
+    }
+
+    fn solver_contacts_are_finite(&self) -> bool {
+        self.narrow_phase.contact_pairs().all(|pair| {
+            pair.manifolds().iter().all(|m| {
+                m.data.normal.is_finite()
+                    && m.data.solver_contacts.iter().all(|c| {
+                        c.dist.is_finite() && c.anchor1.is_finite() && c.anchor2.is_finite()
+                    })
+            })
+        })
+    }
+}
+
+/// rapier's pyramid3 layout, scaled down: `layers` layers of boxes of half-extent 0.975 at
+/// pitch 2.25 (each box on the corners of four below), each layer 1 cm above the one below.
+fn pyramid(door: Door, layers: usize) -> (World, RigidBodyHandle, Vector) {
+    let mut world = World::new(door);
+    world.ground(Vector::new(100.0, 1.0, 100.0), -1.0);
+    let (he, pitch) = (0.975, 2.25);
+    let mut top = None;
+    for i in 0..layers {
+        let m = layers - i;
+        for j in 0..m {
+            for k in 0..m {
+                let offset = (m - 1) as Real / 2.0;
+                let y = he + (2.0 * he + 0.01) * i as Real;
+                let at = Vector::new(
+                    (j as Real - offset) * pitch,
+                    y,
+                    (k as Real - offset) * pitch,
+                );
+                top = Some(world.add(
+                    RigidBodyBuilder::dynamic().translation(at),
+                    ColliderBuilder::cuboid(he, he, he),
+                ));
+            }
+        }
+    }
+    let rest = Vector::new(0.0, he + 2.0 * he * (layers - 1) as Real, 0.0);
+    (world, top.unwrap(), rest)
+}
+
+/// A column of `n` unit cubes, each shifted sideways by a hundredth.
+fn tall_stack(door: Door, n: usize) -> (World, RigidBodyHandle, Vector) {
+    let mut world = World::new(door);
+    world.ground(Vector::new(10.0, 0.5, 10.0), -0.5);
+    let mut top = None;
+    for i in 0..n {
+        let at = Vector::new(0.01 * (i % 2) as Real, 0.5 + i as Real, 0.0);
+        top = Some(world.add(
+            RigidBodyBuilder::dynamic().translation(at),
+            ColliderBuilder::cuboid(0.5, 0.5, 0.5),
+        ));
+    }
+    let rest = Vector::new(0.01 * ((n - 1) % 2) as Real, 0.5 + (n - 1) as Real, 0.0);
+    (world, top.unwrap(), rest)
+}
+
+/// Runs a scene for 10 simulated seconds with each door and returns, per door, the top box's
+/// sideways drift and how far it sank below its resting place.
+fn drift_after_ten_seconds(
+    scene: fn(Door) -> (World, RigidBodyHandle, Vector),
+) -> Vec<(Door, Real, Real)> {
+    DOORS
+        .iter()
+        .map(|&door| {
+            let (mut world, top, rest) = scene(door);
+            world.run(600);
+            assert!(
+                world
+                    .bodies
+                    .iter()
+                    .all(|(_, b)| b.translation().is_finite())
+            );
+            assert!(world.solver_contacts_are_finite());
+            let offset = world.bodies[top].translation() - rest;
+            (
+                door,
+                Vector::new(offset.x, 0.0, offset.z).length(),
+                -offset.y,
+            )
+        })
+        .collect()
+}
+
+/// Each door's top box stays within `bound` sideways and sinks at most `sink` (the solver's
+/// allowed penetration, summed down the stack); the drifts are printed next to the default's.
+fn assert_stands(name: &str, drifts: &[(Door, Real, Real)], bound: Real, sink: Real) {
+    for &(door, drift, sunk) in drifts {
+        println!("{name}, {door:?}: top box drifted {drift:.5} sideways, sank {sunk:.5}");
+        assert!(
+            drift < bound,
+            "{name} with {door:?}: the top box drifted {drift}"
+        );
+        assert!(
+            sunk.abs() < sink,
+            "{name} with {door:?}: the top box sank {sunk}"
+        );
+    }
+}
+
+#[test]
+fn pyramid_stands_with_every_door() {
+    let drifts = drift_after_ten_seconds(|door| pyramid(door, 8));
+    assert_stands("pyramid3 (8 layers, 204 boxes)", &drifts, 0.05, 0.08);
+}
+
+#[test]
+fn tall_stack_stands_with_every_door() {
+    let drifts = drift_after_ten_seconds(|door| tall_stack(door, 20));
+    assert_stands("stack3 (20 cubes)", &drifts, 0.05, 0.2);
+}
+
+/// Collects collision events as `(step, collider1, collider2, started)`.
+#[derive(Default)]
+struct Events {
+    step: AtomicUsize,
+    log: Mutex<Vec<(usize, ColliderHandle, ColliderHandle, bool)>>,
+}
+
+impl EventHandler for Events {
+    fn handle_collision_event(
+        &self,
+        _: &RigidBodySet,
+        _: &ColliderSet,
+        event: CollisionEvent,
+        _: Option<&ContactPair>,
+    ) {
+        let step = self.step.load(Ordering::Relaxed);
+        self.log.lock().unwrap().push((
+            step,
+            event.collider1(),
+            event.collider2(),
+            event.started(),
+        ));
+    }
+
+    fn handle_contact_force_event(
+        &self,
+        _: Real,
+        _: &RigidBodySet,
+        _: &ColliderSet,
+        _: &ContactPair,
+        _: Real,
+    ) {
+    }
+
+    fn handle_soft_body_tear_event(&self, _: &SoftBodySet, _: &SoftBodyTearEvent) {}
+}
+
+#[test]
+fn sensor_events_match_the_default_pipeline() {
+    let log = |door: Door| {
+        let mut world = World::new(door);
+        // Rotated sensor boxes on fixed bodies, and spinning boxes falling through them: the
+        // falling boxes touch nothing solid, so every door sees the same trajectories.
+        for (i, angle) in [0.3, 0.8, 1.2, 0.05].into_iter().enumerate() {
+            world.add(
+                RigidBodyBuilder::fixed()
+                    .translation(Vector::new(i as Real * 1.5 - 2.0, -3.0 - i as Real, 0.2))
+                    .rotation(Vector::new(angle, 0.5 * angle, 0.2)),
+                ColliderBuilder::cuboid(0.7, 0.3, 1.0)
+                    .sensor(true)
+                    .active_events(ActiveEvents::COLLISION_EVENTS),
+            );
+        }
+        for k in 0..24 {
+            let x = (k % 6) as Real * 1.5 - 4.0; // 1.5 apart: no two falling boxes come near
+            world.add(
+                RigidBodyBuilder::dynamic()
+                    .translation(Vector::new(x, 2.0 + (k / 6) as Real, 0.1 * (k % 3) as Real))
+                    .rotation(Vector::new(0.1 * k as Real, 0.7, 0.0))
+                    .angvel(Vector::new(1.0, 0.5 * (k % 4) as Real, 0.3)),
+                ColliderBuilder::cuboid(0.3, 0.2, 0.25)
+                    .active_events(ActiveEvents::COLLISION_EVENTS),
+            );
+        }
+        let events = Events::default();
+        let filter = SatContactFilter::new();
+        let hooks: &dyn PhysicsHooks = if door == Door::Filter { &filter } else { &() };
+        for step in 0..150 {
+            events.step.store(step, Ordering::Relaxed);
+            world.step_with(hooks, &events);
+        }
+        events.log.into_inner().unwrap()
+    };
+    let default = log(Door::Default);
+    assert!(
+        default.len() >= 20,
+        "the scene produces sensor events: {}",
+        default.len()
+    );
+    assert_eq!(log(Door::Dispatcher), default);
+    assert_eq!(log(Door::Filter), default);
+}
+
+#[test]
+fn filter_keeps_the_pairs_continuous_collision_detection_sweeps() {
+    // A CCD body 1 m from a 5 cm wall at 120 m/s: 2 m per step, far beyond the prediction
+    // distance when the step starts. The filter must not cull the pair the sweep needs.
+    let through = |door: Door| {
+        let mut world = World::new(door);
+        world.add(
+            RigidBodyBuilder::fixed().translation(Vector::new(1.0, 0.0, 0.0)),
+            ColliderBuilder::cuboid(0.025, 2.0, 2.0),
+        );
+        let bullet = world.add(
+            RigidBodyBuilder::dynamic()
+                .linvel(Vector::new(120.0, 0.0, 0.0))
+                .ccd_enabled(true)
+                .gravity_scale(0.0),
+            ColliderBuilder::cuboid(0.1, 0.1, 0.1),
+        );
+        world.run(10);
+        world.bodies[bullet].translation().x
+    };
+    for door in DOORS {
+        assert!(
+            through(door) < 1.0,
+            "{door:?}: the bullet went through the wall"
+        );
+    }
+}
+
+/// Two 45°-turned cubes whose AABBs overlap while the boxes are `gap` apart (face to face).
+fn turned_pair(gap: Real) -> (World, ColliderHandle, ColliderHandle) {
+    let mut world = World::new(Door::Filter);
+    let turn = Vector::new(0.0, 0.0, std::f32::consts::FRAC_PI_4);
+    let mut handles = [ColliderHandle::invalid(); 2];
+    for (k, handle) in handles.iter_mut().enumerate() {
+        // Their facing sides are the 45° faces: centres 1 + gap apart along (1, 1)/√2.
+        let at = Vector::new(1.0, 1.0, 0.0) * ((1.0 + gap) / std::f32::consts::SQRT_2) * k as Real;
+        let body = world
+            .bodies
+            .insert(RigidBodyBuilder::dynamic().translation(at).rotation(turn));
+        *handle = world.colliders.insert_with_parent(
+            ColliderBuilder::cuboid(0.5, 0.5, 0.5).active_hooks(SatContactFilter::ACTIVE_HOOKS),
+            body,
+            &mut world.bodies,
+        );
+    }
+    (world, handles[0], handles[1])
+}
+
+fn context<'a>(world: &'a World, c1: ColliderHandle, c2: ColliderHandle) -> PairFilterContext<'a> {
+    PairFilterContext {
+        bodies: &world.bodies,
+        colliders: &world.colliders,
+        collider1: c1,
+        collider2: c2,
+        rigid_body1: world.colliders[c1].parent(),
+        rigid_body2: world.colliders[c2].parent(),
+    }
+}
+
+#[test]
+fn filter_culls_separated_pairs_whose_aabbs_overlap() {
+    let filter = SatContactFilter::new();
+    let reach = filter.prediction_distance();
+    for gap in [0.05, 0.2, 0.4] {
+        let (world, c1, c2) = turned_pair(gap);
+        let (a1, a2) = (
+            world.colliders[c1].compute_aabb(),
+            world.colliders[c2].compute_aabb(),
+        );
+        assert!(a1.intersects(&a2), "the AABBs overlap");
+        assert!(gap > reach);
+        assert_eq!(
+            filter.filter_contact_pair(&context(&world, c1, c2)),
+            None,
+            "gap {gap}"
+        );
+        assert!(!filter.filter_intersection_pair(&context(&world, c1, c2)));
+    }
+    // Within the prediction distance: kept, so rapier can make speculative contacts.
+    let (world, c1, c2) = turned_pair(0.5 * reach);
+    assert!(
+        filter
+            .filter_contact_pair(&context(&world, c1, c2))
+            .is_some()
+    );
+}
+
+#[test]
+fn filter_never_culls_a_penetrating_pair() {
+    let filter = SatContactFilter::new();
+    let mut world = World::new(Door::Filter);
+    let mut handles = Vec::new();
+    for k in 0..400 {
+        let t = k as Real;
+        let at = Vector::new(
+            (t * 0.37).sin() * 2.0,
+            (t * 0.71).cos() * 2.0,
+            (t * 1.3).sin(),
+        );
+        let body = world.bodies.insert(
+            RigidBodyBuilder::dynamic()
+                .translation(at)
+                .rotation(Vector::new(t * 0.11, t * 0.23, t * 0.05)),
+        );
+        let he = Vector::new(
+            0.2 + 0.3 * (t * 0.9).sin().abs(),
+            0.3,
+            0.1 + 0.5 * (t * 0.4).cos().abs(),
+        );
+        handles.push(world.colliders.insert_with_parent(
+            ColliderBuilder::cuboid(he.x, he.y, he.z).active_hooks(SatContactFilter::ACTIVE_HOOKS),
+            body,
+            &mut world.bodies,
+        ));
+    }
+    let (mut checked, mut culled) = (0, 0);
+    for (i, &c1) in handles.iter().enumerate() {
+        for &c2 in &handles[i + 1..] {
+            let (co1, co2) = (&world.colliders[c1], &world.colliders[c2]);
+            if !co1.compute_aabb().intersects(&co2.compute_aabb()) {
+                continue;
+            }
+            checked += 1;
+            let distance = rapier3d::parry::query::distance(
+                co1.position(),
+                co1.shape(),
+                co2.position(),
+                co2.shape(),
+            )
+            .unwrap()
+            .distance;
+            match filter.filter_contact_pair(&context(&world, c1, c2)) {
+                Some(_) => {}
+                None => {
+                    culled += 1;
+                    assert!(
+                        distance > filter.prediction_distance(),
+                        "culled at distance {distance}"
+                    );
+                }
+            }
+            if distance == 0.0 {
+                assert!(filter.filter_intersection_pair(&context(&world, c1, c2)));
+            }
+        }
+    }
+    println!("filter: {culled} of {checked} AABB-overlapping pairs culled");
+    assert!(culled > 0 && culled < checked);
+}
+
+/// A user's hooks: a ghost box that passes through everything, a conveyor under the rest, and
+/// counters proving that each hook ran.
+struct UserHooks {
+    ghost: ColliderHandle,
+    filtered: AtomicUsize,
+    modified: AtomicUsize,
+}
+
+impl PhysicsHooks for UserHooks {
+    fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
+        self.filtered.fetch_add(1, Ordering::Relaxed);
+        if context.collider1 == self.ghost || context.collider2 == self.ghost {
+            None
+        } else {
+            Some(SolverFlags::COMPUTE_RIGID_IMPULSES)
+        }
+    }
+
+    fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
+        self.modified.fetch_add(1, Ordering::Relaxed);
+        if let Some(rigid) = context.rigid_mut() {
+            for contact in rigid.solver_contacts.iter_mut() {
+                contact.tangent_velocity = Vector::new(1.0, 0.0, 0.0);
+            }
+        }
+    }
+}
+
+#[test]
+fn user_hooks_still_run_inside_the_filter() {
+    let mut world = World::new(Door::Filter);
+    let all = SatContactFilter::ACTIVE_HOOKS | ActiveHooks::MODIFY_SOLVER_CONTACTS;
+    let ground = world.bodies.insert(RigidBodyBuilder::fixed());
+    world.colliders.insert_with_parent(
+        ColliderBuilder::cuboid(20.0, 0.5, 20.0)
+            .translation(Vector::new(0.0, -0.5, 0.0))
+            .active_hooks(all),
+        ground,
+        &mut world.bodies,
+    );
+    let rider = world
+        .bodies
+        .insert(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 0.6, 0.0)));
+    world.colliders.insert_with_parent(
+        ColliderBuilder::cuboid(0.5, 0.5, 0.5).active_hooks(all),
+        rider,
+        &mut world.bodies,
+    );
+    let ghost_body = world
+        .bodies
+        .insert(RigidBodyBuilder::dynamic().translation(Vector::new(5.0, 0.6, 0.0)));
+    let ghost = world.colliders.insert_with_parent(
+        ColliderBuilder::cuboid(0.5, 0.5, 0.5).active_hooks(all),
+        ghost_body,
+        &mut world.bodies,
+    );
+    let hooks = SatContactFilter::with_inner(UserHooks {
+        ghost,
+        filtered: AtomicUsize::new(0),
+        modified: AtomicUsize::new(0),
+    });
+    for _ in 0..60 {
+        world.step_with(&hooks, &());
+    }
+    let inner = hooks.inner();
+    assert!(inner.filtered.load(Ordering::Relaxed) > 0);
+    assert!(inner.modified.load(Ordering::Relaxed) > 0);
+    assert!(
+        world.bodies[ghost_body].translation().y < -1.0,
+        "the ghost fell through"
+    );
+    let rider_at = world.bodies[rider].translation();
+    assert!(
+        (rider_at.y - 0.5).abs() < 0.02,
+        "the rider rests: {rider_at}"
+    );
+    assert!(
+        rider_at.x > 0.3,
+        "the conveyor carried the rider: {rider_at}"
+    );
+}
+
+/// An inner hook that records every pair it is asked about.
+#[derive(Default)]
+struct Witness {
+    asked: Mutex<Vec<(ColliderHandle, ColliderHandle)>>,
+}
+
+impl PhysicsHooks for Witness {
+    fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
+        self.asked
+            .lock()
+            .unwrap()
+            .push((context.collider1, context.collider2));
+        Some(SolverFlags::COMPUTE_RIGID_IMPULSES)
+    }
+}
+
+#[test]
+fn fixed_fixed_pairs_are_never_computed() {
+    for door in DOORS {
+        let mut world = World::new(door);
+        let f1 = world.add(
+            RigidBodyBuilder::fixed(),
+            ColliderBuilder::cuboid(1.0, 1.0, 1.0),
+        );
+        let f2 = world.add(
+            RigidBodyBuilder::fixed().translation(Vector::new(0.5, 0.2, 0.0)),
+            ColliderBuilder::cuboid(1.0, 1.0, 1.0),
+        );
+        world.add(
+            RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 2.0, 0.0)),
+            ColliderBuilder::cuboid(0.5, 0.5, 0.5),
+        );
+        let hooks = SatContactFilter::with_inner(Witness::default());
+        for _ in 0..30 {
+            world.step_with(&hooks, &());
+        }
+        let fixed: Vec<_> = [f1, f2]
+            .iter()
+            .map(|&b| world.bodies[b].colliders()[0])
+            .collect();
+        let pair = world.narrow_phase.contact_pair(fixed[0], fixed[1]);
+        assert!(
+            pair.is_none_or(|p| !p.has_any_active_contact() && p.manifolds().is_empty()),
+            "{door:?}"
+        );
+        let asked = hooks.inner().asked.lock().unwrap();
+        assert!(
+            !asked
+                .iter()
+                .any(|&(a, b)| fixed.contains(&a) && fixed.contains(&b)),
+            "{door:?}"
+        );
+        // And the filter itself refuses the pair, whoever asks.
+        assert_eq!(
+            hooks.filter_contact_pair(&context(&world, fixed[0], fixed[1])),
+            None
+        );
+    }
+}
+
+#[test]
+fn degenerate_boxes_never_put_nan_into_the_solver() {
+    for door in DOORS {
+        let mut world = World::new(door);
+        world.ground(Vector::new(20.0, 0.5, 20.0), -0.5);
+        let far = 1e6;
+        world.add(
+            RigidBodyBuilder::fixed().translation(Vector::new(far, -0.5, far)),
+            ColliderBuilder::cuboid(5.0, 0.5, 5.0),
+        );
+        let shapes = [
+            Vector::ZERO,
+            Vector::new(0.0, 0.5, 0.0),
+            Vector::new(0.5, 0.0, 0.5),
+            Vector::new(0.4, 0.4, 0.0),
+        ];
+        for (k, he) in shapes.into_iter().enumerate() {
+            for origin in [Vector::ZERO, Vector::new(far, 0.0, far)] {
+                let at = origin + Vector::new(k as Real * 1.5 - 2.0, 1.0, 0.0);
+                world.add(
+                    RigidBodyBuilder::dynamic()
+                        .translation(at)
+                        .rotation(Vector::new(0.3, 0.2, 0.1))
+                        .additional_mass(1.0),
+                    ColliderBuilder::cuboid(he.x, he.y, he.z),
+                );
+                // A zero-size box sitting exactly on a normal one.
+                world.add(
+                    RigidBodyBuilder::dynamic()
+                        .translation(at + Vector::new(0.0, 2.0, 0.0))
+                        .additional_mass(1.0),
+                    ColliderBuilder::cuboid(0.5, 0.5, 0.5),
+                );
+            }
+        }
+        for _ in 0..180 {
+            world.run(1);
+            assert!(world.solver_contacts_are_finite(), "{door:?}");
+        }
+        for (_, body) in world.bodies.iter() {
+            assert!(
+                body.translation().is_finite() && body.linvel().is_finite(),
+                "{door:?}"
+            );
+        }
+    }
+}
