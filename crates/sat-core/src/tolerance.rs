@@ -129,9 +129,18 @@ const fn pow2(exponent: i32) -> f32 {
     f32::from_bits(((127 + exponent) as u32) << 23)
 }
 
-#[inline]
+/// IEEE square root (correctly rounded, so every implementation agrees bit for bit). With `std`
+/// it is the compiler's intrinsic, which the batch kernels vectorise.
+#[inline(always)]
 pub(crate) fn sqrt(x: f32) -> f32 {
-    libm::sqrtf(x)
+    #[cfg(feature = "std")]
+    {
+        x.sqrt()
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        libm::sqrtf(x)
+    }
 }
 
 /// Checks one scalar for the `try_` constructors: finite and within the supported magnitudes.
