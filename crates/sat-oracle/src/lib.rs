@@ -30,5 +30,6 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod check;
 pub use sat_core::exact;
 pub mod peers;

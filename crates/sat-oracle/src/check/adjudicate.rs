@@ -1,0 +1,277 @@
+//! [`check2`] and [`check3`]: sat-core's verdicts against the exact oracle, parry's against both.
+
+use core::fmt;
+use std::cell::OnceCell;
+
+use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
+use sat_core::tolerance::band;
+use sat_core::{Obb2, Obb3};
+
+use super::filter::{Frame, decide2, decide3};
+use super::tally::record;
+use super::{Case2, Case3};
+use crate::peers::{parry_gjk2, parry_gjk3, parry_sat2, parry_sat3};
+
+/// A peer engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Peer {
+    /// parry's GJK (`intersection_test_support_map_support_map`).
+    Gjk,
+    /// parry's SAT (`intersection_test_cuboid_cuboid`).
+    Sat,
+}
+
+impl fmt::Display for Peer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Peer::Gjk => "parry GJK",
+            Peer::Sat => "parry SAT",
+        })
+    }
+}
+
+/// A wrong verdict of a peer.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PeerError {
+    /// Which engine.
+    pub peer: Peer,
+    /// 2 or 3.
+    pub dim: u8,
+    /// What it said (`true`: intersect).
+    pub said: bool,
+    /// The exact margin (positive: apart by at least this; negative: penetration depth).
+    pub margin: f64,
+    /// `S = |t| + |e_A| + |e_B|`.
+    pub scale: f64,
+}
+
+impl PeerError {
+    /// `|margin| / S`.
+    pub fn relative(&self) -> f64 {
+        self.margin.abs() / self.scale
+    }
+
+    /// Whether `|margin|` exceeds sat-core's band `BAND_K·ε·S`: sat-core is never wrong there.
+    pub fn outside_band(&self) -> bool {
+        self.margin.abs() > f64::from(band(self.scale as f32))
+    }
+}
+
+impl fmt::Display for PeerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (said, truth) = if self.said {
+            ("intersect", "are apart")
+        } else {
+            ("are apart", "intersect")
+        };
+        let bands = self.margin.abs() / f64::from(band(self.scale as f32));
+        write!(
+            f,
+            "{} ({}D) says the boxes {said} but they {truth}: margin {:.3e}, S {:.3e}, \
+             |margin|/S {:.3e} ({bands:.1} of sat-core's bands)",
+            self.peer,
+            self.dim,
+            self.margin,
+            self.scale,
+            self.relative()
+        )
+    }
+}
+
+/// What [`check2`] or [`check3`] found on one case. A violation of sat-core's guarantees is a
+/// panic instead.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Report {
+    /// sat-core's checked constructors accepted both boxes (otherwise nothing was checked).
+    pub accepted: bool,
+    /// The exact verdict for the boxes as given, when it was needed (the f64 filter decides it
+    /// unless the margin is within about `1e-13·S` of zero).
+    pub intersects: Option<bool>,
+    /// Whether the big-integer oracle ran.
+    pub adjudicated: bool,
+    /// sat-core's `intersects` was wrong, within its band (allowed).
+    pub core_wrong_in_band: bool,
+    /// Wrong verdicts of parry's GJK and SAT, in that order (inside the band too).
+    pub peers: [Option<PeerError>; 2],
+}
+
+/// Checks one 3D case; see [`check`](super) for what fails.
+pub fn check3(case: &Case3) -> Report {
+    let Ok((a, b)) = case.obbs() else {
+        return Report::default();
+    };
+    let input_exact = || case.exact();
+    let input = Truth::new(decide3(&case.a.frame(), &case.b.frame()), &input_exact);
+    let stored_exact = || verdict3(&ExactBox3::from_obb(&a), &ExactBox3::from_obb(&b));
+    let stored = Truth::new(
+        decide3(&Frame::stored3(&a), &Frame::stored3(&b)),
+        &stored_exact,
+    );
+    let said = Said {
+        dim: 3,
+        core: a.intersects(&b),
+        certified: certified3(&a, &b),
+        peers: [
+            (Peer::Gjk, parry_gjk3(&a, &b)),
+            (Peer::Sat, parry_sat3(&a, &b)),
+        ],
+    };
+    said.judge(&input, &stored, &|| case.to_json())
+}
+
+/// Checks one 2D case; see [`check`](super) for what fails.
+pub fn check2(case: &Case2) -> Report {
+    let Ok((a, b)) = case.obbs() else {
+        return Report::default();
+    };
+    let input_exact = || case.exact();
+    let input = Truth::new(decide2(&case.a.frame(), &case.b.frame()), &input_exact);
+    let stored_exact = || verdict2(&ExactBox2::from_obb(&a), &ExactBox2::from_obb(&b));
+    let stored = Truth::new(
+        decide2(&Frame::stored2(&a), &Frame::stored2(&b)),
+        &stored_exact,
+    );
+    let said = Said {
+        dim: 2,
+        core: a.intersects(&b),
+        certified: certified2(&a, &b),
+        peers: [
+            (Peer::Gjk, parry_gjk2(&a, &b)),
+            (Peer::Sat, parry_sat2(&a, &b)),
+        ],
+    };
+    said.judge(&input, &stored, &|| case.to_json())
+}
+
+/// sat-core's certified verdict: exact for the boxes it stores.
+fn certified3(a: &Obb3, b: &Obb3) -> Option<bool> {
+    Some(a.intersects_certified(b))
+}
+
+/// sat-core's certified verdict: exact for the rectangles it stores.
+fn certified2(a: &Obb2, b: &Obb2) -> Option<bool> {
+    Some(a.intersects_certified(b))
+}
+
+/// The exact verdict for one pair of boxes: the f64 filter's, else the big-integer oracle's,
+/// computed at most once.
+struct Truth<'a> {
+    filter: Option<bool>,
+    exact: OnceCell<ExactVerdict>,
+    compute: &'a dyn Fn() -> ExactVerdict,
+}
+
+impl<'a> Truth<'a> {
+    fn new(filter: Option<bool>, compute: &'a dyn Fn() -> ExactVerdict) -> Self {
+        Truth {
+            filter,
+            exact: OnceCell::new(),
+            compute,
+        }
+    }
+
+    /// The big-integer verdict (and margin); panics if the filter decided otherwise, which
+    /// would be a bug of this checker, not of sat-core.
+    fn exact(&self) -> &ExactVerdict {
+        self.exact.get_or_init(|| {
+            let v = (self.compute)();
+            if let Some(filter) = self.filter {
+                assert_eq!(
+                    filter, v.intersects,
+                    "the f64 filter contradicts the exact oracle: {v:?}"
+                );
+            }
+            v
+        })
+    }
+
+    /// The verdict, if the filter decided it or the oracle has run.
+    fn known(&self) -> Option<bool> {
+        self.filter
+            .or_else(|| self.exact.get().map(|v| v.intersects))
+    }
+
+    /// The verdict, running the oracle if the filter could not decide.
+    fn verdict(&self) -> bool {
+        self.filter.unwrap_or_else(|| self.exact().intersects)
+    }
+
+    fn adjudicated(&self) -> bool {
+        self.exact.get().is_some()
+    }
+}
+
+/// What the engines said about one pair.
+struct Said {
+    dim: u8,
+    core: bool,
+    certified: Option<bool>,
+    peers: [(Peer, bool); 2],
+}
+
+impl Said {
+    /// Panics on a violation of sat-core's guarantees; records peer findings.
+    fn judge(&self, input: &Truth, stored: &Truth, describe: &dyn Fn() -> String) -> Report {
+        let mut report = Report {
+            accepted: true,
+            ..Report::default()
+        };
+        // The verdict is needed when sat-core says "apart" (always exact) or anyone disagrees.
+        if !self.core || self.peers.iter().any(|&(_, said)| said != self.core) {
+            input.verdict();
+        }
+        if let Some(truth) = input.known().filter(|&truth| truth != self.core) {
+            let v = input.exact();
+            let band = f64::from(band(v.scale as f32));
+            assert!(
+                truth || v.margin.abs() <= band,
+                "sat-core ({}D) says the boxes intersect but they are apart by {:e} = {:.1} bands \
+                 (outside its band, S = {:e}): {v:?}\n  case: {}",
+                self.dim,
+                v.margin,
+                v.margin / band,
+                v.scale,
+                describe()
+            );
+            assert!(
+                self.core,
+                "sat-core ({}D) says the boxes are apart but they intersect (margin {:e}, S = {:e}; \
+                 a \"separated\" verdict must be exact): {v:?}\n  case: {}",
+                self.dim,
+                v.margin,
+                v.scale,
+                describe()
+            );
+            report.core_wrong_in_band = true;
+        }
+        if let Some(certified) = self.certified {
+            let truth = stored.verdict();
+            assert_eq!(
+                certified,
+                truth,
+                "sat-core ({}D) intersects_certified differs from the exact verdict of the stored \
+                 boxes ({:?})\n  case: {}",
+                self.dim,
+                stored.exact.get(),
+                describe()
+            );
+        }
+        for (slot, &(peer, said)) in report.peers.iter_mut().zip(&self.peers) {
+            if input.known().is_some_and(|truth| truth != said) {
+                let v = input.exact();
+                let error = PeerError {
+                    peer,
+                    dim: self.dim,
+                    said,
+                    margin: v.margin,
+                    scale: v.scale,
+                };
+                record(&error, describe);
+                *slot = Some(error);
+            }
+        }
+        report.intersects = input.known();
+        report.adjudicated = input.adjudicated() || stored.adjudicated();
+        report
+    }
+}

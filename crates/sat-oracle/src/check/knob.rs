@@ -1,0 +1,234 @@
+//! Recipe fields as bytes: fixed-width little-endian reads from fuzzer input, and the matching
+//! writes for seed files.
+//!
+//! Every field of a recipe implements [`Knob`]: `decode` reads it from an [`Unstructured`] and
+//! `encode` writes bytes that decode to the same value, so named seeds can be committed as bytes
+//! (`decode(encode(x)) == x` for every decoded `x`). Reads past the end give zeros, as
+//! [`Unstructured::fill_buffer`] does, so decoding never fails and every byte string is a
+//! recipe. Enums read one tag byte, reduced modulo the sum of their variants' weights: the
+//! weight of a variant is how many of the tag values select it.
+
+use arbitrary::Unstructured;
+
+/// A recipe field that is read from and written to bytes.
+pub(crate) trait Knob: Sized {
+    /// Reads the field; missing bytes read as zeros.
+    fn decode(u: &mut Unstructured<'_>) -> Self;
+    /// Appends bytes that [`decode`](Knob::decode) reads back as `self`.
+    fn encode(&self, out: &mut Vec<u8>);
+}
+
+macro_rules! unsigned_knob {
+    ($($ty:ty),*) => {$(
+        impl Knob for $ty {
+            fn decode(u: &mut Unstructured<'_>) -> Self {
+                let mut bytes = [0; size_of::<$ty>()];
+                // `fill_buffer` pads with zeros and never fails.
+                let _ = u.fill_buffer(&mut bytes);
+                <$ty>::from_le_bytes(bytes)
+            }
+            fn encode(&self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+        }
+    )*};
+}
+
+unsigned_knob!(u8, u16, u32);
+
+impl Knob for i8 {
+    fn decode(u: &mut Unstructured<'_>) -> Self {
+        u8::decode(u) as i8
+    }
+    fn encode(&self, out: &mut Vec<u8>) {
+        (*self as u8).encode(out);
+    }
+}
+
+impl Knob for i16 {
+    fn decode(u: &mut Unstructured<'_>) -> Self {
+        u16::decode(u) as i16
+    }
+    fn encode(&self, out: &mut Vec<u8>) {
+        (*self as u16).encode(out);
+    }
+}
+
+/// One byte; only its lowest bit counts.
+impl Knob for bool {
+    fn decode(u: &mut Unstructured<'_>) -> Self {
+        u8::decode(u) & 1 == 1
+    }
+    fn encode(&self, out: &mut Vec<u8>) {
+        u8::from(*self).encode(out);
+    }
+}
+
+impl<T: Knob, const N: usize> Knob for [T; N] {
+    fn decode(u: &mut Unstructured<'_>) -> Self {
+        core::array::from_fn(|_| T::decode(u))
+    }
+    fn encode(&self, out: &mut Vec<u8>) {
+        for x in self {
+            x.encode(out);
+        }
+    }
+}
+
+/// Reads an enum tag: the index of the variant whose weight range holds `byte % Σ weights`.
+pub(crate) fn decode_variant(u: &mut Unstructured<'_>, weights: &[u8]) -> usize {
+    let total: u16 = weights.iter().map(|&w| u16::from(w)).sum();
+    let mut slot = u16::from(u8::decode(u)) % total;
+    for (index, &w) in weights.iter().enumerate() {
+        if slot < u16::from(w) {
+            return index;
+        }
+        slot -= u16::from(w);
+    }
+    unreachable!("slot is below the total weight")
+}
+
+/// Writes the first tag value of variant `index`.
+pub(crate) fn encode_variant(out: &mut Vec<u8>, weights: &[u8], index: usize) {
+    let slot: u16 = weights[..index].iter().map(|&w| u16::from(w)).sum();
+    out.push(u8::try_from(slot).expect("the weights of an enum sum to at most 256"));
+}
+
+/// An enum whose variants hold at most one [`Knob`] each, with a weight per variant:
+/// `Name(Payload) = weight` or `Name = weight`.
+macro_rules! knob_enum {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $(
+                $(#[$vmeta:meta])*
+                $variant:ident $(($payload:ty))? = $weight:literal
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq)]
+        $vis enum $name {
+            $( $(#[$vmeta])* $variant $(($payload))?, )*
+        }
+
+        impl $crate::check::knob::Knob for $name {
+            fn decode(u: &mut arbitrary::Unstructured<'_>) -> Self {
+                const WEIGHTS: &[u8] = &[$($weight),*];
+                let mut index = $crate::check::knob::decode_variant(u, WEIGHTS);
+                $(
+                    if index == 0 {
+                        return knob_enum!(@decode u, $name, $variant $(, $payload)?);
+                    }
+                    index -= 1;
+                )*
+                unreachable!("decode_variant returns a variant index, got {index}")
+            }
+
+            fn encode(&self, out: &mut Vec<u8>) {
+                const WEIGHTS: &[u8] = &[$($weight),*];
+                let mut index = 0;
+                $(
+                    knob_enum!(@encode self, out, WEIGHTS, index, $name, $variant $(, $payload)?);
+                    index += 1;
+                )*
+                unreachable!("every variant is matched above, {index} in all")
+            }
+        }
+    };
+    (@decode $u:ident, $name:ident, $variant:ident) => {
+        $name::$variant
+    };
+    (@decode $u:ident, $name:ident, $variant:ident, $payload:ty) => {
+        $name::$variant(<$payload as $crate::check::knob::Knob>::decode($u))
+    };
+    (@encode $self:ident, $out:ident, $weights:ident, $index:ident, $name:ident, $variant:ident) => {
+        if let $name::$variant = $self {
+            $crate::check::knob::encode_variant($out, $weights, $index);
+            return;
+        }
+    };
+    (
+        @encode $self:ident, $out:ident, $weights:ident, $index:ident, $name:ident, $variant:ident,
+        $payload:ty
+    ) => {
+        if let $name::$variant(payload) = $self {
+            $crate::check::knob::encode_variant($out, $weights, $index);
+            $crate::check::knob::Knob::encode(payload, $out);
+            return;
+        }
+    };
+}
+
+/// A struct of [`Knob`] fields, read and written in declaration order.
+macro_rules! knob_struct {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident {
+            $( $(#[$fmeta:meta])* $fvis:vis $field:ident: $ty:ty ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq)]
+        $vis struct $name {
+            $( $(#[$fmeta])* $fvis $field: $ty, )*
+        }
+
+        impl $crate::check::knob::Knob for $name {
+            fn decode(u: &mut arbitrary::Unstructured<'_>) -> Self {
+                $name { $( $field: <$ty as $crate::check::knob::Knob>::decode(u), )* }
+            }
+
+            fn encode(&self, out: &mut Vec<u8>) {
+                $( $crate::check::knob::Knob::encode(&self.$field, out); )*
+            }
+        }
+    };
+}
+
+pub(crate) use {knob_enum, knob_struct};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    knob_enum! {
+        /// A test enum.
+        enum Shape {
+            /// Nothing.
+            Empty = 1,
+            /// A size.
+            Sized(u16) = 3,
+            /// Two flags.
+            Flags([bool; 2]) = 2,
+        }
+    }
+
+    fn roundtrip<T: Knob + PartialEq + core::fmt::Debug>(value: T) {
+        let mut bytes = Vec::new();
+        value.encode(&mut bytes);
+        let decoded = T::decode(&mut Unstructured::new(&bytes));
+        assert_eq!(decoded, value, "{bytes:?}");
+    }
+
+    #[test]
+    fn values_survive_encoding() {
+        roundtrip(0xbeef_u16);
+        roundtrip(-3_i8);
+        roundtrip(i16::MIN);
+        roundtrip([7_u32, u32::MAX]);
+        roundtrip(Shape::Empty);
+        roundtrip(Shape::Sized(513));
+        roundtrip(Shape::Flags([true, false]));
+    }
+
+    #[test]
+    fn tags_wrap_by_weight_and_missing_bytes_are_zeros() {
+        // Total weight 6: tag 0 is Empty, 1..=3 Sized, 4..=5 Flags, 6 wraps to Empty.
+        let decode = |bytes: &[u8]| Shape::decode(&mut Unstructured::new(bytes));
+        assert_eq!(decode(&[]), Shape::Empty);
+        assert_eq!(decode(&[3, 1]), Shape::Sized(1));
+        assert_eq!(decode(&[5, 1, 0]), Shape::Flags([true, false]));
+        assert_eq!(decode(&[6]), Shape::Empty);
+    }
+}

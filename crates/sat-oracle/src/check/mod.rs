@@ -1,0 +1,202 @@
+//! The differential check behind the fuzz targets and `tests/fuzz_replay.rs`: sat-core against
+//! the exact oracle, parry's GJK and SAT against both.
+//!
+//! # What a case is
+//!
+//! [`Case2`] and [`Case3`] hold two boxes as a case file carries them (f32 numbers; 3D boxes as a
+//! quaternion or as axis columns, 2D boxes as axis columns) and the recipe that built them.
+//! They implement [`arbitrary::Arbitrary`]: fuzzer bytes decode into a *recipe*
+//! ([`Recipe2`], [`Recipe3`], [`NearParallelRecipe3`]) that builds box B relative to box A in the
+//! regimes where box tests break — near-parallel faces and edges (tilts of `1e-8..1e-2` rad),
+//! gaps of 0, ±k ulps, tiny, or a multiple of `ε·S` around sat-core's band along face and
+//! edge-edge directions, grid values and octahedral or small-integer rotations so exact touching is
+//! representable, `−0.0`, sizes `1e-3..1e4`, centres up to `1e7` from the origin, and, rarely,
+//! raw f32 bit patterns. Every byte string decodes (missing bytes read as zeros), and every
+//! recipe encodes back to bytes, so the named seeds ([`seeds2`], [`seeds3`],
+//! [`seeds_near_parallel3`]) are committed as corpus files.
+//!
+//! # What `check` does
+//!
+//! [`check2`] / [`check3`] build both boxes with sat-core's checked constructors (a rejected input
+//! returns a [`Report`] with `accepted: false` and is not counted), then run sat-core's
+//! `intersects` and `intersects_certified`, parry's GJK and parry's SAT. The reference is the
+//! exact verdict for the boxes *as given* (the quaternion's `R(q)/|q|²`, the columns' parallelogram
+//! or parallelepiped), decided by an f64 filter with a rigorous error bound (a few hundred
+//! nanoseconds) and, when the margin is too close to zero for it, by the big-integer oracle
+//! [`sat_core::exact`]. It panics — a crash libFuzzer records — if and only if:
+//!
+//! * sat-core's `intersects` is wrong where `|margin| > band(S)` (`BAND_K·ε·S`);
+//! * sat-core's `intersects` says "apart" while the exact boxes intersect (at any margin: a
+//!   `false` is documented to be exact);
+//! * `intersects_certified` differs from the exact verdict of the boxes sat-core *stores*
+//!   (`ExactBox3::from_obb`), at any margin;
+//! * the f64 filter contradicts the big-integer oracle (a bug of this checker).
+//!
+//! A wrong GJK or SAT verdict is a peer finding: returned in the [`Report`], counted (see
+//! [`peer_tallies`]) and printed whenever it is that peer's worst so far, if it lies outside
+//! sat-core's band. With `OBBSAT_STRICT_PEERS=1` such a finding panics too.
+//!
+//! [`check_separation3`] adds `separation()`'s bounds and checks every filter decision against
+//! the big-integer oracle. [`TARGETS`] maps each fuzz target's name to its check.
+//!
+//! ```
+//! use sat_oracle::check::{Case3, check3, seeds3};
+//!
+//! for (name, recipe) in seeds3() {
+//!     let report = check3(&Case3::from(recipe));
+//!     assert!(report.accepted, "{name}");
+//! }
+//! ```
+
+mod adjudicate;
+mod case;
+mod filter;
+mod geometry;
+mod knob;
+mod recipe;
+mod recipe2;
+mod recipe3;
+mod seeds;
+mod separation;
+mod tally;
+
+use arbitrary::{Arbitrary, Unstructured};
+
+pub use adjudicate::{Peer, PeerError, Report, check2, check3};
+pub use case::{BoxInput2, BoxInput3, Case2, Case3, NearParallel3, Orientation3};
+pub use geometry::OCTAHEDRAL;
+pub use recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt};
+pub use recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2};
+pub use recipe3::{
+    Contact3, EdgeContact, EdgeParallel, FaceContact, Form, Near3, NearParallel,
+    NearParallelRecipe3, Nudge, Placement3, Recipe3, Relative3, Rotation, Spin,
+};
+pub use seeds::{seeds_near_parallel3, seeds2, seeds3};
+pub use separation::check_separation3;
+pub use tally::{PeerTally, peer_tallies, strict_peers};
+
+/// A fuzz target: the name of its directories under `fuzz/corpus` and `fuzz/regressions`, the
+/// check its inputs go through, and its named seeds as bytes.
+#[derive(Debug, Clone, Copy)]
+pub struct Target {
+    /// `obb2`, `obb3`, `near_parallel3` or `separation3`.
+    pub name: &'static str,
+    /// Decodes the bytes as the target does and checks the case.
+    pub run: fn(&[u8]) -> Report,
+    /// The named seeds, encoded.
+    pub seeds: fn() -> Vec<(&'static str, Vec<u8>)>,
+}
+
+/// Every fuzz target.
+pub const TARGETS: [Target; 4] = [
+    Target {
+        name: "obb2",
+        run: |bytes| check2(&decode(bytes)),
+        seeds: || encode_all(seeds2()),
+    },
+    Target {
+        name: "obb3",
+        run: |bytes| check3(&decode(bytes)),
+        seeds: || encode_all(seeds3()),
+    },
+    Target {
+        name: "near_parallel3",
+        run: |bytes| check3(&decode::<NearParallel3>(bytes).0),
+        seeds: || encode_all(seeds_near_parallel3()),
+    },
+    Target {
+        name: "separation3",
+        run: |bytes| check_separation3(&decode(bytes)),
+        seeds: || encode_all(seeds3()),
+    },
+];
+
+/// Decodes fuzzer bytes as `fuzz_target!` does (`arbitrary_take_rest`); never fails.
+pub fn decode<'a, T: Arbitrary<'a>>(bytes: &'a [u8]) -> T {
+    T::arbitrary_take_rest(Unstructured::new(bytes)).expect("every byte string decodes")
+}
+
+/// A recipe as the bytes a fuzz target decodes it from.
+pub trait Encode {
+    /// Bytes that decode to this recipe.
+    fn to_bytes(&self) -> Vec<u8>;
+}
+
+macro_rules! encode_recipes {
+    ($($recipe:ty),*) => {$(
+        impl Encode for $recipe {
+            fn to_bytes(&self) -> Vec<u8> {
+                let mut out = Vec::new();
+                knob::Knob::encode(self, &mut out);
+                out
+            }
+        }
+    )*};
+}
+
+encode_recipes!(Recipe2, Recipe3, NearParallelRecipe3);
+
+fn encode_all<T: Encode>(seeds: Vec<(&'static str, T)>) -> Vec<(&'static str, Vec<u8>)> {
+    seeds
+        .into_iter()
+        .map(|(name, r)| (name, r.to_bytes()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_decode_to_their_recipes() {
+        for (name, recipe) in seeds3() {
+            assert_eq!(decode::<Case3>(&recipe.to_bytes()).recipe, recipe, "{name}");
+        }
+        for (name, recipe) in seeds2() {
+            assert_eq!(decode::<Case2>(&recipe.to_bytes()).recipe, recipe, "{name}");
+        }
+        for (name, recipe) in seeds_near_parallel3() {
+            let case = decode::<NearParallel3>(&recipe.to_bytes()).0;
+            assert_eq!(case.recipe, Recipe3::from(recipe), "{name}");
+        }
+    }
+
+    #[test]
+    fn decoded_recipes_encode_back() {
+        let mut state = 0x0123_4567_89ab_cdef_u64;
+        for len in 0..400 {
+            let bytes: Vec<u8> = (0..len % 90)
+                .map(|_| {
+                    state = state
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1);
+                    (state >> 56) as u8
+                })
+                .collect();
+            let recipe = decode::<Case3>(&bytes).recipe;
+            assert_eq!(decode::<Case3>(&recipe.to_bytes()).recipe, recipe);
+            let recipe = decode::<Case2>(&bytes).recipe;
+            assert_eq!(decode::<Case2>(&recipe.to_bytes()).recipe, recipe);
+        }
+    }
+
+    #[test]
+    fn exact_touching_seeds_touch_exactly() {
+        let named = |name: &str| seeds3().into_iter().find(|s| s.0 == name).unwrap().1;
+        for name in [
+            "cubes-face-touching",
+            "octahedral-touching",
+            "negative-zeros",
+        ] {
+            let v = Case3::from(named(name)).exact();
+            assert_eq!((v.intersects, v.margin), (true, 0.0), "{name}");
+        }
+        let squares = seeds2()
+            .into_iter()
+            .find(|s| s.0 == "quarter-turn-touching")
+            .unwrap()
+            .1;
+        let v = Case2::from(squares).exact();
+        assert_eq!((v.intersects, v.margin), (true, 0.0));
+    }
+}

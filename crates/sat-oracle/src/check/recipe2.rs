@@ -1,0 +1,211 @@
+//! How a 2D case is built: rectangle A from a size, extents, an angle and an origin; rectangle
+//! B from its angle relative to A (independent, the same, or a quarter turn plus a tiny tilt) and
+//! its placement (random, or a vertex or edge of B on an edge of A at an intended gap).
+//!
+//! Both rectangles are written as f32 axis columns `(c, s)` and `(−s, c)`: the exact oracle
+//! takes those numbers as they are, and quarter turns are exact.
+
+use glam::DVec2;
+
+use super::BoxInput2;
+use super::geometry::{Contact, cols2, norm, sign_of};
+use super::knob::{knob_enum, knob_struct};
+use super::recipe::{Extent, Gap, GapScale, Offset, Origin, Size, Tilt, centered16, unit16};
+use super::recipe3::{FaceContact, Nudge};
+
+/// An angle as a number of exact quarter turns plus radians.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Turn {
+    quarters: u8,
+    radians: f64,
+}
+
+impl Turn {
+    /// The f32 columns: `(cos θ, sin θ)` rounded once and turned by whole quarters exactly, and
+    /// its exact perpendicular.
+    fn columns(self) -> [[f32; 2]; 2] {
+        let (sin, cos) = self.radians.sin_cos();
+        let [mut c, mut s] = [cos as f32, sin as f32];
+        for _ in 0..self.quarters % 4 {
+            [c, s] = [-s, c];
+        }
+        [[c, s], [-s, c]]
+    }
+}
+
+knob_enum! {
+    /// Rectangle A's angle (or B's, when independent).
+    pub enum Angle {
+        /// Axis-aligned.
+        Zero = 2,
+        /// `k mod 4` quarter turns, exact.
+        Quarter(u8) = 3,
+        /// `2π·v/2³²`.
+        Uniform(u32) = 8,
+        /// An f32 bit pattern, in radians.
+        Raw(u32) = 1,
+    }
+}
+
+impl Angle {
+    fn turn(self) -> Turn {
+        let (quarters, radians) = match self {
+            Angle::Zero => (0, 0.0),
+            Angle::Quarter(k) => (k % 4, 0.0),
+            Angle::Uniform(v) => (0, std::f64::consts::TAU * f64::from(v) / 4_294_967_296.0),
+            Angle::Raw(bits) => (0, f64::from(f32::from_bits(bits))),
+        };
+        Turn { quarters, radians }
+    }
+}
+
+knob_struct! {
+    /// B = A turned by whole quarters and tilted slightly.
+    pub struct NearParallel2 {
+        /// Quarter turns (`mod 4`).
+        pub turn: u8,
+        /// The tilt.
+        pub tilt: Tilt,
+    }
+}
+
+knob_enum! {
+    /// Rectangle B's angle relative to A's.
+    pub enum Relative2 {
+        /// Bitwise A's columns.
+        Same = 2,
+        /// Its own angle.
+        Independent(Angle) = 6,
+        /// Edges within a tiny tilt of parallel.
+        NearParallel(NearParallel2) = 6,
+    }
+}
+
+knob_enum! {
+    /// Where rectangle B's centre is.
+    pub enum Placement2 {
+        /// In a random direction at `0..1.4 (|e_A| + |e_B|)`.
+        Random(Offset) = 8,
+        /// A vertex (an edge, when parallel) of B on an edge of A (`lateral[0]` is the position
+        /// along it).
+        Face(FaceContact) = 16,
+        /// A's centre plus `k/64 · s` per component.
+        Grid([i16; 2]) = 4,
+        /// f32 bit patterns.
+        Raw([u32; 2]) = 1,
+    }
+}
+
+knob_struct! {
+    /// Everything that defines a 2D case.
+    pub struct Recipe2 {
+        /// Size `s` of both rectangles.
+        pub size: Size,
+        /// A's centre (the first two components).
+        pub origin: Origin,
+        /// A's half-extents.
+        pub extents_a: [Extent; 2],
+        /// B's half-extents.
+        pub extents_b: [Extent; 2],
+        /// A's angle.
+        pub rotation_a: Angle,
+        /// B's angle, relative to A's.
+        pub rotation_b: Relative2,
+        /// B's centre, relative to A.
+        pub placement: Placement2,
+        /// How A's and B's columns are perturbed.
+        pub nudges: [Nudge; 2],
+        /// Give the rectangles to the tests as (B, A).
+        pub swap: bool,
+    }
+}
+
+impl Recipe2 {
+    /// The two rectangles, as a case file would carry them.
+    pub fn build(&self) -> (BoxInput2, BoxInput2) {
+        let s = self.size.value();
+        let mut ea = self.extents_a.map(|e| e.value(s));
+        let eb = self.extents_b.map(|e| e.value(s));
+        let turn_a = self.rotation_a.turn();
+        let turn_b = match self.rotation_b {
+            Relative2::Same => turn_a,
+            Relative2::Independent(angle) => angle.turn(),
+            Relative2::NearParallel(n) => Turn {
+                quarters: (turn_a.quarters + n.turn % 4) % 4,
+                radians: turn_a.radians + n.tilt.radians(),
+            },
+        };
+        let (axes_a, axes_b) = (turn_a.columns(), turn_b.columns());
+        let ca = self.origin.point2(s);
+        let columns = |axes: [[f32; 2]; 2]| axes.map(|c| DVec2::from_array(c.map(f64::from)));
+        let cb = self
+            .placement
+            .place(ca, &mut ea, eb, columns(axes_a), columns(axes_b), s);
+        let a = BoxInput2 {
+            center: ca,
+            half_extents: ea,
+            axes: self.nudges[0].apply(axes_a),
+        };
+        let b = BoxInput2 {
+            center: cb,
+            half_extents: eb,
+            axes: self.nudges[1].apply(axes_b),
+        };
+        if self.swap { (b, a) } else { (a, b) }
+    }
+}
+
+impl Placement2 {
+    /// B's centre; for contacts, also retunes one of A's half-extents.
+    fn place(
+        self,
+        ca: [f32; 2],
+        ea: &mut [f32; 2],
+        eb: [f32; 2],
+        ga: [DVec2; 2],
+        gb: [DVec2; 2],
+        s: f64,
+    ) -> [f32; 2] {
+        let origin = DVec2::from_array(ca.map(f64::from));
+        let (ea64, eb64) = (ea.map(f64::from), eb.map(f64::from));
+        let size = norm(&ea64) + norm(&eb64);
+        let f = match self {
+            Placement2::Random(o) => {
+                let offset = o.direction.unit2() * (1.4 * unit16(o.distance) * size);
+                return (origin + offset).to_array().map(|x| x as f32);
+            }
+            Placement2::Face(f) => f,
+            Placement2::Grid(k) => {
+                let step = DVec2::from_array(k.map(|k| f64::from(k) * s / 64.0));
+                return (origin + step).to_array().map(|x| x as f32);
+            }
+            Placement2::Raw(bits) => return bits.map(f32::from_bits),
+        };
+        let i = usize::from(f.face % 2);
+        let normal = ga[i] * if f.face % 4 >= 2 { -1.0 } else { 1.0 };
+        let support_b: DVec2 = (0..2)
+            .map(|j| gb[j] * (eb64[j] * sign_of(gb[j].dot(normal))))
+            .sum();
+        let radius_b = (0..2).map(|j| eb64[j] * gb[j].dot(normal).abs()).sum();
+        let lateral = ga[1 - i] * (ea64[1 - i] * centered16(f.lateral[0]));
+        let offset = normal * ea64[i] + lateral + support_b;
+        let at = GapScale {
+            size,
+            far: ca.iter().fold(0.0f64, |m, x| m.max(f64::from(x.abs()))),
+            scale: offset.length() + size,
+        };
+        let gap = Gap::value(f.gap, &at);
+        let cb = (origin + offset + normal * gap)
+            .to_array()
+            .map(|x| x as f32);
+        let contact = Contact {
+            normal: normal.to_array(),
+            radius_b,
+            gap,
+            axis: i,
+        };
+        let t = core::array::from_fn(|k| f64::from(cb[k]) - f64::from(ca[k]));
+        contact.retune(ea, &cols2(ga), t);
+        cb
+    }
+}

@@ -1,0 +1,484 @@
+//! How a 3D case is built: box A from a size, extents, a rotation and an origin; box B from its
+//! rotation relative to A (independent, the same, or within a tiny tilt of a face or edge of A)
+//! and its placement (random, a vertex or face of B on a face of A, or an edge of B crossing
+//! an edge of A, at an intended gap).
+
+use glam::{DQuat, DVec3};
+
+use super::geometry::{Contact, OCTAHEDRAL, cols3, dquat, norm, quat_columns, round_quat, sign_of};
+use super::knob::{Knob, knob_enum, knob_struct};
+use super::recipe::{
+    Direction, Extent, Gap, GapScale, Offset, Origin, Size, Tilt, centered16, unit16,
+};
+use super::{BoxInput3, Orientation3};
+
+knob_struct! {
+    /// A rotation about one of the coordinate axes.
+    pub struct Spin {
+        /// `axis mod 3`: x, y or z.
+        pub axis: u8,
+        /// `2π·angle/65536` (multiples of 16384 are quarter turns).
+        pub angle: u16,
+    }
+}
+
+impl Spin {
+    fn dquat(self) -> DQuat {
+        let axis = [DVec3::X, DVec3::Y, DVec3::Z][usize::from(self.axis % 3)];
+        let angle = std::f64::consts::TAU * f64::from(self.angle) / 65_536.0;
+        DQuat::from_axis_angle(axis, angle)
+    }
+}
+
+knob_enum! {
+    /// Box A's rotation (or B's, when independent), as an f32 quaternion.
+    pub enum Rotation {
+        /// `(0, 0, 0, 1)`.
+        Identity = 2,
+        /// One of the 24 [`OCTAHEDRAL`] rotations (`k mod 24`): exact, axes onto axes.
+        Octahedral(u8) = 3,
+        /// Small integer components (`k mod 7 − 3` each), not normalised: an exactly rational
+        /// rotation such as `(0, 0, 1, 2)` (cos = 3/5, sin = 4/5).
+        Rational([i8; 4]) = 2,
+        /// About a coordinate axis, normalised and rounded.
+        AboutAxis(Spin) = 2,
+        /// Uniformly random (Shoemake's method on three 32-bit numbers), rounded.
+        Uniform([u32; 3]) = 6,
+        /// Four f32 bit patterns: any non-zero finite quaternion is a valid rotation.
+        Raw([u32; 4]) = 1,
+    }
+}
+
+impl Rotation {
+    /// The quaternion `[x, y, z, w]`.
+    pub fn quat(self) -> [f32; 4] {
+        match self {
+            Rotation::Identity => [0.0, 0.0, 0.0, 1.0],
+            Rotation::Octahedral(k) => OCTAHEDRAL[usize::from(k) % 24],
+            Rotation::Rational(k) => k.map(|c| f32::from(c.rem_euclid(7) - 3)),
+            Rotation::AboutAxis(spin) => round_quat(spin.dquat()),
+            Rotation::Uniform(bits) => {
+                let [u1, u2, u3] = bits.map(|b| f64::from(b) / 4_294_967_296.0);
+                let tau = std::f64::consts::TAU;
+                let (r1, r2) = ((1.0 - u1).sqrt(), u1.sqrt());
+                round_quat(DQuat::from_xyzw(
+                    r1 * (tau * u2).sin(),
+                    r1 * (tau * u2).cos(),
+                    r2 * (tau * u3).sin(),
+                    r2 * (tau * u3).cos(),
+                ))
+            }
+            Rotation::Raw(bits) => bits.map(f32::from_bits),
+        }
+    }
+}
+
+knob_struct! {
+    /// B = A turned by an octahedral rotation (faces stay parallel) and tilted slightly.
+    pub struct NearParallel {
+        /// [`OCTAHEDRAL`] index (`mod 24`).
+        pub turn: u8,
+        /// Axis of the tilt.
+        pub axis: Direction,
+        /// Angle of the tilt.
+        pub tilt: Tilt,
+    }
+}
+
+knob_struct! {
+    /// B = A spun about its edge direction `edge` (that edge of B stays parallel to A's) and
+    /// tilted slightly.
+    pub struct EdgeParallel {
+        /// `edge mod 3`.
+        pub edge: u8,
+        /// Spin about that edge, `2π·spin/65536`.
+        pub spin: u16,
+        /// Axis of the tilt.
+        pub axis: Direction,
+        /// Angle of the tilt.
+        pub tilt: Tilt,
+    }
+}
+
+knob_enum! {
+    /// Box B's rotation relative to A's.
+    pub enum Relative3 {
+        /// Bitwise A's quaternion: every edge pair exactly parallel.
+        Same = 2,
+        /// Its own rotation.
+        Independent(Rotation) = 5,
+        /// Faces within a tiny tilt of parallel.
+        NearParallel(NearParallel) = 5,
+        /// One pair of edges within a tiny tilt of parallel.
+        EdgeParallel(EdgeParallel) = 4,
+    }
+}
+
+impl Relative3 {
+    /// B's quaternion, composed in f64 and rounded to f32 once.
+    pub fn quat(self, qa: [f32; 4]) -> [f32; 4] {
+        let tiny =
+            |axis: Direction, tilt: Tilt| DQuat::from_axis_angle(axis.unit3(), tilt.radians());
+        match self {
+            Relative3::Same => qa,
+            Relative3::Independent(r) => r.quat(),
+            Relative3::NearParallel(n) => {
+                let turn = dquat(OCTAHEDRAL[usize::from(n.turn) % 24]);
+                round_quat(dquat(qa) * turn * tiny(n.axis, n.tilt))
+            }
+            Relative3::EdgeParallel(e) => {
+                let spin = Spin {
+                    axis: e.edge,
+                    angle: e.spin,
+                };
+                round_quat(dquat(qa) * spin.dquat() * tiny(e.axis, e.tilt))
+            }
+        }
+    }
+}
+
+knob_struct! {
+    /// A vertex of B (a face, when the faces are parallel) on a face of A.
+    pub struct FaceContact {
+        /// A's face: axis `face mod N`, the negative side when `face mod 2N ≥ N`.
+        pub face: u8,
+        /// Where on the face, along A's other axes (`(v − 32768)/32768` of their half-extents).
+        pub lateral: [u16; 2],
+        /// The intended gap along the face normal.
+        pub gap: Gap,
+    }
+}
+
+knob_struct! {
+    /// Edge `edge_b` of B crossing edge `edge_a` of A, along their common normal.
+    pub struct EdgeContact {
+        /// A's edge direction (`mod 3`).
+        pub edge_a: u8,
+        /// B's edge direction (`mod 3`).
+        pub edge_b: u8,
+        /// Which side of A: the normal `a × b` or its opposite.
+        pub flip: bool,
+        /// Where along each edge (`(v − 32768)/32768` of its half-length).
+        pub along: [u16; 2],
+        /// The intended gap along the normal.
+        pub gap: Gap,
+    }
+}
+
+knob_enum! {
+    /// Where box B's centre is.
+    pub enum Placement3 {
+        /// In a random direction at `0..1.4 (|e_A| + |e_B|)`: about half overlap.
+        Random(Offset) = 8,
+        /// A vertex or face of B on a face of A.
+        Face(FaceContact) = 12,
+        /// Crossing edges (parallel edges fall back to a face contact).
+        Edge(EdgeContact) = 10,
+        /// A's centre plus `k/64 · s` per component.
+        Grid([i16; 3]) = 4,
+        /// f32 bit patterns.
+        Raw([u32; 3]) = 1,
+    }
+}
+
+/// How the axis columns of a box written as columns are perturbed: bit 4 moves one entry
+/// (column bits 0–1, row bits 2–3, each `mod N`) by one ulp, down if bit 5 is set; bit 6 writes
+/// zero entries as `−0.0`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Nudge(pub u8);
+
+impl Knob for Nudge {
+    fn decode(u: &mut arbitrary::Unstructured<'_>) -> Self {
+        Nudge(u8::decode(u))
+    }
+    fn encode(&self, out: &mut Vec<u8>) {
+        self.0.encode(out);
+    }
+}
+
+impl Nudge {
+    /// The columns as given, untouched.
+    pub const NONE: Nudge = Nudge(0);
+
+    /// The perturbed columns.
+    pub fn apply<const N: usize>(self, mut cols: [[f32; N]; N]) -> [[f32; N]; N] {
+        let bits = usize::from(self.0);
+        if bits & 0x10 != 0 {
+            let entry = &mut cols[(bits & 3) % N][(bits >> 2 & 3) % N];
+            *entry = if bits & 0x20 != 0 {
+                entry.next_down()
+            } else {
+                entry.next_up()
+            };
+        }
+        if bits & 0x40 != 0 {
+            for x in cols.as_flattened_mut() {
+                if *x == 0.0 {
+                    *x = -0.0;
+                }
+            }
+        }
+        cols
+    }
+}
+
+knob_enum! {
+    /// How a 3D box is written in the case.
+    pub enum Form {
+        /// The quaternion (sat-core: `Obb3::try_new`; exact box `R(q)/|q|²`).
+        Quat = 3,
+        /// The f32 columns of `R(q)/|q|²`, nudged (sat-core: `Obb3::try_from_axes`; exact box:
+        /// the parallelepiped the columns span).
+        Axes(Nudge) = 2,
+    }
+}
+
+knob_struct! {
+    /// Everything that defines a 3D case; see the field types for the regimes.
+    pub struct Recipe3 {
+        /// Size `s` of both boxes.
+        pub size: Size,
+        /// A's centre.
+        pub origin: Origin,
+        /// A's half-extents.
+        pub extents_a: [Extent; 3],
+        /// B's half-extents.
+        pub extents_b: [Extent; 3],
+        /// A's rotation.
+        pub rotation_a: Rotation,
+        /// B's rotation, relative to A's.
+        pub rotation_b: Relative3,
+        /// B's centre, relative to A.
+        pub placement: Placement3,
+        /// How A and B are written.
+        pub forms: [Form; 2],
+        /// Give the boxes to the tests as (B, A).
+        pub swap: bool,
+    }
+}
+
+impl Recipe3 {
+    /// The two boxes, as a case file would carry them.
+    pub fn build(&self) -> (BoxInput3, BoxInput3) {
+        let s = self.size.value();
+        let mut ea = self.extents_a.map(|e| e.value(s));
+        let eb = self.extents_b.map(|e| e.value(s));
+        let qa = self.rotation_a.quat();
+        let qb = self.rotation_b.quat(qa);
+        let ca = self.origin.point3(s);
+        let cb = self
+            .placement
+            .place(ca, &mut ea, eb, quat_columns(qa), quat_columns(qb), s);
+        let write = |center, half_extents, form: Form, q: [f32; 4]| BoxInput3 {
+            center,
+            half_extents,
+            orientation: match form {
+                Form::Quat => Orientation3::Quat(q),
+                Form::Axes(nudge) => {
+                    let cols = quat_columns(q).map(|c| c.to_array().map(|x| x as f32));
+                    Orientation3::Axes(nudge.apply(cols))
+                }
+            },
+        };
+        let a = write(ca, ea, self.forms[0], qa);
+        let b = write(cb, eb, self.forms[1], qb);
+        if self.swap { (b, a) } else { (a, b) }
+    }
+}
+
+impl Placement3 {
+    /// B's centre; for contacts, also retunes one of A's half-extents (see [`Contact::retune`]).
+    fn place(
+        self,
+        ca: [f32; 3],
+        ea: &mut [f32; 3],
+        eb: [f32; 3],
+        ga: [DVec3; 3],
+        gb: [DVec3; 3],
+        s: f64,
+    ) -> [f32; 3] {
+        let origin = DVec3::from_array(ca.map(f64::from));
+        let (ea64, eb64) = (ea.map(f64::from), eb.map(f64::from));
+        let size = norm(&ea64) + norm(&eb64);
+        let (offset, contact) = match self {
+            Placement3::Random(o) => {
+                let distance = 1.4 * unit16(o.distance) * size;
+                (o.direction.unit3() * distance, None)
+            }
+            Placement3::Face(f) => face_contact(f, &ea64, &eb64, &ga, &gb),
+            Placement3::Edge(e) => edge_contact(e, &ea64, &eb64, &ga, &gb),
+            Placement3::Grid(k) => {
+                let step = DVec3::from_array(k.map(|k| f64::from(k) * s / 64.0));
+                return (origin + step).to_array().map(|x| x as f32);
+            }
+            Placement3::Raw(bits) => return bits.map(f32::from_bits),
+        };
+        let Some((gap, mut contact)) = contact else {
+            return (origin + offset).to_array().map(|x| x as f32);
+        };
+        let at = GapScale {
+            size,
+            far: ca.iter().fold(0.0f64, |m, x| m.max(f64::from(x.abs()))),
+            scale: offset.length() + size,
+        };
+        contact.gap = gap.value(&at);
+        let normal = DVec3::from_array(contact.normal);
+        let cb = (origin + offset + normal * contact.gap)
+            .to_array()
+            .map(|x| x as f32);
+        let t = core::array::from_fn(|k| f64::from(cb[k]) - f64::from(ca[k]));
+        contact.retune(ea, &cols3(ga), t);
+        cb
+    }
+}
+
+/// B's offset from A for a [`FaceContact`] at gap zero, the contact and the gap to add.
+fn face_contact(
+    f: FaceContact,
+    ea: &[f64; 3],
+    eb: &[f64; 3],
+    ga: &[DVec3; 3],
+    gb: &[DVec3; 3],
+) -> (DVec3, Option<(Gap, Contact<3>)>) {
+    let i = usize::from(f.face % 3);
+    let normal = ga[i] * if f.face % 6 >= 3 { -1.0 } else { 1.0 };
+    // B's centre sits at its deepest vertex plus this.
+    let support_b: DVec3 = (0..3)
+        .map(|j| gb[j] * (eb[j] * sign_of(gb[j].dot(normal))))
+        .sum();
+    let radius_b = (0..3).map(|j| eb[j] * gb[j].dot(normal).abs()).sum();
+    let lateral: DVec3 = [(i + 1) % 3, (i + 2) % 3]
+        .into_iter()
+        .zip(f.lateral)
+        .map(|(j, v)| ga[j] * (ea[j] * centered16(v)))
+        .sum();
+    let contact = Contact {
+        normal: normal.to_array(),
+        radius_b,
+        gap: 0.0,
+        axis: i,
+    };
+    (normal * ea[i] + lateral + support_b, Some((f.gap, contact)))
+}
+
+/// B's offset from A for an [`EdgeContact`] at gap zero, the contact and the gap to add.
+fn edge_contact(
+    e: EdgeContact,
+    ea: &[f64; 3],
+    eb: &[f64; 3],
+    ga: &[DVec3; 3],
+    gb: &[DVec3; 3],
+) -> (DVec3, Option<(Gap, Contact<3>)>) {
+    let (i, k) = (usize::from(e.edge_a % 3), usize::from(e.edge_b % 3));
+    let l = ga[i].cross(gb[k]);
+    // Parallel (or NaN from an invalid quaternion): no edge axis; touch a face instead.
+    if l.length().partial_cmp(&1e-300) != Some(core::cmp::Ordering::Greater) {
+        let face = FaceContact {
+            face: e.edge_a,
+            lateral: e.along,
+            gap: e.gap,
+        };
+        return face_contact(face, ea, eb, ga, gb);
+    }
+    let normal = l.normalize() * if e.flip { -1.0 } else { 1.0 };
+    let [along_a, along_b] = e.along.map(centered16);
+    // A's edge parallel to a_i furthest along the normal, at a point along it.
+    let on_a: DVec3 = (0..3)
+        .map(|j| {
+            let side = if j == i {
+                along_a
+            } else {
+                sign_of(ga[j].dot(normal))
+            };
+            ga[j] * (ea[j] * side)
+        })
+        .sum();
+    // From the point on B's edge parallel to b_k furthest against the normal, to B's centre.
+    let to_b: DVec3 = (0..3)
+        .map(|j| {
+            let side = if j == k {
+                along_b
+            } else {
+                sign_of(gb[j].dot(normal))
+            };
+            gb[j] * (eb[j] * side)
+        })
+        .sum();
+    let radius_b = (0..3).map(|j| eb[j] * gb[j].dot(normal).abs()).sum();
+    let axis = [(i + 1) % 3, (i + 2) % 3]
+        .into_iter()
+        .max_by(|&x, &y| ga[x].dot(normal).abs().total_cmp(&ga[y].dot(normal).abs()))
+        .unwrap_or((i + 1) % 3);
+    let contact = Contact {
+        normal: normal.to_array(),
+        radius_b,
+        gap: 0.0,
+        axis,
+    };
+    (on_a + to_b, Some((e.gap, contact)))
+}
+
+knob_enum! {
+    /// B's rotation in a [`NearParallelRecipe3`]: always near-parallel.
+    pub enum Near3 {
+        /// Faces within a tiny tilt of parallel.
+        Faces(NearParallel) = 1,
+        /// One pair of edges within a tiny tilt of parallel.
+        Edges(EdgeParallel) = 1,
+    }
+}
+
+knob_enum! {
+    /// B's placement in a [`NearParallelRecipe3`]: always a contact.
+    pub enum Contact3 {
+        /// A vertex or face of B on a face of A.
+        Face(FaceContact) = 1,
+        /// Crossing edges.
+        Edge(EdgeContact) = 1,
+    }
+}
+
+knob_struct! {
+    /// A 3D recipe restricted to near-parallel rotations and contacts: the regime where SAT
+    /// implementations lose their edge axes.
+    pub struct NearParallelRecipe3 {
+        /// Size `s` of both boxes.
+        pub size: Size,
+        /// A's centre.
+        pub origin: Origin,
+        /// A's half-extents.
+        pub extents_a: [Extent; 3],
+        /// B's half-extents.
+        pub extents_b: [Extent; 3],
+        /// A's rotation.
+        pub rotation_a: Rotation,
+        /// B's rotation relative to A's.
+        pub near: Near3,
+        /// Where B touches A.
+        pub contact: Contact3,
+        /// How A and B are written.
+        pub forms: [Form; 2],
+    }
+}
+
+impl From<NearParallelRecipe3> for Recipe3 {
+    fn from(r: NearParallelRecipe3) -> Recipe3 {
+        Recipe3 {
+            size: r.size,
+            origin: r.origin,
+            extents_a: r.extents_a,
+            extents_b: r.extents_b,
+            rotation_a: r.rotation_a,
+            rotation_b: match r.near {
+                Near3::Faces(n) => Relative3::NearParallel(n),
+                Near3::Edges(e) => Relative3::EdgeParallel(e),
+            },
+            placement: match r.contact {
+                Contact3::Face(f) => Placement3::Face(f),
+                Contact3::Edge(e) => Placement3::Edge(e),
+            },
+            forms: r.forms,
+            swap: false,
+        }
+    }
+}

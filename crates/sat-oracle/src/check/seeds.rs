@@ -1,0 +1,450 @@
+//! Named degenerate cases, as recipes: the seed corpora of the fuzz targets
+//! (`fuzz/corpus/<target>/seed-<name>`, written and checked by `tests/fuzz_replay.rs`).
+
+use super::recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt};
+use super::recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2};
+use super::recipe3::{
+    Contact3, EdgeContact, EdgeParallel, FaceContact, Form, Near3, NearParallel,
+    NearParallelRecipe3, Nudge, Placement3, Recipe3, Relative3, Rotation,
+};
+
+/// `s = 2`, so `Extent::Grid(15)` is a half-extent of exactly 1 and `Grid` placements step by
+/// `1/32`.
+const TWO: Size = Size::Pow2(11);
+const ONE: Extent = Extent::Grid(15);
+const HALF: Extent = Extent::Grid(7);
+const QUARTER: Extent = Extent::Grid(3);
+const CENTRE: u16 = 32_768;
+const SOMEWHERE: Direction = Direction(0x5bd1_e995);
+const TILT_AXIS: Direction = Direction(0x9e37_79b9);
+const RANDOM_A: Rotation = Rotation::Uniform([0x1234_5678, 0x9abc_def0, 0x0fed_cba9]);
+const RANDOM_B: Rotation = Rotation::Uniform([0x8765_4321, 0x2468_ace0, 0x1357_9bdf]);
+
+fn face(face: u8, gap: Gap) -> FaceContact {
+    FaceContact {
+        face,
+        lateral: [CENTRE + 9_000, CENTRE - 20_000],
+        gap,
+    }
+}
+
+fn edge(edge_a: u8, edge_b: u8, gap: Gap) -> EdgeContact {
+    EdgeContact {
+        edge_a,
+        edge_b,
+        flip: false,
+        along: [CENTRE + 5_000, CENTRE - 11_000],
+        gap,
+    }
+}
+
+/// The bits of an f32.
+fn bits(x: f32) -> u32 {
+    x.to_bits()
+}
+
+/// Unit cubes (`s = 2`) at the origin, axis-aligned, quaternions, B at `A + k/32`.
+fn cubes(grid: [i16; 3]) -> Recipe3 {
+    Recipe3 {
+        size: TWO,
+        origin: Origin::Zero(0),
+        extents_a: [ONE; 3],
+        extents_b: [ONE; 3],
+        rotation_a: Rotation::Identity,
+        rotation_b: Relative3::Same,
+        placement: Placement3::Grid(grid),
+        forms: [Form::Quat; 2],
+        swap: false,
+    }
+}
+
+/// Generic box pair of unequal extents with B's placement.
+fn generic(rotation_b: Relative3, placement: Placement3) -> Recipe3 {
+    Recipe3 {
+        size: Size::Unit,
+        origin: Origin::Near(Offset {
+            direction: SOMEWHERE,
+            distance: 20_000,
+        }),
+        extents_a: [
+            Extent::Fraction(40_000),
+            Extent::Fraction(9_000),
+            Extent::Fraction(61_000),
+        ],
+        extents_b: [
+            Extent::Fraction(15_000),
+            Extent::Fraction(52_000),
+            Extent::Fraction(30_000),
+        ],
+        rotation_a: RANDOM_A,
+        rotation_b,
+        placement,
+        forms: [Form::Quat; 2],
+        swap: false,
+    }
+}
+
+fn near_faces(tilt: Tilt, turn: u8) -> NearParallel {
+    NearParallel {
+        turn,
+        axis: TILT_AXIS,
+        tilt,
+    }
+}
+
+fn near_edges(edge: u8, tilt: Tilt) -> EdgeParallel {
+    EdgeParallel {
+        edge,
+        spin: 0x1a00,
+        axis: TILT_AXIS,
+        tilt,
+    }
+}
+
+/// The named 3D seeds (targets `obb3` and `separation3`).
+pub fn seeds3() -> Vec<(&'static str, Recipe3)> {
+    let independent = Relative3::Independent(RANDOM_B);
+    let mut far_cubes = cubes([0; 3]);
+    far_cubes.origin = Origin::Far(Offset {
+        direction: SOMEWHERE,
+        distance: u16::MAX,
+    });
+    far_cubes.placement = Placement3::Face(face(0, Gap::Zero));
+    let octahedral = Recipe3 {
+        extents_b: [HALF, ONE, QUARTER],
+        rotation_b: Relative3::Independent(Rotation::Octahedral(16)),
+        // B's local z (half-extent 1/4) lies along world x: touching at x = 1 + 1/4.
+        ..cubes([40, 3, -5])
+    };
+    let rational = Recipe3 {
+        rotation_a: Rotation::Rational([3, 3, 4, 5]),
+        rotation_b: Relative3::Independent(Rotation::Rational([4, 3, 3, 6])),
+        placement: Placement3::Face(face(1, Gap::Zero)),
+        ..cubes([0; 3])
+    };
+    let negative_zeros = Recipe3 {
+        origin: Origin::Zero(0b111),
+        extents_a: [Extent::NegativeZero, ONE, ONE],
+        forms: [Form::Axes(Nudge(0x40)); 2],
+        ..cubes([32, 0, 0])
+    };
+    let point = Recipe3 {
+        extents_b: [Extent::Zero; 3],
+        ..generic(independent, Placement3::Face(face(2, Gap::Zero)))
+    };
+    let segments = Recipe3 {
+        extents_a: [ONE, Extent::Zero, Extent::Zero],
+        extents_b: [Extent::Zero, ONE, Extent::Zero],
+        ..generic(independent, Placement3::Edge(edge(0, 1, Gap::Zero)))
+    };
+    let flat = Recipe3 {
+        extents_a: [ONE, HALF, Extent::Zero],
+        ..generic(
+            Relative3::NearParallel(near_faces(Tilt::of(-6.0, false), 0)),
+            Placement3::Face(face(2, Gap::Zero)),
+        )
+    };
+    let millimetre = Recipe3 {
+        size: Size::LogUniform(0),
+        origin: Origin::Far(Offset {
+            direction: SOMEWHERE,
+            distance: 0,
+        }),
+        ..generic(independent, Placement3::Face(face(4, Gap::Ulps(1))))
+    };
+    let kilometre = Recipe3 {
+        size: Size::LogUniform(u16::MAX),
+        ..generic(independent, Placement3::Edge(edge(1, 2, Gap::Ulps(-2))))
+    };
+    let raw = Recipe3 {
+        rotation_a: Rotation::Raw([bits(1e-20), bits(3e-21), bits(0.0), bits(-1e-20)]),
+        rotation_b: Relative3::Independent(Rotation::Raw([
+            bits(1e30),
+            bits(2e30),
+            bits(-1e30),
+            bits(5e29),
+        ])),
+        ..generic(independent, Placement3::Face(face(0, Gap::Zero)))
+    };
+    let nudged = Recipe3 {
+        forms: [Form::Axes(Nudge(0x15)), Form::Axes(Nudge(0x3a))],
+        ..generic(independent, Placement3::Edge(edge(2, 0, Gap::Ulps(1))))
+    };
+    let swapped = Recipe3 {
+        swap: true,
+        ..generic(independent, Placement3::Edge(edge(1, 1, Gap::Zero)))
+    };
+    vec![
+        ("cubes-face-touching", cubes([64, 0, 0])),
+        ("cubes-edge-touching", cubes([64, 64, 0])),
+        ("cubes-vertex-touching", cubes([64, 64, 64])),
+        ("cubes-touching-far-from-origin", far_cubes),
+        ("octahedral-touching", octahedral),
+        ("rational-rotations-touching", rational),
+        ("negative-zeros", negative_zeros),
+        (
+            "vertex-on-face-1ulp-apart",
+            generic(independent, Placement3::Face(face(0, Gap::Ulps(1)))),
+        ),
+        (
+            "vertex-on-face-1ulp-deep",
+            generic(independent, Placement3::Face(face(3, Gap::Ulps(-1)))),
+        ),
+        (
+            "edges-crossing-touching",
+            generic(independent, Placement3::Edge(edge(0, 1, Gap::Zero))),
+        ),
+        (
+            "edges-crossing-just-outside-band",
+            generic(
+                independent,
+                Placement3::Edge(edge(2, 1, Gap::Band(8 * 48 + 8))),
+            ),
+        ),
+        (
+            "near-parallel-faces-1e-8",
+            generic(
+                Relative3::NearParallel(near_faces(Tilt::of(-8.0, false), 0)),
+                Placement3::Face(face(0, Gap::Zero)),
+            ),
+        ),
+        (
+            "near-parallel-faces-1e-2-quarter-turn",
+            generic(
+                Relative3::NearParallel(near_faces(Tilt::of(-2.0, true), 5)),
+                Placement3::Face(face(1, Gap::Tiny(0x2000))),
+            ),
+        ),
+        (
+            "near-parallel-edges-1e-8",
+            generic(
+                Relative3::EdgeParallel(near_edges(2, Tilt::of(-8.0, false))),
+                Placement3::Edge(edge(2, 2, Gap::Zero)),
+            ),
+        ),
+        (
+            "near-parallel-edges-1e-5-at-band",
+            generic(
+                Relative3::EdgeParallel(near_edges(0, Tilt::of(-5.0, true))),
+                Placement3::Edge(edge(0, 0, Gap::Band(-8 * 48))),
+            ),
+        ),
+        ("point-on-face", point),
+        ("segments-crossing", segments),
+        ("flat-box-near-parallel", flat),
+        ("millimetre-boxes-far-from-origin", millimetre),
+        ("kilometre-boxes-edges", kilometre),
+        ("raw-quaternions", raw),
+        ("axes-nudged-one-ulp", nudged),
+        ("swapped-edge-contact", swapped),
+        (
+            "random-offset",
+            generic(
+                independent,
+                Placement3::Random(Offset {
+                    direction: TILT_AXIS,
+                    distance: 30_000,
+                }),
+            ),
+        ),
+    ]
+}
+
+/// The named near-parallel seeds (target `near_parallel3`).
+pub fn seeds_near_parallel3() -> Vec<(&'static str, NearParallelRecipe3)> {
+    let recipe = |rotation_a, near, contact, forms| NearParallelRecipe3 {
+        size: Size::Unit,
+        origin: Origin::Zero(0),
+        extents_a: [
+            Extent::Fraction(40_000),
+            Extent::Fraction(9_000),
+            Extent::Fraction(61_000),
+        ],
+        extents_b: [
+            Extent::Fraction(15_000),
+            Extent::Fraction(52_000),
+            Extent::Fraction(30_000),
+        ],
+        rotation_a,
+        near,
+        contact,
+        forms,
+    };
+    let quat = [Form::Quat; 2];
+    vec![
+        (
+            "faces-1e-8-identity",
+            recipe(
+                Rotation::Identity,
+                Near3::Faces(near_faces(Tilt::of(-8.0, false), 0)),
+                Contact3::Face(face(0, Gap::Zero)),
+                quat,
+            ),
+        ),
+        (
+            "faces-1e-6-turned-1ulp-apart",
+            recipe(
+                Rotation::Identity,
+                Near3::Faces(near_faces(Tilt::of(-6.0, true), 10)),
+                Contact3::Face(face(2, Gap::Ulps(1))),
+                quat,
+            ),
+        ),
+        (
+            "faces-1e-4-random",
+            recipe(
+                RANDOM_A,
+                Near3::Faces(near_faces(Tilt::of(-4.0, false), 3)),
+                Contact3::Face(face(4, Gap::Band(8 * 40))),
+                quat,
+            ),
+        ),
+        (
+            "edges-1e-8-identity",
+            recipe(
+                Rotation::Identity,
+                Near3::Edges(near_edges(1, Tilt::of(-8.0, false))),
+                Contact3::Edge(edge(1, 1, Gap::Zero)),
+                quat,
+            ),
+        ),
+        (
+            "edges-1e-7-axes",
+            recipe(
+                Rotation::Octahedral(7),
+                Near3::Edges(near_edges(2, Tilt::of(-7.0, true))),
+                Contact3::Edge(edge(2, 2, Gap::Ulps(-1))),
+                [Form::Axes(Nudge::NONE); 2],
+            ),
+        ),
+        (
+            "edges-1e-3-random-just-apart",
+            recipe(
+                RANDOM_A,
+                Near3::Edges(near_edges(0, Tilt::of(-3.0, false))),
+                Contact3::Edge(edge(0, 0, Gap::Band(8 * 49))),
+                quat,
+            ),
+        ),
+    ]
+}
+
+/// Unit squares (`s = 2`) at the origin, axis-aligned, B at `A + k/32`.
+fn squares(grid: [i16; 2]) -> Recipe2 {
+    Recipe2 {
+        size: TWO,
+        origin: Origin::Zero(0),
+        extents_a: [ONE; 2],
+        extents_b: [ONE; 2],
+        rotation_a: Angle::Zero,
+        rotation_b: Relative2::Same,
+        placement: Placement2::Grid(grid),
+        nudges: [Nudge::NONE; 2],
+        swap: false,
+    }
+}
+
+/// Generic rectangles with B's angle and placement.
+fn rectangles(rotation_b: Relative2, placement: Placement2) -> Recipe2 {
+    Recipe2 {
+        size: Size::Unit,
+        origin: Origin::Near(Offset {
+            direction: SOMEWHERE,
+            distance: 20_000,
+        }),
+        extents_a: [Extent::Fraction(40_000), Extent::Fraction(9_000)],
+        extents_b: [Extent::Fraction(15_000), Extent::Fraction(52_000)],
+        rotation_a: Angle::Uniform(0x2545_f491),
+        rotation_b,
+        placement,
+        nudges: [Nudge::NONE; 2],
+        swap: false,
+    }
+}
+
+/// The named 2D seeds (target `obb2`).
+pub fn seeds2() -> Vec<(&'static str, Recipe2)> {
+    let independent = Relative2::Independent(Angle::Uniform(0x7f4a_7c15));
+    let on_edge = |side, gap| Placement2::Face(face(side, gap));
+    let near = |turn, tilt| Relative2::NearParallel(NearParallel2 { turn, tilt });
+    let quarter = Recipe2 {
+        extents_b: [HALF, QUARTER],
+        rotation_b: Relative2::Independent(Angle::Quarter(1)),
+        // B's local y (half-extent 1/4) lies along world x: touching at x = 1 + 1/4.
+        ..squares([40, 7])
+    };
+    let negative_zeros = Recipe2 {
+        origin: Origin::Zero(0b11),
+        extents_b: [Extent::NegativeZero, ONE],
+        nudges: [Nudge(0x40); 2],
+        ..squares([32, 0])
+    };
+    let point = Recipe2 {
+        extents_b: [Extent::Zero; 2],
+        ..rectangles(independent, on_edge(1, Gap::Zero))
+    };
+    let far = Recipe2 {
+        origin: Origin::Far(Offset {
+            direction: SOMEWHERE,
+            distance: 50_000,
+        }),
+        ..rectangles(independent, on_edge(0, Gap::Ulps(1)))
+    };
+    let millimetre = Recipe2 {
+        size: Size::LogUniform(0),
+        ..rectangles(near(0, Tilt::of(-7.0, false)), on_edge(2, Gap::Zero))
+    };
+    let kilometre = Recipe2 {
+        size: Size::LogUniform(u16::MAX),
+        ..rectangles(independent, on_edge(3, Gap::Ulps(-1)))
+    };
+    let raw = Recipe2 {
+        rotation_a: Angle::Raw(bits(1e6)),
+        ..rectangles(independent, on_edge(0, Gap::Zero))
+    };
+    let nudged = Recipe2 {
+        nudges: [Nudge(0x11), Nudge(0x36)],
+        ..rectangles(near(1, Tilt::of(-5.0, false)), on_edge(1, Gap::Ulps(1)))
+    };
+    vec![
+        ("squares-edge-touching", squares([64, 0])),
+        ("squares-corner-touching", squares([64, 64])),
+        ("quarter-turn-touching", quarter),
+        ("negative-zeros", negative_zeros),
+        (
+            "vertex-on-edge-1ulp-apart",
+            rectangles(independent, on_edge(0, Gap::Ulps(1))),
+        ),
+        (
+            "vertex-on-edge-1ulp-deep",
+            rectangles(independent, on_edge(2, Gap::Ulps(-1))),
+        ),
+        (
+            "near-parallel-1e-8",
+            rectangles(near(0, Tilt::of(-8.0, false)), on_edge(0, Gap::Zero)),
+        ),
+        (
+            "near-parallel-quarter-1e-5-at-band",
+            rectangles(
+                near(1, Tilt::of(-5.0, true)),
+                on_edge(1, Gap::Band(8 * 48 + 1)),
+            ),
+        ),
+        ("point-on-edge", point),
+        ("far-from-origin", far),
+        ("millimetre-near-parallel", millimetre),
+        ("kilometre", kilometre),
+        ("raw-angle", raw),
+        ("columns-nudged-one-ulp", nudged),
+        (
+            "random-offset",
+            rectangles(
+                independent,
+                Placement2::Random(Offset {
+                    direction: TILT_AXIS,
+                    distance: 30_000,
+                }),
+            ),
+        ),
+    ]
+}

@@ -1,0 +1,87 @@
+//! Peer findings over a run: counted per peer and dimension, and printed whenever a peer's worst
+//! error grows, so a fuzzing log shows how wrong parry gets without drowning in repeats.
+//!
+//! `OBBSAT_STRICT_PEERS=1` turns every peer finding into a panic (a crash libFuzzer records):
+//! the mode for parry's maintainers.
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::{Peer, PeerError};
+
+/// Findings of one peer in one dimension.
+struct Slot {
+    count: AtomicU64,
+    /// Bits of the largest `|margin|/S` so far (non-negative f64 bits order like the values).
+    worst: AtomicU64,
+}
+
+static SLOTS: [Slot; 4] = [const {
+    Slot {
+        count: AtomicU64::new(0),
+        worst: AtomicU64::new(0),
+    }
+}; 4];
+
+/// The findings so far of one peer in one dimension.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PeerTally {
+    /// Which engine.
+    pub peer: Peer,
+    /// 2 or 3.
+    pub dim: u8,
+    /// Wrong verdicts outside sat-core's band.
+    pub count: u64,
+    /// The largest `|margin|/S` of those.
+    pub worst: f64,
+}
+
+/// Every peer's findings so far in this process (GJK 2D, SAT 2D, GJK 3D, SAT 3D).
+pub fn peer_tallies() -> [PeerTally; 4] {
+    let kinds = [
+        (Peer::Gjk, 2),
+        (Peer::Sat, 2),
+        (Peer::Gjk, 3),
+        (Peer::Sat, 3),
+    ];
+    kinds.map(|(peer, dim)| {
+        let slot = &SLOTS[slot_index(peer, dim)];
+        PeerTally {
+            peer,
+            dim,
+            count: slot.count.load(Ordering::Relaxed),
+            worst: f64::from_bits(slot.worst.load(Ordering::Relaxed)),
+        }
+    })
+}
+
+/// Whether `OBBSAT_STRICT_PEERS=1` is set (read once).
+pub fn strict_peers() -> bool {
+    static STRICT: OnceLock<bool> = OnceLock::new();
+    *STRICT.get_or_init(|| std::env::var("OBBSAT_STRICT_PEERS").is_ok_and(|v| v == "1"))
+}
+
+/// Counts a wrong peer verdict outside sat-core's band, prints it if it is the peer's worst so
+/// far, and panics in strict mode. Wrong verdicts inside the band are not findings.
+pub(crate) fn record(e: &PeerError, describe: &dyn Fn() -> String) {
+    if !e.outside_band() {
+        return;
+    }
+    let slot = &SLOTS[slot_index(e.peer, e.dim)];
+    let n = slot.count.fetch_add(1, Ordering::Relaxed) + 1;
+    let relative = e.relative();
+    let previous = slot.worst.fetch_max(relative.to_bits(), Ordering::Relaxed);
+    if strict_peers() {
+        panic!(
+            "peer finding (OBBSAT_STRICT_PEERS=1): {e}\n  case: {}",
+            describe()
+        );
+    }
+    if relative.to_bits() > previous {
+        eprintln!("peer finding #{n}, new worst: {e}\n  case: {}", describe());
+    }
+}
+
+fn slot_index(peer: Peer, dim: u8) -> usize {
+    usize::from(dim == 3) * 2 + usize::from(peer == Peer::Sat)
+}
