@@ -227,3 +227,28 @@ fn symmetric_verdicts_and_opposite_axes() {
         }
     }
 }
+
+/// A fuzz finding (minimised): an axis entry of A is subnormal (~1e-45), so the edge pair
+/// (x of A, x of B) has a subnormal direction whose products underflow; B's 2e11 half-extent
+/// multiplied that absolute error past the pad. A thin rod through a flat square: they
+/// intersect, one unit deep.
+#[test]
+fn subnormal_axis_entry_with_a_huge_extent_still_intersects() {
+    let square = Obb3::try_new(
+        Vec3::new(0.0, 0.0, 2e11),
+        Vec3::new(1.0, 1.0, 0.0),
+        Quat::from_xyzw(0.999169, 1e-44, 0.0, 0.0407),
+    )
+    .unwrap();
+    for z in [1e5, 1.0, 0.0] {
+        let rod = Obb3::try_new(
+            Vec3::new(0.0, 0.0, z),
+            Vec3::new(0.0, 0.0, 2e11),
+            Quat::IDENTITY,
+        )
+        .unwrap();
+        assert!(square.intersects(&rod), "rod at z = {z}");
+        assert!(rod.intersects(&square), "rod at z = {z}");
+        assert!(square.intersects_certified(&rod), "rod at z = {z}");
+    }
+}

@@ -36,11 +36,11 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-#[cfg(feature = "exact")]
-mod certified;
 #[cfg(feature = "alloc")]
 #[allow(unsafe_code)] // `multiversion`'s generated dispatch to the AVX/AVX2 clones
 pub mod batch;
+#[cfg(feature = "exact")]
+mod certified;
 mod error;
 #[cfg(feature = "exact")]
 pub mod exact;

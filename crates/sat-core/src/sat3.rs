@@ -18,7 +18,9 @@
 
 use glam::{BVec3A, Mat3A, Vec3, Vec3A, Vec3Swizzles};
 
-use crate::tolerance::{CERT_K, EPS, PAD_K, PARALLEL_CUTOFF, UNDERFLOW_FLOOR, sqrt};
+use crate::tolerance::{
+    CERT_K, EPS, PAD_K, PARALLEL_CUTOFF, UNDERFLOW_FLOOR, UNDERFLOW_SCALE, sqrt,
+};
 use crate::{Feature, Obb3, Separation};
 
 impl Obb3 {
@@ -176,7 +178,8 @@ pub(crate) fn classify<const CERTIFY: bool>(
     // Edge pairs (i, k), lane k. Rows of R: s_i = (R_i0, R_i1, R_i2).
     let s = r.transpose();
     let abs_s = ar_rows;
-    let edge_slack = Vec3A::splat(CERT_K * EPS * scale + UNDERFLOW_FLOOR);
+    let floor = Vec3A::splat(UNDERFLOW_SCALE * scale + UNDERFLOW_FLOOR);
+    let edge_slack = Vec3A::splat(CERT_K * EPS * scale) + floor;
     let mut edges =
         |m: Vec3A, n: Vec3A, abs_m: Vec3A, abs_n: Vec3A, tm: f32, tn: f32, pm: f32, pn: f32| {
             let centre = (m * tn - n * tm).abs();
@@ -184,7 +187,7 @@ pub(crate) fn classify<const CERTIFY: bool>(
             // |b_j · ℓ| for j = k+1, k+2 are the minors of rows m, n: the cross product s_m × s_n.
             let minors = m.cross(n).abs();
             let radius_b = eb.yzx() * minors.zxy() + eb.zxy() * minors.yzx();
-            let threshold = radius_a + radius_b + Vec3A::splat(UNDERFLOW_FLOOR);
+            let threshold = radius_a + radius_b + floor;
             if CERTIFY {
                 // The pad inside `radius_a` is `pad·|ℓ|₁`; the slack adds the relative error once
                 // more (≤ pad·|ℓ|₁) and the absolute direction error.

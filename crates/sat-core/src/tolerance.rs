@@ -89,10 +89,20 @@ pub const CERT_K: f32 = 12.0;
 /// `separation().gap` is the exact gap along the returned axis within `SEPARATION_K · ε · S`.
 pub const SEPARATION_K: f32 = 12.0;
 
-/// Absolute floor added to every threshold (2⁻¹²⁰): covers products that underflow (at most
-/// ~10 per test, each off by at most 2⁻¹²⁶ even with flush-to-zero on). Far below `ε·S` for any
-/// accepted input, whose `S` is at least 2⁻⁸³.
+/// Absolute floor added to every threshold (2⁻¹²⁰): covers products of values below 1 that
+/// underflow (at most ~10 per test, each off by at most 2⁻¹²⁶ even with flush-to-zero on). Far
+/// below `ε·S` for any accepted input, whose `S` is at least 2⁻⁸³.
 pub const UNDERFLOW_FLOOR: f32 = pow2(-120);
+
+/// Edge-pair thresholds also get `UNDERFLOW_SCALE · S` (2⁻¹²⁰·S): an axis entry of `R` may be
+/// subnormal (an axis component near 1e-45, or an edge pair within 1e-38 of parallel), so a
+/// product with it is off by up to 2⁻¹⁵⁰ absolutely, not `u` relatively — and the edge test
+/// then multiplies it by an extent or a centre offset up to `S`. The pad, scaled by `|ℓ|₁`,
+/// cannot cover that when `ℓ` itself is subnormal (a fuzz finding, kept as a test in
+/// `tests/verdicts.rs`). It is `2⁻⁹⁷` of `ε·S`, so it matters only on edge axes within `2⁻⁹⁷`
+/// rad of parallel, whose facets the band argument never relies on. (A normal number, so
+/// flush-to-zero leaves it alone.)
+pub const UNDERFLOW_SCALE: f32 = pow2(-120);
 
 /// Largest accepted magnitude of a coordinate or extent (2⁶⁰ ≈ 1.15e18): keeps every product
 /// and `|t|²` far from overflow.
@@ -124,8 +134,12 @@ pub fn band(scale: f32) -> f32 {
     BAND_K * EPS * scale
 }
 
-/// `2^exponent` for normal-range exponents, exactly.
+/// `2^exponent` for normal-range exponents (−126..=127), exactly.
 const fn pow2(exponent: i32) -> f32 {
+    assert!(
+        -126 <= exponent && exponent <= 127,
+        "not a normal f32 exponent"
+    );
     f32::from_bits(((127 + exponent) as u32) << 23)
 }
 

@@ -136,36 +136,52 @@ impl FromIterator<Obb2> for ObbSet2 {
     }
 }
 
-/// `f` on every lane.
-#[inline(always)]
-fn lanes(f: impl Fn(usize) -> f32) -> Lanes {
-    core::array::from_fn(f)
-}
-
 /// Bit `l` set when lane `l` of `a` and lane `l` of `b` intersect: `Obb2::intersects`, lane by
-/// lane, with every operation in the same order as the scalar path (`sat2.rs`).
+/// lane, with every operation in the same order as the scalar path (`sat2.rs`). Plain loops over
+/// the lanes, as in the 3D kernel.
 #[inline(always)]
 pub(crate) fn overlap_mask(a: &Chunk2, b: &Chunk2) -> u32 {
-    let d = [0, 1].map(|c| lanes(|l| b.center[c][l] - a.center[c][l]));
-    let dot = |u: &[Lanes; 2], v: &[Lanes; 2], l: usize| u[0][l] * v[0][l] + u[1][l] * v[1][l];
-    let pad =
-        lanes(|l| PAD_K * EPS * ((sqrt(dot(&d, &d, l)) + a.norm[l]) + b.norm[l]) + UNDERFLOW_FLOOR);
-    let ar = [0, 1].map(|i| [0, 1].map(|j| lanes(|l| dot(&a.axes[i], &b.axes[j], l).abs())));
     let (ea, eb) = (&a.half, &b.half);
-    let separated: [bool; LANES] = core::array::from_fn(|l| {
-        let face_a = |i: usize| {
-            dot(&a.axes[i], &d, l).abs()
-                > (ea[i][l] + pad[l]) + (eb[0][l] * ar[i][0][l] + eb[1][l] * ar[i][1][l])
-        };
-        let face_b = |j: usize| {
-            dot(&b.axes[j], &d, l).abs()
-                > (ea[0][l] * ar[0][j][l] + ea[1][l] * ar[1][j][l]) + (eb[j][l] + pad[l])
-        };
-        face_a(0) | face_a(1) | face_b(0) | face_b(1)
-    });
-    let mask = separated
-        .iter()
-        .enumerate()
-        .fold(0, |m, (l, &s)| m | u32::from(s) << l);
+    let mut d = [[0.0; LANES]; 2];
+    for c in 0..2 {
+        for l in 0..LANES {
+            d[c][l] = b.center[c][l] - a.center[c][l];
+        }
+    }
+    let mut pad = [0.0; LANES];
+    for l in 0..LANES {
+        let dd = d[0][l] * d[0][l] + d[1][l] * d[1][l];
+        pad[l] = PAD_K * EPS * ((sqrt(dd) + a.norm[l]) + b.norm[l]) + UNDERFLOW_FLOOR;
+    }
+    let mut ar = [[[0.0f32; LANES]; 2]; 2];
+    for i in 0..2 {
+        for j in 0..2 {
+            let (u, v) = (&a.axes[i], &b.axes[j]);
+            for l in 0..LANES {
+                ar[i][j][l] = (u[0][l] * v[0][l] + u[1][l] * v[1][l]).abs();
+            }
+        }
+    }
+    let mut separated = [false; LANES];
+    for i in 0..2 {
+        let u = &a.axes[i];
+        for l in 0..LANES {
+            let centre = (u[0][l] * d[0][l] + u[1][l] * d[1][l]).abs();
+            let radius_b = eb[0][l] * ar[i][0][l] + eb[1][l] * ar[i][1][l];
+            separated[l] |= centre > (ea[i][l] + pad[l]) + radius_b;
+        }
+    }
+    for j in 0..2 {
+        let v = &b.axes[j];
+        for l in 0..LANES {
+            let centre = (v[0][l] * d[0][l] + v[1][l] * d[1][l]).abs();
+            let radius_a = ea[0][l] * ar[0][j][l] + ea[1][l] * ar[1][j][l];
+            separated[l] |= centre > radius_a + (eb[j][l] + pad[l]);
+        }
+    }
+    let mut mask = 0;
+    for (l, &s) in separated.iter().enumerate() {
+        mask |= u32::from(s) << l;
+    }
     !mask & super::ALL_LANES
 }

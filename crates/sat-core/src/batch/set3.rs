@@ -1,13 +1,21 @@
 //! `ObbSet3`: boxes in structure-of-arrays chunks of [`LANES`], and the 3D batch kernel.
 
 use alloc::vec::Vec;
+use wide::f32x8;
 
 use crate::Obb3;
-use crate::tolerance::{EPS, PAD_K, UNDERFLOW_FLOOR, sqrt};
+use crate::tolerance::{EPS, PAD_K, UNDERFLOW_FLOOR, UNDERFLOW_SCALE};
 
 use super::LANES;
 
-type Lanes = [f32; LANES];
+type Lanes = f32x8;
+
+/// Writes lane `lane` of `v`.
+fn set_lane(v: &mut Lanes, lane: usize, value: f32) {
+    let mut lanes = v.to_array();
+    lanes[lane] = value;
+    *v = Lanes::from(lanes);
+}
 
 /// [`LANES`] boxes, one per lane: `center[c]`, `half[i]`, `axes[i][c]` (component `c` of local
 /// axis `i`), `norm = |half|`. Lanes past the end of a set repeat its last box and are masked.
@@ -21,11 +29,12 @@ pub(crate) struct Chunk3 {
 
 impl Chunk3 {
     fn splat(obb: &Obb3) -> Chunk3 {
+        let zero = Lanes::ZERO;
         let mut chunk = Chunk3 {
-            center: [[0.0; LANES]; 3],
-            half: [[0.0; LANES]; 3],
-            axes: [[[0.0; LANES]; 3]; 3],
-            norm: [0.0; LANES],
+            center: [zero; 3],
+            half: [zero; 3],
+            axes: [[zero; 3]; 3],
+            norm: zero,
         };
         for lane in 0..LANES {
             chunk.set(lane, obb);
@@ -36,13 +45,13 @@ impl Chunk3 {
     fn set(&mut self, lane: usize, obb: &Obb3) {
         let axes = [obb.cols.x_axis, obb.cols.y_axis, obb.cols.z_axis];
         for c in 0..3 {
-            self.center[c][lane] = obb.center[c];
-            self.half[c][lane] = obb.half_extents[c];
+            set_lane(&mut self.center[c], lane, obb.center[c]);
+            set_lane(&mut self.half[c], lane, obb.half_extents[c]);
             for (i, axis) in axes.iter().enumerate() {
-                self.axes[i][c][lane] = axis[c];
+                set_lane(&mut self.axes[i][c], lane, axis[c]);
             }
         }
-        self.norm[lane] = obb.extent_norm;
+        set_lane(&mut self.norm, lane, obb.extent_norm);
     }
 }
 
@@ -135,84 +144,71 @@ impl FromIterator<Obb3> for ObbSet3 {
     }
 }
 
-/// `f` on every lane.
-#[inline(always)]
-fn lanes(f: impl Fn(usize) -> f32) -> Lanes {
-    core::array::from_fn(f)
-}
-
-/// `f(0) | f(1) | f(2)`, without short-circuit branches (they would stop vectorisation).
-#[inline(always)]
-fn any3(f: impl Fn(usize) -> bool) -> bool {
-    f(0) | f(1) | f(2)
-}
-
-/// Lanes where `f` holds, as a bit mask.
-#[inline(always)]
-fn mask(f: impl Fn(usize) -> bool) -> u32 {
-    let flags: [bool; LANES] = core::array::from_fn(f);
-    flags
-        .iter()
-        .enumerate()
-        .fold(0, |m, (l, &flag)| m | u32::from(flag) << l)
-}
-
 /// Bit `l` set when lane `l` of `a` and lane `l` of `b` intersect: `Obb3::intersects`, lane by
 /// lane, with every operation in the same order as the scalar path (`sat3.rs`), so the verdicts
-/// are bit-identical and the error band is the same. Branch-free over the lanes; returns early
-/// when every lane is already separated by the faces of A, then of B.
+/// are bit-identical and the error band is the same. `f32x8` arithmetic is IEEE per lane (no
+/// fused multiply-add); all axes are evaluated branch-free, with an early return when every lane
+/// is separated by the faces of A, then of B.
 #[inline(always)]
 pub(crate) fn overlap_mask(a: &Chunk3, b: &Chunk3) -> u32 {
-    let d = [0, 1, 2].map(|c| lanes(|l| b.center[c][l] - a.center[c][l]));
-    let dot = |u: &[Lanes; 3], v: &[Lanes; 3], l: usize| {
-        (u[0][l] * v[0][l] + u[1][l] * v[1][l]) + u[2][l] * v[2][l]
-    };
-    let pad =
-        lanes(|l| PAD_K * EPS * ((sqrt(dot(&d, &d, l)) + a.norm[l]) + b.norm[l]) + UNDERFLOW_FLOOR);
-    let t = [0, 1, 2].map(|i| lanes(|l| dot(&a.axes[i], &d, l)));
-    let r = [0, 1, 2].map(|i| [0, 1, 2].map(|j| lanes(|l| dot(&a.axes[i], &b.axes[j], l))));
-    let ar = r.map(|row| row.map(|v| v.map(f32::abs)));
     let (ea, eb) = (&a.half, &b.half);
-    let pa = [0, 1, 2].map(|i| lanes(|l| ea[i][l] + pad[l]));
+    let d = [
+        b.center[0] - a.center[0],
+        b.center[1] - a.center[1],
+        b.center[2] - a.center[2],
+    ];
+    let dot = |u: &[Lanes; 3], v: &[Lanes; 3]| (u[0] * v[0] + u[1] * v[1]) + u[2] * v[2];
+    let scale = (dot(&d, &d).sqrt() + a.norm) + b.norm;
+    let pad = Lanes::splat(PAD_K * EPS) * scale + Lanes::splat(UNDERFLOW_FLOOR);
+    let t = [
+        dot(&a.axes[0], &d),
+        dot(&a.axes[1], &d),
+        dot(&a.axes[2], &d),
+    ];
+    let pa = [ea[0] + pad, ea[1] + pad, ea[2] + pad];
+    let row = |i: usize| {
+        [
+            dot(&a.axes[i], &b.axes[0]),
+            dot(&a.axes[i], &b.axes[1]),
+            dot(&a.axes[i], &b.axes[2]),
+        ]
+    };
+    let r = [row(0), row(1), row(2)];
+    let ar = r.map(|row| row.map(Lanes::abs));
 
-    let mut separated = mask(|l| {
-        any3(|i| {
-            let radius_b =
-                (ar[i][0][l] * eb[0][l] + ar[i][1][l] * eb[1][l]) + ar[i][2][l] * eb[2][l];
-            t[i][l].abs() > pa[i][l] + radius_b
-        })
-    });
-    if separated == super::ALL_LANES {
+    let mut separated = Lanes::ZERO;
+    for i in 0..3 {
+        let radius_b = (ar[i][0] * eb[0] + ar[i][1] * eb[1]) + ar[i][2] * eb[2];
+        separated |= t[i].abs().simd_gt(pa[i] + radius_b);
+    }
+    if separated.all() {
         return 0;
     }
-    separated |= mask(|l| {
-        any3(|j| {
-            let radius_a =
-                (ar[0][j][l] * ea[0][l] + ar[1][j][l] * ea[1][l]) + ar[2][j][l] * ea[2][l];
-            dot(&b.axes[j], &d, l).abs() > radius_a + (eb[j][l] + pad[l])
-        })
-    });
-    if separated == super::ALL_LANES {
+    for j in 0..3 {
+        let radius_a = (ar[0][j] * ea[0] + ar[1][j] * ea[1]) + ar[2][j] * ea[2];
+        separated |= dot(&b.axes[j], &d).abs().simd_gt(radius_a + (eb[j] + pad));
+    }
+    if separated.all() {
         return 0;
     }
-    separated |= mask(|l| {
-        any3(|i| {
-            let (m, n) = ((i + 1) % 3, (i + 2) % 3);
-            // Rows m and n of R and the absolute value of their cross product (glam's order:
-            // component c = p_{c+1} q_{c+2} − q_{c+1} p_{c+2}).
-            let (p, q) = (&r[m], &r[n]);
-            let minors = [0, 1, 2].map(|c| {
-                let (c1, c2) = ((c + 1) % 3, (c + 2) % 3);
-                (p[c1][l] * q[c2][l] - q[c1][l] * p[c2][l]).abs()
-            });
-            any3(|k| {
-                let (j, jj) = ((k + 1) % 3, (k + 2) % 3);
-                let centre = (p[k][l] * t[n][l] - q[k][l] * t[m][l]).abs();
-                let radius_a = ar[n][k][l] * pa[m][l] + ar[m][k][l] * pa[n][l];
-                let radius_b = eb[j][l] * minors[jj] + eb[jj][l] * minors[j];
-                centre > (radius_a + radius_b) + UNDERFLOW_FLOOR
-            })
-        })
-    });
-    !separated & super::ALL_LANES
+    let floor = Lanes::splat(UNDERFLOW_SCALE) * scale + Lanes::splat(UNDERFLOW_FLOOR);
+    for i in 0..3 {
+        let (m, n) = ((i + 1) % 3, (i + 2) % 3);
+        // Rows m and n of R (p, q) and the absolute value of their cross product, in glam's
+        // order: component c = p_{c+1} q_{c+2} − q_{c+1} p_{c+2}.
+        let (p, q) = (&r[m], &r[n]);
+        let minor = |c: usize| {
+            let (c1, c2) = ((c + 1) % 3, (c + 2) % 3);
+            (p[c1] * q[c2] - q[c1] * p[c2]).abs()
+        };
+        let minors = [minor(0), minor(1), minor(2)];
+        for k in 0..3 {
+            let (j, jj) = ((k + 1) % 3, (k + 2) % 3);
+            let centre = (p[k] * t[n] - q[k] * t[m]).abs();
+            let radius_a = ar[n][k] * pa[m] + ar[m][k] * pa[n];
+            let radius_b = eb[j] * minors[jj] + eb[jj] * minors[j];
+            separated |= centre.simd_gt((radius_a + radius_b) + floor);
+        }
+    }
+    !separated.to_bitmask() & super::ALL_LANES
 }
