@@ -86,7 +86,7 @@ fn near_parallel_pairs_3d(rng: &mut Pcg64) -> Vec<(Obb3, Obb3)> {
 }
 
 fn random_pairs_2d(rng: &mut Pcg64) -> Vec<(Obb2, Obb2)> {
-    let mut random_box = |rng: &mut Pcg64| {
+    let random_box = |rng: &mut Pcg64| {
         let c = Vec2::new(rng.random_range(-2.6..2.6), rng.random_range(-2.6..2.6));
         let e = Vec2::new(rng.random_range(0.5..1.5), rng.random_range(0.5..1.5));
         Obb2::new(c, e, rng.random_range(0.0..std::f32::consts::TAU))
