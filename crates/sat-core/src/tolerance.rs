@@ -45,8 +45,9 @@
 //! [`PAD_K`]` = 10` covers every per-axis error above with room for second-order terms. A test
 //! declares "separated" only when the computed gap exceeds `PAD_K·ε·S̃` (times `|ℓ|₁ ≥ |ℓ|₂` for
 //! edge axes, folded into A's extents so it costs three additions per pair), plus
-//! [`UNDERFLOW_FLOOR`] for products that fall into the subnormal range. So a `false` from
-//! `intersects` is exact at any margin: the exact boxes are separated.
+//! [`UNDERFLOW_FLOOR`] (and, for edge pairs, [`UNDERFLOW_SCALE`]`·S`) for products that fall
+//! into the subnormal range. So a `false` from `intersects` is exact at any margin: the exact
+//! boxes are separated.
 //!
 //! # The band: "overlap" is right outside `k·ε·S`
 //!
@@ -60,6 +61,20 @@
 //! `k = √2 · 28 + 6` (the Hausdorff distance between the stored and exact boxes, `≤ 12.5u·S`),
 //! rounded up: [`BAND_K`]` = 48`. The fuzz targets and tests check it against exact rationals; the
 //! worst case seen is far inside it (see README).
+//!
+//! # Certified verdicts
+//!
+//! `intersects_certified` also needs "overlap" to be exact, so every candidate axis of the exact
+//! boxes must be shown non-separating. The evaluated direction is not the exact one: a face
+//! normal of the stored parallelepiped (`g_j × g_k`) is within `3u` of the stored column `g_i`,
+//! and an edge axis `g_Ai × g_Bk` is within `2u + 8u` (axes, then `R̃`) of the evaluated
+//! `e_i × R̃_·k` — absolutely, not relative to `|ℓ|`. The gap numerator's Lipschitz constant in the
+//! direction is at most `|t| + |e_A|₁ + |e_B|₁ ≤ √3·S`, so an axis is certainly non-separating when
+//! its computed gap is below `−(rounding + √3·S·angle)`: `≤ 10 εS` for faces, `≤ 9 εS` plus the
+//! pad times `|ℓ|₁` for edges; [`CERT_K`]` = 12` for both. Near-parallel edge pairs (`|ℓ|`
+//! comparable to `ε`) are therefore never certified here: they go to the f64 tier, where `g × h`
+//! of f32 columns is exact up to one rounding per component, so its error *is* relative to
+//! `|ℓ|` and an exactly parallel pair (no candidate axis) is recognised exactly.
 //!
 //! # `separation`
 //!
@@ -83,7 +98,7 @@ pub const BAND_K: f32 = 48.0;
 /// non-separating when its computed gap is below `−CERT_K·ε·S` (edge pairs: minus also the pad
 /// times `|ℓ|₁`). It covers the rounding error and the angle between the evaluated direction and
 /// the exact candidate axis (face: `≤ 3u`; edge pair: `≤ 10u`, absolute), times the gap's
-/// Lipschitz constant `≤ √3·S` (derivation under "Certified verdicts" above).
+/// Lipschitz constant `≤ √3·S` (derivation under "Certified verdicts" in the module docs).
 pub const CERT_K: f32 = 12.0;
 
 /// `separation().gap` is the exact gap along the returned axis within `SEPARATION_K · ε · S`.
