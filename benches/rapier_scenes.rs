@@ -1,2 +1,437 @@
-//! rapier scenes: default vs sat-rapier (work in progress).
-fn main() {}
+//! rapier box scenes stepped with rapier's default narrow phase and with each sat-rapier door, in
+//! one process and in lockstep (every step of every door before the next step, the order
+//! rotating), so that machine noise hits all of them alike. Reports narrow-phase and whole-step
+//! time per step (rapier's `profiler` counters) and their ratios to the default pipeline.
+//!
+//! Sleeping is off (as in the notes' measurement), so every scene keeps its whole pile awake and
+//! the numbers are the steady cost of a box pile, not of an empty island list.
+//!
+//! Doors: `default` (rapier as is), `dispatcher` (`SatDispatcher` chained before the default
+//! dispatcher), `filter` (`SatContactFilter` on every collider), `pass-through` (a hook that
+//! filters nothing on every collider: what any contact hook costs, since rapier stops recycling
+//! the contacts of pairs with active hooks).
+//!
+//! Two smaller comparisons follow, also alternated batch by batch in one process: the cost of one
+//! full cuboid–cuboid manifold computation (parry's vs `SatDispatcher`'s, on resting and random
+//! pairs, no cached points to reuse), which bounds what the dispatcher door can save, and the two
+//! ways of turning a pose into an `Obb3` (`from_axes` with glam's rotation matrix, which the
+//! adapter uses, vs `Obb3::new`, which builds the matrix in f64).
+//!
+//! ```sh
+//! cargo bench --bench rapier_scenes            # every scene, 300 steps (5 simulated seconds)
+//! cargo bench --bench rapier_scenes -- 60      # fewer steps
+//! ```
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+
+/// Milliseconds per step, summed over the run: (narrow phase, whole step).
+#[derive(Clone, Copy, Default)]
+struct Times {
+    narrow: f64,
+    step: f64,
+}
+
+const DOORS: [&str; 4] = ["default", "dispatcher", "filter", "pass-through"];
+
+/// Generates the lockstep runner for one dimension.
+macro_rules! runner {
+    ($module:ident, $rapier:ident, $sat:path) => {
+        mod $module {
+            use $rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
+            use $rapier::prelude::*;
+            use $sat::{SatContactFilter, SatDispatcher};
+
+            use super::{DOORS, Times};
+
+            /// A hook that filters nothing: the cost of having a contact hook at all.
+            struct PassThrough;
+
+            impl PhysicsHooks for PassThrough {}
+
+            /// Scene contents: `(body, collider)` pairs.
+            pub type Scene = Vec<(RigidBodyBuilder, ColliderBuilder)>;
+
+            struct World {
+                pipeline: PhysicsPipeline,
+                params: IntegrationParameters,
+                islands: IslandManager,
+                broad_phase: DefaultBroadPhase,
+                narrow_phase: NarrowPhase,
+                bodies: RigidBodySet,
+                colliders: ColliderSet,
+                joints: ImpulseJointSet,
+                multibody_joints: MultibodyJointSet,
+                soft_bodies: SoftBodySet,
+                ccd: CCDSolver,
+                hooks: Box<dyn PhysicsHooks>,
+                times: Times,
+            }
+
+            impl World {
+                fn new(door: usize, scene: &Scene) -> World {
+                    let narrow_phase = if DOORS[door] == "dispatcher" {
+                        NarrowPhase::with_query_dispatcher(
+                            SatDispatcher::default().chain(DefaultQueryDispatcher),
+                        )
+                    } else {
+                        NarrowPhase::new()
+                    };
+                    let (hooks, active): (Box<dyn PhysicsHooks>, ActiveHooks) = match DOORS[door] {
+                        "filter" => (
+                            Box::new(SatContactFilter::new()),
+                            SatContactFilter::ACTIVE_HOOKS,
+                        ),
+                        "pass-through" => (Box::new(PassThrough), SatContactFilter::ACTIVE_HOOKS),
+                        _ => (Box::new(()), ActiveHooks::empty()),
+                    };
+                    let mut world = World {
+                        pipeline: PhysicsPipeline::new(),
+                        params: IntegrationParameters::default(),
+                        islands: IslandManager::new(),
+                        broad_phase: DefaultBroadPhase::new(),
+                        narrow_phase,
+                        bodies: RigidBodySet::new(),
+                        colliders: ColliderSet::new(),
+                        joints: ImpulseJointSet::new(),
+                        multibody_joints: MultibodyJointSet::new(),
+                        soft_bodies: SoftBodySet::new(),
+                        ccd: CCDSolver::new(),
+                        hooks,
+                        times: Times::default(),
+                    };
+                    world.pipeline.counters.enable();
+                    for (body, collider) in scene {
+                        let body = world.bodies.insert(body.clone());
+                        let collider = collider.clone().active_hooks(active);
+                        world
+                            .colliders
+                            .insert_with_parent(collider, body, &mut world.bodies);
+                    }
+                    world
+                }
+
+                fn step(&mut self) {
+                    self.pipeline.step(
+                        Vector::Y * -9.81,
+                        &self.params,
+                        &mut self.islands,
+                        &mut self.broad_phase,
+                        &mut self.narrow_phase,
+                        &mut self.bodies,
+                        &mut self.colliders,
+                        &mut self.joints,
+                        &mut self.multibody_joints,
+                        &mut self.soft_bodies,
+                        &mut self.ccd,
+                        &*self.hooks,
+                        &(),
+                    );
+                    let counters = &self.pipeline.counters;
+                    self.times.narrow += counters.cd.narrow_phase_time.time_ms();
+                    self.times.step += counters.step_time_ms();
+                }
+            }
+
+            /// Steps one world per door in lockstep and returns each door's total times.
+            pub fn run(scene: &Scene, steps: usize) -> [Times; 4] {
+                let mut worlds: Vec<World> =
+                    (0..DOORS.len()).map(|d| World::new(d, scene)).collect();
+                for step in 0..steps {
+                    for k in 0..worlds.len() {
+                        worlds[(step + k) % DOORS.len()].step();
+                    }
+                }
+                core::array::from_fn(|d| worlds[d].times)
+            }
+        }
+    };
+}
+
+runner!(dim3, rapier3d, sat_rapier::dim3);
+use sat_rapier::dim3::SatDispatcher as SatDispatcher3;
+runner!(dim2, rapier2d, sat_rapier::dim2);
+
+/// rapier's boxes3: a thin ground and 10×10×10 unit-half-extent cubes at pitch 2, each layer
+/// shifted by −0.45 more than the one below.
+fn boxes3() -> dim3::Scene {
+    use rapier3d::prelude::*;
+    let mut scene = vec![(
+        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.1, 0.0)),
+        ColliderBuilder::cuboid(200.1, 0.1, 200.1),
+    )];
+    for j in 0..10 {
+        let offset = -10.0 - 0.45 * j as Real;
+        for i in 0..10 {
+            for k in 0..10 {
+                let at = Vector::new(
+                    2.0 * i as Real - 10.0 + offset,
+                    2.0 * j as Real + 1.0,
+                    2.0 * k as Real - 10.0 + offset,
+                );
+                scene.push((
+                    RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
+                    ColliderBuilder::cuboid(1.0, 1.0, 1.0),
+                ));
+            }
+        }
+    }
+    scene
+}
+
+/// rapier's pyramid3 with `layers` layers: layer `i` has `(layers − i)²` boxes of half-extent
+/// 0.975 at pitch 2.25, centred (so each rests on four below), 2.5 above the one below.
+fn pyramid3(layers: usize) -> dim3::Scene {
+    use rapier3d::prelude::*;
+    let mut scene = vec![(
+        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0, 0.0)),
+        ColliderBuilder::cuboid(100.0, 1.0, 100.0),
+    )];
+    for i in 0..layers {
+        let m = layers - i;
+        let centre = (m - 1) as Real * 0.5;
+        for j in 0..m {
+            for k in 0..m {
+                let at = Vector::new(
+                    (j as Real - centre) * 2.25,
+                    1.0 + 2.5 * i as Real,
+                    (k as Real - centre) * 2.25,
+                );
+                scene.push((
+                    RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
+                    ColliderBuilder::cuboid(0.975, 0.975, 0.975),
+                ));
+            }
+        }
+    }
+    scene
+}
+
+/// rapier's pyramid2 with `rows` rows of boxes of half-extent 0.5.
+fn pyramid2(rows: usize) -> dim2::Scene {
+    use rapier2d::prelude::*;
+    let mut scene = vec![(
+        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0)),
+        ColliderBuilder::cuboid(1000.0, 1.0),
+    )];
+    for i in 0..rows {
+        for j in i..rows {
+            let x = (j as Real - i as Real * 0.5 - (rows - 1) as Real * 0.5) * 1.0;
+            scene.push((
+                RigidBodyBuilder::dynamic()
+                    .can_sleep(false)
+                    .translation(Vector::new(x, 0.5 + i as Real)),
+                ColliderBuilder::cuboid(0.5, 0.5),
+            ));
+        }
+    }
+    scene
+}
+
+/// rapier's vertical_stacks2: `stacks` columns of `height` boxes of half-extent 0.5, 2 apart.
+fn vertical_stacks2(stacks: usize, height: usize) -> dim2::Scene {
+    use rapier2d::prelude::*;
+    let mut scene = vec![(
+        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0)),
+        ColliderBuilder::cuboid(1000.0, 1.0),
+    )];
+    for s in 0..stacks {
+        for h in 0..height {
+            let at = Vector::new(2.0 * s as Real - stacks as Real, 0.5 + h as Real);
+            scene.push((
+                RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
+                ColliderBuilder::cuboid(0.5, 0.5),
+            ));
+        }
+    }
+    scene
+}
+
+/// A random unit quaternion.
+fn quat(rng: &mut Pcg64) -> glam::Quat {
+    let angles: [f32; 3] = core::array::from_fn(|_| rng.random_range(0.0..std::f32::consts::TAU));
+    glam::Quat::from_euler(glam::EulerRot::XYZ, angles[0], angles[1], angles[2])
+}
+
+/// Nanoseconds per call of `a` and `b` over `items`, alternating which goes first, `rounds`
+/// times.
+fn alternate<T>(
+    items: &[T],
+    rounds: usize,
+    mut a: impl FnMut(&T),
+    mut b: impl FnMut(&T),
+) -> (f64, f64) {
+    let mut totals = [0.0f64; 2];
+    for round in 0..rounds {
+        for k in 0..2 {
+            let which = (round + k) % 2;
+            let start = Instant::now();
+            for item in items {
+                if which == 0 { a(item) } else { b(item) }
+            }
+            totals[which] += start.elapsed().as_secs_f64();
+        }
+    }
+    let per = |t: f64| t * 1e9 / (rounds * items.len()) as f64;
+    (per(totals[0]), per(totals[1]))
+}
+
+/// One full cuboid–cuboid manifold computation (no cached points), parry vs `SatDispatcher`:
+/// `(set, parry ns, sat ns)`.
+fn manifold_cost() -> Vec<(&'static str, f64, f64)> {
+    use rapier3d::parry::query::{
+        ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher,
+    };
+    use rapier3d::prelude::*;
+    type Pair = (Cuboid, Cuboid, Pose);
+    let mut rng = Pcg64::seed_from_u64(1);
+    // Unit cubes resting on one another: a small tilt and turn, a few mm of overlap or gap.
+    let resting: Vec<Pair> = (0..4096)
+        .map(|_| {
+            let turn = glam::Quat::from_rotation_y(rng.random_range(-0.3..0.3))
+                * glam::Quat::from_rotation_x(rng.random_range(-0.02..0.02));
+            let at = Vector::new(
+                rng.random_range(-0.6..0.6),
+                2.0 - rng.random_range(-0.01..0.02),
+                rng.random_range(-0.6..0.6),
+            );
+            (
+                Cuboid::new(Vector::ONE),
+                Cuboid::new(Vector::ONE),
+                Pose::from_parts(at, turn),
+            )
+        })
+        .collect();
+    // Random boxes whose centres are closer than their half-extent norms.
+    let random: Vec<Pair> = (0..4096)
+        .map(|_| {
+            let he = |rng: &mut Pcg64| {
+                Vector::from_array(core::array::from_fn(|_| rng.random_range(0.2..1.0)))
+            };
+            let (he1, he2) = (he(&mut rng), he(&mut rng));
+            let at =
+                quat(&mut rng) * Vector::X * rng.random_range(0.0..he1.length() + he2.length());
+            (
+                Cuboid::new(he1),
+                Cuboid::new(he2),
+                Pose::from_parts(at, quat(&mut rng)),
+            )
+        })
+        .collect();
+    fn compute<'a>(
+        d: &'a dyn PersistentQueryDispatcher<ContactManifoldData, ContactData>,
+    ) -> impl FnMut(&Pair) + 'a {
+        let mut manifolds = vec![ContactManifold::new()];
+        move |(c1, c2, pos12): &Pair| {
+            manifolds[0].points.clear();
+            d.contact_manifolds(pos12, c1, c2, 0.02, &mut manifolds, &mut None)
+                .unwrap();
+            black_box(&manifolds);
+        }
+    }
+    let sat = SatDispatcher3::default();
+    [("resting cubes", resting), ("random boxes", random)]
+        .into_iter()
+        .map(|(name, set)| {
+            let (parry, ours) =
+                alternate(&set, 40, compute(&DefaultQueryDispatcher), compute(&sat));
+            (name, parry, ours)
+        })
+        .collect()
+}
+
+/// Building the moving box of a pair and testing it: `Obb3::from_axes(Mat3::from_quat)` vs
+/// `Obb3::new`, ns per build and test.
+fn conversion_cost() -> (f64, f64) {
+    use glam::{Mat3, Vec3};
+    use sat_core::Obb3;
+    let mut rng = Pcg64::seed_from_u64(2);
+    let poses: Vec<(Vec3, glam::Quat, Vec3)> = (0..4096)
+        .map(|_| {
+            let at = Vec3::from_array(core::array::from_fn(|_| rng.random_range(-1.0..1.0)));
+            (at, quat(&mut rng), Vec3::splat(rng.random_range(0.1..1.0)))
+        })
+        .collect();
+    let a = Obb3::from_axes(Vec3::ZERO, Vec3::ONE, Mat3::IDENTITY);
+    alternate(
+        &poses,
+        100,
+        |&(t, q, he)| {
+            black_box(a.intersects(&Obb3::from_axes(t, he, Mat3::from_quat(q))));
+        },
+        |&(t, q, he)| {
+            black_box(a.intersects(&Obb3::new(t, he, q)));
+        },
+    )
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a bare number sets the step count.
+    let steps = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(300);
+    let started = Instant::now();
+    let results: Vec<(String, [Times; 4])> = vec![
+        ("boxes3 (1000 cubes)".into(), dim3::run(&boxes3(), steps)),
+        (
+            "pyramid3 (15 layers, 1240 boxes)".into(),
+            dim3::run(&pyramid3(15), steps),
+        ),
+        (
+            "pyramid2 (60 rows, 1830 boxes)".into(),
+            dim2::run(&pyramid2(60), steps),
+        ),
+        (
+            "vertical_stacks2 (30 × 30)".into(),
+            dim2::run(&vertical_stacks2(30, 30), steps),
+        ),
+    ];
+    println!("{steps} steps per scene and door, in lockstep; times are ms per step.\n");
+    println!(
+        "| scene | door | narrow phase ms | step ms | narrow phase vs default | step vs default |"
+    );
+    println!("|---|---|---:|---:|---:|---:|");
+    for (scene, times) in &results {
+        let per = |t: f64| t / steps as f64;
+        for (door, t) in DOORS.iter().zip(times) {
+            println!(
+                "| {scene} | {door} | {:.3} | {:.3} | {:.2}× faster | {:.2}× faster |",
+                per(t.narrow),
+                per(t.step),
+                times[0].narrow / t.narrow,
+                times[0].step / t.step,
+            );
+        }
+    }
+    println!("\nfilter vs pass-through hook (> 1: the filter is faster):\n");
+    println!("| scene | narrow phase | step |");
+    println!("|---|---:|---:|");
+    for (scene, times) in &results {
+        println!(
+            "| {scene} | {:.2}× | {:.2}× |",
+            times[3].narrow / times[2].narrow,
+            times[3].step / times[2].step,
+        );
+    }
+
+    println!("\none full cuboid–cuboid manifold computation, no cached points (ns per call):\n");
+    println!("| pairs | parry | SatDispatcher | ratio |");
+    println!("|---|---:|---:|---:|");
+    for (name, parry, ours) in manifold_cost() {
+        println!(
+            "| {name} | {parry:.0} | {ours:.0} | {:.2}× faster |",
+            parry / ours
+        );
+    }
+    let (from_axes, new) = conversion_cost();
+    println!(
+        "\npose → Obb3 + intersects: from_axes(Mat3::from_quat) {from_axes:.1} ns, Obb3::new \
+         {new:.1} ns ({:.2}× faster)",
+        new / from_axes
+    );
+    println!("\ntotal wall time {:.1} s", started.elapsed().as_secs_f64());
+}

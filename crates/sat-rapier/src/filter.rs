@@ -9,18 +9,28 @@
 //! distance) and before sweeping a fast body for continuous collision detection (which needs
 //! every pair the step's motion can close), so `d` covers both.
 //!
-//! 1. Inscribed balls: if `|c_B − c_A| ≤ min(e_A) + min(e_B) + d`, the balls inscribed in the
-//!    boxes are within `d`, hence so are the boxes: keep the pair (the common case of a
-//!    resting stack, decided with one dot product).
-//! 2. Otherwise sat-core's `intersects_with_margin(d / 2)`: it grows both boxes by `d / 2` on
+//! Keeping a pair is always safe; only culling needs a proof. So two cheap sufficient
+//! conditions for "near" come first, with `d₀` = `d` without the motion (no body velocities
+//! needed):
+//!
+//! 1. Inscribed balls: if `|c_B − c_A| ≤ min(e_A) + min(e_B) + d₀`, the balls inscribed in the
+//!    boxes are within `d₀`: keep (boxes resting face to face).
+//! 2. Witness point: if the point of B nearest A's centre lies in A grown by `d₀` on every axis,
+//!    the boxes are within `√3·d₀` (and usually overlap): keep (boxes resting on several others).
+//!
+//! Then the proofs, with the full `d`:
+//!
+//! 3. Bounding balls: if `|c_B − c_A| > |e_A| + |e_B| + d`, the boxes are farther apart than `d`:
+//!    cull.
+//! 4. Otherwise sat-core's `intersects_with_margin(d / 2)`: it grows both boxes by `d / 2` on
 //!    every axis, so any two points closer than `d` meet at their midpoint inside both grown
 //!    boxes; a `false` is exact (sat-core's pad), so a pair is culled only when its boxes are
 //!    provably farther apart than `d`.
 
 use super::manifold;
 use super::rapier::dynamics::{IntegrationParameters, RigidBody, RigidBodyType};
-use super::rapier::geometry::{Collider, Cuboid};
-use super::rapier::math::Real;
+use super::rapier::geometry::{Collider, Cuboid, TypedShape};
+use super::rapier::math::{Real, Vector};
 use super::rapier::pipeline::{
     ActiveHooks, ContactModificationContext, PairFilterContext, PhysicsHooks,
 };
@@ -121,17 +131,36 @@ impl<'a> Pair<'a> {
     }
 
     fn cuboids(&self) -> Option<(&'a Cuboid, &'a Cuboid)> {
-        Some((self.co1.shape().as_cuboid()?, self.co2.shape().as_cuboid()?))
+        // One virtual call per shape (`as_cuboid` costs two).
+        let cuboid = |co: &'a Collider| match co.shape().as_typed_shape() {
+            TypedShape::Cuboid(c) => Some(c),
+            _ => None,
+        };
+        Some((cuboid(self.co1)?, cuboid(self.co2)?))
     }
 
-    /// Whether two plain cuboids are provably farther apart than `reach`.
-    fn apart(&self, c1: &Cuboid, c2: &Cuboid, reach: Real) -> bool {
+    /// Whether two plain cuboids are provably farther apart than `near + extra()`: the
+    /// module's algorithm. `extra` (the bodies' motion, which needs their velocities) is only
+    /// evaluated once the cheap tests have not already kept the pair.
+    fn apart(&self, c1: &Cuboid, c2: &Cuboid, near: Real, extra: impl FnOnce() -> Real) -> bool {
         let pos12 = self.co1.position().inv_mul(self.co2.position());
-        let inscribed = c1.half_extents.min_element() + c2.half_extents.min_element() + reach;
-        if pos12.translation.length_squared() <= inscribed * inscribed {
+        let (t, he1, he2) = (pos12.translation, c1.half_extents, c2.half_extents);
+        let distance2 = t.length_squared();
+        let inscribed = he1.min_element() + he2.min_element() + near;
+        if distance2 <= inscribed * inscribed {
             return false;
         }
-        let (a, b) = manifold::local_boxes(&pos12, c1.half_extents, c2.half_extents);
+        let rot = manifold::rotation(&pos12);
+        let nearest = t + rot * (-(rot.transpose() * t)).clamp(-he2, he2);
+        if nearest.abs().cmple(he1 + Vector::splat(near)).all() {
+            return false;
+        }
+        let reach = near + extra();
+        let bounding = he1.length() + he2.length() + reach;
+        if distance2 > bounding * bounding {
+            return true;
+        }
+        let (a, b) = manifold::boxes(t, rot, he1, he2);
         !a.intersects_with_margin(&b, reach * 0.5)
     }
 }
@@ -159,12 +188,12 @@ impl<H: PhysicsHooks> PhysicsHooks for SatContactFilter<H> {
         let Some((pair, (c1, c2))) = pair.and_then(|p| p.cuboids().map(|c| (p, c))) else {
             return Some(flags);
         };
-        let reach = self.prediction_distance
-            + pair.co1.contact_skin()
-            + pair.co2.contact_skin()
-            + motion_bound(pair.rb1, pair.co1, c1.half_extents.length(), self.dt)
-            + motion_bound(pair.rb2, pair.co2, c2.half_extents.length(), self.dt);
-        if pair.apart(c1, c2, reach) {
+        let near = self.prediction_distance + pair.co1.contact_skin() + pair.co2.contact_skin();
+        let motion = || {
+            motion_bound(pair.rb1, pair.co1, c1.half_extents.length(), self.dt)
+                + motion_bound(pair.rb2, pair.co2, c2.half_extents.length(), self.dt)
+        };
+        if pair.apart(c1, c2, near, motion) {
             None
         } else {
             Some(flags)
@@ -179,7 +208,10 @@ impl<H: PhysicsHooks> PhysicsHooks for SatContactFilter<H> {
             return false;
         }
         self.inner.filter_intersection_pair(context)
-            && !pair.is_some_and(|p| p.cuboids().is_some_and(|(c1, c2)| p.apart(c1, c2, 0.0)))
+            && !pair.is_some_and(|p| {
+                p.cuboids()
+                    .is_some_and(|(c1, c2)| p.apart(c1, c2, 0.0, || 0.0))
+            })
     }
 
     /// Passed through to the inner hook.
