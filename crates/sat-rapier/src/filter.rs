@@ -143,14 +143,16 @@ impl<'a> Pair<'a> {
     /// module's algorithm. `extra` (the bodies' motion, which needs their velocities) is only
     /// evaluated once the cheap tests have not already kept the pair.
     fn apart(&self, c1: &Cuboid, c2: &Cuboid, near: Real, extra: impl FnOnce() -> Real) -> bool {
-        let pos12 = self.co1.position().inv_mul(self.co2.position());
-        let (t, he1, he2) = (pos12.translation, c1.half_extents, c2.half_extents);
-        let distance2 = t.length_squared();
+        let (pos1, pos2) = (self.co1.position(), self.co2.position());
+        let (he1, he2) = (c1.half_extents, c2.half_extents);
+        // The centre distance needs no rotation: the relative pose is only built past this test.
+        let distance2 = (pos2.translation - pos1.translation).length_squared();
         let inscribed = he1.min_element() + he2.min_element() + near;
         if distance2 <= inscribed * inscribed {
             return false;
         }
-        let rot = manifold::rotation(&pos12);
+        let pos12 = pos1.inv_mul(pos2);
+        let (t, rot) = (pos12.translation, manifold::rotation(&pos12));
         let nearest = t + rot * (-(rot.transpose() * t)).clamp(-he2, he2);
         if nearest.abs().cmple(he1 + Vector::splat(near)).all() {
             return false;
