@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::engine::Engine;
 use crate::input::open;
 use crate::main_job::{DEFAULT_CASES, DEFAULT_SEED, Options};
 
@@ -39,9 +40,19 @@ pub enum Command {
     /// Answer: {"id": .., "intersects": bool, "margin": signed gap, "axis": "face_a0" |
     /// "face_b1" | "edge_a0_b2" ..}, or {"id": .., "error": "line N: reason"} (also on stderr).
     /// Exit status 1 if any line was invalid.
+    ///
+    /// Engines: sat (default; sat-core on the numbers rounded to f32, exact outside its band
+    /// 48·ε·S), certified and exact (exact at any margin, on the numbers exactly as written: a
+    /// quaternion as R(q)/|q|², axes as given; an angle or degrees as the columns (cos, sin),
+    /// (−sin, cos) of the written angle computed in f64 by libm, exact for multiples of 90°),
+    /// parry-sat and parry-gjk (parry 0.31 on sat-core's f32 boxes). margin and axis: the exact
+    /// oracle's for exact, sat-core's separation of the f32 boxes for the others.
     Verdict {
         /// Input file; `-` or nothing reads stdin.
         file: Option<PathBuf>,
+        /// sat, certified, exact, parry-sat or parry-gjk.
+        #[arg(long, default_value = "sat", value_parser = parse_engine)]
+        engine: Engine,
     },
     /// Compare sat-core's verdicts with each case's "expect"; exit 1 on any disagreement or
     /// invalid line.
@@ -86,6 +97,12 @@ pub struct GenerateArgs {
     pub outside_band: bool,
 }
 
+fn parse_engine(name: &str) -> Result<Engine, String> {
+    Engine::from_name(name).ok_or_else(|| {
+        format!("unknown engine {name:?}: use sat, certified, exact, parry-sat or parry-gjk")
+    })
+}
+
 /// Parses the arguments, runs the command and turns its outcome into an exit status:
 /// 0 success, 1 a bad line or a disagreement, 2 a usage or I/O error.
 pub fn main() -> ExitCode {
@@ -115,9 +132,9 @@ pub fn run(command: Command) -> io::Result<bool> {
             crate::main_job::run(options, stdout())?;
             Ok(true)
         }
-        Command::Verdict { file } => {
+        Command::Verdict { file, engine } => {
             let input = open(file.as_deref())?;
-            let summary = crate::verdict::run(input, stdout(), io::stderr().lock())?;
+            let summary = crate::verdict::run(engine, input, stdout(), io::stderr().lock())?;
             Ok(summary.failed == 0)
         }
         Command::Check { file } => {

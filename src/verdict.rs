@@ -1,10 +1,12 @@
 //! `obbsat verdict`: one JSON answer line for every input line, in order.
 //!
 //! A valid case gives `{"id": ..., "intersects": bool, "margin": gap, "axis": "face_a0"}`:
-//! `intersects` is sat-core's `intersects`, `margin` and `axis` come from `separation` (signed
-//! gap along the best axis and the [`Feature`](sat_core::Feature) that produced it). An invalid
-//! line gives `{"id": ..., "error": "line N: reason"}` (the id when the line is an object that
-//! has one, else `null`) and the same message on stderr.
+//! `intersects` is the chosen engine's verdict; `margin` and `axis` are the signed gap along the
+//! best axis and the [`Feature`](sat_core::Feature) that produced it: the exact oracle's for
+//! `--engine exact` (f64), sat-core's `separation` of the f32 boxes for every other engine
+//! (see [`crate::engine`]). An invalid line gives `{"id": ..., "error": "line N: reason"}` (the
+//! id when the line is an object that has one, else `null`) and the same message on stderr;
+//! every engine accepts the same lines.
 
 use std::io::{self, Read, Write};
 
@@ -12,6 +14,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use crate::case::{CaseError, parse_case};
+use crate::engine::{Engine, Margin};
 use crate::input::Lines;
 
 /// The answer line for a valid case.
@@ -19,7 +22,7 @@ use crate::input::Lines;
 struct Answer<'a> {
     id: Option<&'a RawValue>,
     intersects: bool,
-    margin: f32,
+    margin: Margin,
     axis: String,
 }
 
@@ -39,10 +42,15 @@ pub struct Summary {
     pub failed: usize,
 }
 
-/// Answers every line of `input` on `out`, error messages also on `err`.
+/// Answers every line of `input` with `engine` on `out`, error messages also on `err`.
 ///
 /// Only I/O errors stop it; bad lines are answered and counted.
-pub fn run(input: impl Read, mut out: impl Write, mut err: impl Write) -> io::Result<Summary> {
+pub fn run(
+    engine: Engine,
+    input: impl Read,
+    mut out: impl Write,
+    mut err: impl Write,
+) -> io::Result<Summary> {
     let mut lines = Lines::new(input);
     let mut summary = Summary::default();
     while let Some((number, line)) = lines.next_line()? {
@@ -52,7 +60,7 @@ pub fn run(input: impl Read, mut out: impl Write, mut err: impl Write) -> io::Re
             .and_then(parse_case);
         match case {
             Ok(case) => {
-                let v = case.pair.verdict();
+                let v = engine.judge(&case);
                 let answer = Answer {
                     id: case.id.as_deref(),
                     intersects: v.intersects,

@@ -2,8 +2,9 @@
 //! back give sat-core exactly the boxes the generator built, and centres with more digits than
 //! f32 holds keep their offset.
 
-use obbsat::case::{Pair, parse_case};
+use obbsat::case::parse_case;
 use obbsat::generate::Generator;
+use obbsat::pair::Pair;
 
 #[test]
 fn generated_cases_round_trip_through_the_case_format() {

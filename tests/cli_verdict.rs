@@ -374,3 +374,146 @@ fn unknown_keys_and_a_bad_expect_do_not_spoil_a_verdict() {
     assert!(out.status.success());
     assert_eq!(answers(&out)[0]["intersects"], true);
 }
+
+const ENGINES: [&str; 5] = ["sat", "certified", "exact", "parry-sat", "parry-gjk"];
+
+#[test]
+fn every_engine_answers_the_same_lines_with_the_same_errors() {
+    let good = unit_cube_pair("\"good\"", 2.0);
+    let mut input = Vec::new();
+    for (line, _) in GARBAGE {
+        input.extend_from_slice(line.as_bytes());
+        input.push(b'\n');
+        input.extend_from_slice(good.as_bytes());
+        input.push(b'\n');
+    }
+    input.extend_from_slice(b"\xff not UTF-8\n");
+    let errors = |out: &Output| -> Vec<Value> {
+        answers(out)
+            .into_iter()
+            .map(|a| a.get("error").cloned().unwrap_or(Value::Null))
+            .collect()
+    };
+    let sat = verdict(&["--engine", "sat"], &input);
+    for engine in ENGINES {
+        let out = verdict(&["--engine", engine], &input);
+        assert_eq!(out.status.code(), Some(1), "{engine}");
+        assert_eq!(errors(&out), errors(&sat), "{engine}");
+        for (k, answer) in answers(&out).iter().enumerate().filter(|(k, _)| k % 2 == 1) {
+            assert_eq!(answer["intersects"], true, "{engine}, line {}", k + 1);
+        }
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    }
+}
+
+#[test]
+fn mutilated_lines_never_panic_with_any_engine() {
+    let seeds = [
+        unit_cube_pair("\"m\"", 2.0),
+        case2(
+            "7",
+            &box2([0.0, 0.0], [1.0, 2.0], r#""degrees": 30"#),
+            &box2([1.5, 0.0], [1.0, 1.0], r#""axes": [[0, 1], [-1, 0]]"#),
+        ),
+        case3(
+            "8",
+            &box3([0.0; 3], [1.0; 3], r#""quat": [1e-30, 2, 3, 4]"#),
+            &box3(
+                [1.0, 2.0, 3.0],
+                [0.5; 3],
+                r#""axes": [[0, 1, 0], [-1, 0, 0], [0, 0, 1]]"#,
+            ),
+        ),
+    ];
+    let mut lines: Vec<Vec<u8>> = Vec::new();
+    for seed in &seeds {
+        let bytes = seed.as_bytes();
+        for at in 0..bytes.len() {
+            lines.push(bytes[..at].to_vec());
+            for b in [b'"', b'9', b'-', b'e', b'0', b']', b','] {
+                let mut line = bytes.to_vec();
+                line[at] = b;
+                lines.push(line);
+            }
+        }
+    }
+    let input = lines.join(&b'\n');
+    for engine in ENGINES {
+        let out = verdict(&["--engine", engine], &input);
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{engine}");
+        assert_eq!(answers(&out).len(), lines.len(), "{engine}");
+        assert!(
+            !String::from_utf8_lossy(&out.stderr).contains("panicked"),
+            "{engine}"
+        );
+    }
+}
+
+#[test]
+fn exact_engines_take_the_numbers_as_written() {
+    let tiny = 2f64.powi(-40);
+    let line = unit_cube_pair("\"sub-ulp\"", 2.0 + tiny);
+    let answer =
+        |engine: &str| answers(&verdict(&["--engine", engine], line.as_bytes()))[0].clone();
+    // The f32 engines see the centre 2 + 2^-40 rounded to 2: touching.
+    assert_eq!(answer("sat")["intersects"], true);
+    assert_eq!(answer("sat")["margin"].as_f64(), Some(0.0));
+    assert_eq!(answer("parry-sat")["intersects"], true);
+    let exact = answer("exact");
+    assert_eq!(exact["intersects"], false);
+    assert_eq!(exact["margin"].as_f64(), Some(tiny));
+    assert_eq!(exact["axis"], "face_a0");
+    let certified = answer("certified");
+    assert_eq!(certified["intersects"], false);
+    // certified reports sat-core's margin and axis.
+    assert_eq!(certified["margin"].as_f64(), Some(0.0));
+
+    // A quaternion is R(q)/|q|², not normalised: (0, 0, 3, 4) turns about z by 2·atan(3/4),
+    // whose cosine 7/25 and sine 24/25 are exact; half-extents 25/32 reach 31/32 along x.
+    let q = r#""quat": [0, 0, 3, 4]"#;
+    let half = [25.0 / 32.0, 25.0 / 32.0, 1.0];
+    for (x, intersects, margin) in [(1.96875, true, 0.0), (2.25, false, 0.28125)] {
+        let line = case3(
+            "0",
+            &box3([0.0; 3], [1.0; 3], IDENTITY),
+            &box3([x, 0.0, 0.0], half, q),
+        );
+        let a = &answers(&verdict(&["--engine", "exact"], line.as_bytes()))[0];
+        assert_eq!(a["intersects"], intersects, "{a}");
+        assert_eq!(a["margin"].as_f64(), Some(margin), "{a}");
+    }
+}
+
+#[test]
+fn angles_for_the_exact_engines() {
+    // Multiples of 90 degrees are exact: a quarter-turned 2 x 1 rectangle touches exactly.
+    let a = box2([0.0, 0.0], [1.0, 1.0], r#""angle": 0"#);
+    for rotation in [
+        r#""degrees": 90"#,
+        r#""degrees": -270"#,
+        r#""degrees": 450"#,
+    ] {
+        let line = case2("0", &a, &box2([2.0, 0.0], [0.25, 1.0], rotation));
+        for engine in ["exact", "certified", "sat"] {
+            let v = &answers(&verdict(&["--engine", engine], line.as_bytes()))[0];
+            assert_eq!(v["intersects"], true, "{engine} {rotation}: {v}");
+        }
+        let v = &answers(&verdict(&["--engine", "exact"], line.as_bytes()))[0];
+        assert_eq!(v["margin"].as_f64(), Some(0.0), "{rotation}");
+    }
+    // Radians: cos and sin of the f64 angle in f64. π/2 in f64 is just below the quarter turn,
+    // so cos(π/2) = 6.1e-17 > 0: the touching pair overlaps by about 6e-17, exactly.
+    let line = case2(
+        "0",
+        &a,
+        &box2(
+            [2.0, 0.0],
+            [0.25, 1.0],
+            &format!(r#""angle": {}"#, std::f64::consts::FRAC_PI_2),
+        ),
+    );
+    let v = &answers(&verdict(&["--engine", "exact"], line.as_bytes()))[0];
+    assert_eq!(v["intersects"], true);
+    let m = v["margin"].as_f64().unwrap();
+    assert!(m < 0.0 && m > -1e-15, "{v}");
+}

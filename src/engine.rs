@@ -1,0 +1,138 @@
+//! The built-in engines: what each one decides, on which boxes.
+//!
+//! | name | verdict | boxes |
+//! | --- | --- | --- |
+//! | `sat` | sat-core's `intersects` (exact outside its band `48·ε·S`; "separated" always exact) | f32 ([`crate::pair`]) |
+//! | `certified` | `ExactBox2/3::intersects_certified`: exact at any margin | as written ([`crate::exact_pair`]) |
+//! | `exact` | `sat_core::exact::verdict2/3`: exact integers | as written |
+//! | `parry-sat` | parry's `intersection_test_cuboid_cuboid` | f32, via sat-core's boxes |
+//! | `parry-gjk` | parry's `intersection_test_support_map_support_map` | f32, via sat-core's boxes |
+//!
+//! Margin and axis: `exact` reports the exact margin (f64, within one ulp, sign exact) and the
+//! axis that carries it; every other engine reports sat-core's `separation` of the f32 boxes
+//! (parry's intersection tests and the certified test return a verdict only).
+
+use sat_core::Feature;
+use sat_oracle::peers::{parry_gjk2, parry_gjk3, parry_sat2, parry_sat3};
+use serde::Serialize;
+
+use crate::case::Case;
+use crate::pair::Pair;
+
+/// A built-in engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// sat-core's fast test.
+    Sat,
+    /// sat-core's certified test on the boxes as written.
+    Certified,
+    /// The exact integer oracle on the boxes as written.
+    Exact,
+    /// parry's cuboid–cuboid SAT.
+    ParrySat,
+    /// parry's GJK.
+    ParryGjk,
+}
+
+/// Which wrong verdicts make `obbsat check` fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FailOn {
+    /// Every wrong verdict (and every case without a verdict).
+    Any,
+    /// Wrong verdicts with `|exact margin| > 48·ε·S` (and cases without a verdict).
+    OutsideBand,
+    /// Nothing: report only.
+    Never,
+}
+
+/// A margin as the engine computed it, written to JSON in that precision.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Margin {
+    /// sat-core's f32 `separation().gap`.
+    Single(f32),
+    /// The exact oracle's margin.
+    Double(f64),
+}
+
+/// An engine's full answer for one case.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Judgement {
+    /// The verdict: the closed boxes intersect (touching counts).
+    pub intersects: bool,
+    /// Signed gap along `feature` (positive apart, negative penetration depth).
+    pub margin: Margin,
+    /// The axis of the margin.
+    pub feature: Feature,
+}
+
+impl Engine {
+    /// Every built-in engine, in report order.
+    pub const ALL: [Engine; 5] = [
+        Engine::Sat,
+        Engine::Certified,
+        Engine::Exact,
+        Engine::ParrySat,
+        Engine::ParryGjk,
+    ];
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Sat => "sat",
+            Engine::Certified => "certified",
+            Engine::Exact => "exact",
+            Engine::ParrySat => "parry-sat",
+            Engine::ParryGjk => "parry-gjk",
+        }
+    }
+
+    /// The engine called `name`.
+    pub fn from_name(name: &str) -> Option<Engine> {
+        Engine::ALL.into_iter().find(|e| e.name() == name)
+    }
+
+    /// What `obbsat check` fails on by default: any wrong verdict for the exact engines, wrong
+    /// verdicts outside sat-core's band for the others.
+    pub fn default_fail_on(self) -> FailOn {
+        match self {
+            Engine::Certified | Engine::Exact => FailOn::Any,
+            Engine::Sat | Engine::ParrySat | Engine::ParryGjk => FailOn::OutsideBand,
+        }
+    }
+
+    /// The verdict alone.
+    pub fn intersects(self, case: &Case) -> bool {
+        match (self, &case.pair) {
+            (Engine::Sat, pair) => pair.verdict().intersects,
+            (Engine::Certified, _) => case.exact.intersects_certified(),
+            (Engine::Exact, _) => case.exact.verdict().intersects,
+            (Engine::ParrySat, Pair::Two(a, b)) => parry_sat2(a, b),
+            (Engine::ParrySat, Pair::Three(a, b)) => parry_sat3(a, b),
+            (Engine::ParryGjk, Pair::Two(a, b)) => parry_gjk2(a, b),
+            (Engine::ParryGjk, Pair::Three(a, b)) => parry_gjk3(a, b),
+        }
+    }
+
+    /// The verdict with a margin and axis (see the module docs for where they come from).
+    pub fn judge(self, case: &Case) -> Judgement {
+        if self == Engine::Exact {
+            let v = case.exact.verdict();
+            return Judgement {
+                intersects: v.intersects,
+                margin: Margin::Double(v.margin),
+                feature: v.feature,
+            };
+        }
+        let s = case.pair.verdict();
+        Judgement {
+            intersects: if self == Engine::Sat {
+                s.intersects
+            } else {
+                self.intersects(case)
+            },
+            margin: Margin::Single(s.margin),
+            feature: s.feature,
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! The boxes the f32 engines see (sat-core, and parry through sat-core's boxes): the written
+//! numbers rounded once to f32 and built by sat-core's checked constructors.
+//!
+//! Centres: once both boxes are valid as written, the pair is moved so that A's centre is at
+//! the origin and B's at the f64 difference of the centres, rounded once to f32. A translation
+//! changes no verdict. For centres that are f32 values this is the offset sat-core computes
+//! anyway; for centres with more digits than f32 holds (`1000000.1`) it keeps the offset within
+//! one f32 rounding of the offset itself, where rounding each centre would move B by up to an
+//! ulp of the coordinates, far more than sat-core's band for small boxes far from the origin.
+//! (If the moved pair is out of sat-core's range, the pair as written is used.)
+//!
+//! A quaternion is used as given when its largest component lies in `[2⁻⁶⁰, 2⁶⁰]` (sat-core
+//! rotates by `R(q)/|q|²`, so it need not be unit length); otherwise it is first divided by that
+//! component in f64, so that huge or tiny quaternions still name their rotation. Angles and
+//! degrees are rounded to f32 and then turned into axes by sat-core (in f64, rounded once).
+
+use glam::{DVec2, DVec3, Mat2, Mat3, Quat, Vec2, Vec3};
+use sat_core::{Feature, Obb2, Obb3};
+
+use crate::written::{Box2, Box3, Rotation2, Rotation3};
+
+/// A pair of boxes of one dimension, built by the checked sat-core constructors.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Pair {
+    /// `dim: 2`.
+    Two(Obb2, Obb2),
+    /// `dim: 3`.
+    Three(Obb3, Obb3),
+}
+
+/// What sat-core says about a pair: the verdict of `intersects`, and the signed gap and feature
+/// of `separation`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Verdict {
+    /// `a.intersects(&b)`.
+    pub intersects: bool,
+    /// `a.separation(&b).gap`: positive apart, negative penetration depth.
+    pub margin: f32,
+    /// `a.separation(&b).feature`.
+    pub feature: Feature,
+}
+
+impl Pair {
+    /// Runs sat-core on the pair.
+    pub fn verdict(&self) -> Verdict {
+        match self {
+            Pair::Two(a, b) => {
+                let s = a.separation(b);
+                Verdict {
+                    intersects: a.intersects(b),
+                    margin: s.gap,
+                    feature: s.feature,
+                }
+            }
+            Pair::Three(a, b) => {
+                let s = a.separation(b);
+                Verdict {
+                    intersects: a.intersects(b),
+                    margin: s.gap,
+                    feature: s.feature,
+                }
+            }
+        }
+    }
+
+    /// The 2D pair moved so that A's centre is the origin (see the module docs); `literal` is
+    /// the pair as written, used when the moved one is out of range.
+    pub fn two(a: &Box2, b: &Box2, literal: (Obb2, Obb2)) -> Pair {
+        let offset = (DVec2::from_array(b.center) - DVec2::from_array(a.center)).as_vec2();
+        match (obb2(a, Vec2::ZERO, "a"), obb2(b, offset, "b")) {
+            (Ok(a), Ok(b)) => Pair::Two(a, b),
+            _ => Pair::Two(literal.0, literal.1),
+        }
+    }
+
+    /// The 3D pair moved so that A's centre is the origin (see [`Pair::two`]).
+    pub fn three(a: &Box3, b: &Box3, literal: (Obb3, Obb3)) -> Pair {
+        let offset = (DVec3::from_array(b.center) - DVec3::from_array(a.center)).as_vec3();
+        match (obb3(a, Vec3::ZERO, "a"), obb3(b, offset, "b")) {
+            (Ok(a), Ok(b)) => Pair::Three(a, b),
+            _ => Pair::Three(literal.0, literal.1),
+        }
+    }
+}
+
+/// Box `name` with its centre at `center`, the other numbers rounded to f32, through sat-core's
+/// checked constructors (whose error messages are reported as they are).
+pub fn obb2(written: &Box2, center: Vec2, name: &str) -> Result<Obb2, String> {
+    let half = DVec2::from_array(written.half_extents).as_vec2();
+    match written.rotation {
+        Rotation2::Angle(angle) => Obb2::try_new(center, half, angle as f32),
+        Rotation2::Degrees(degrees) => Obb2::try_from_degrees(center, half, degrees as f32),
+        Rotation2::Axes([x, y]) => Obb2::try_from_axes(
+            center,
+            half,
+            Mat2::from_cols(
+                DVec2::from_array(x).as_vec2(),
+                DVec2::from_array(y).as_vec2(),
+            ),
+        ),
+    }
+    .map_err(|e| format!("{name}: {e}"))
+}
+
+/// The 3D twin of [`obb2`].
+pub fn obb3(written: &Box3, center: Vec3, name: &str) -> Result<Obb3, String> {
+    let half = DVec3::from_array(written.half_extents).as_vec3();
+    match written.rotation {
+        Rotation3::Quat(q) => Obb3::try_new(center, half, quat(q)),
+        Rotation3::Axes([x, y, z]) => Obb3::try_from_axes(
+            center,
+            half,
+            Mat3::from_cols(
+                DVec3::from_array(x).as_vec3(),
+                DVec3::from_array(y).as_vec3(),
+                DVec3::from_array(z).as_vec3(),
+            ),
+        ),
+    }
+    .map_err(|e| format!("{name}: {e}"))
+}
+
+/// The written centre of a box in f32.
+pub fn center2(written: &Box2) -> Vec2 {
+    DVec2::from_array(written.center).as_vec2()
+}
+
+/// The written centre of a box in f32.
+pub fn center3(written: &Box3) -> Vec3 {
+    DVec3::from_array(written.center).as_vec3()
+}
+
+/// `[x, y, z, w]` in f32, brought into sat-core's range when needed (see the module docs).
+fn quat(mut q: [f64; 4]) -> Quat {
+    let largest = q.iter().fold(0.0f64, |m, c| m.max(c.abs()));
+    let in_range = (2f64.powi(-60)..=2f64.powi(60)).contains(&largest);
+    if largest > 0.0 && !in_range {
+        q = q.map(|c| c / largest);
+    }
+    Quat::from_array(q.map(|c| c as f32))
+}

@@ -1,0 +1,224 @@
+//! A case's boxes exactly as written: every number is the f64 its JSON text denotes.
+//!
+//! Reading checks what every engine needs: the right shapes of arrays, numbers that are finite
+//! in f64, and values that round to f32 without overflow (centres and half-extents also without
+//! a non-zero value underflowing to zero). The f32 engines then round ([`crate::pair`]); the
+//! exact engines take the values as they are ([`crate::exact_pair`]).
+
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+use crate::json::{array, is_zero_literal, json_reason, kind_of, number, round};
+
+/// The rotation of a 2D box as written.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Rotation2 {
+    /// `"angle"`: counter-clockwise, radians.
+    Angle(f64),
+    /// `"degrees"`: counter-clockwise, degrees.
+    Degrees(f64),
+    /// `"axes"`: local x and y as world-space columns.
+    Axes([[f64; 2]; 2]),
+}
+
+/// The rotation of a 3D box as written.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Rotation3 {
+    /// `"quat"`: `[x, y, z, w]`, any non-zero length.
+    Quat([f64; 4]),
+    /// `"axes"`: local x, y and z as world-space columns.
+    Axes([[f64; 3]; 3]),
+}
+
+/// A 2D box as written.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Box2 {
+    /// `"center"`.
+    pub center: [f64; 2],
+    /// `"half_extents"`.
+    pub half_extents: [f64; 2],
+    /// The one rotation key.
+    pub rotation: Rotation2,
+}
+
+/// A 3D box as written.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Box3 {
+    /// `"center"`.
+    pub center: [f64; 3],
+    /// `"half_extents"`.
+    pub half_extents: [f64; 3],
+    /// The one rotation key.
+    pub rotation: Rotation3,
+}
+
+/// One box, raw.
+#[derive(Deserialize)]
+struct RawBox<'a> {
+    #[serde(borrow, default)]
+    center: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    half_extents: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    quat: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    axes: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    angle: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    degrees: Option<&'a RawValue>,
+}
+
+/// Reads box `name` ("a" or "b") of a 2D case.
+pub fn box2(value: &RawValue, name: &str) -> Result<Box2, String> {
+    let raw = raw_box(value, name)?;
+    let center = position::<2>(raw.center, name, "center", 2)?;
+    let half_extents = position::<2>(raw.half_extents, name, "half_extents", 2)?;
+    let (key, value) = rotation(&raw, name, 2)?;
+    let what = format!("{name}.{key}");
+    let rotation = match key {
+        "angle" => Rotation2::Angle(scalar(value, &what)?),
+        "degrees" => Rotation2::Degrees(scalar(value, &what)?),
+        "axes" => Rotation2::Axes(columns::<2, 2>(value, &what, 2)?),
+        _ => {
+            return Err(format!(
+                "{what} is not a rotation for dim 2: use {}",
+                rotations_for(2)
+            ));
+        }
+    };
+    Ok(Box2 {
+        center,
+        half_extents,
+        rotation,
+    })
+}
+
+/// Reads box `name` ("a" or "b") of a 3D case.
+pub fn box3(value: &RawValue, name: &str) -> Result<Box3, String> {
+    let raw = raw_box(value, name)?;
+    let center = position::<3>(raw.center, name, "center", 3)?;
+    let half_extents = position::<3>(raw.half_extents, name, "half_extents", 3)?;
+    let (key, value) = rotation(&raw, name, 3)?;
+    let what = format!("{name}.{key}");
+    let rotation = match key {
+        "quat" => Rotation3::Quat(quat(value, &what)?),
+        "axes" => Rotation3::Axes(columns::<3, 3>(value, &what, 3)?),
+        _ => {
+            return Err(format!(
+                "{what} is not a rotation for dim 3: use {}",
+                rotations_for(3)
+            ));
+        }
+    };
+    Ok(Box3 {
+        center,
+        half_extents,
+        rotation,
+    })
+}
+
+fn raw_box<'a>(value: &'a RawValue, name: &str) -> Result<RawBox<'a>, String> {
+    if !value.get().starts_with('{') {
+        return Err(format!(
+            "{name}: expected a box object, found {}",
+            kind_of(value.get())
+        ));
+    }
+    serde_json::from_str(value.get()).map_err(|e| format!("{name}: {}", json_reason(&e, false)))
+}
+
+/// The one rotation key of a box and its value; zero or several keys are an error.
+fn rotation<'a>(
+    raw: &RawBox<'a>,
+    name: &str,
+    dim: usize,
+) -> Result<(&'static str, &'a RawValue), String> {
+    let mut given = [
+        ("quat", raw.quat),
+        ("axes", raw.axes),
+        ("angle", raw.angle),
+        ("degrees", raw.degrees),
+    ]
+    .into_iter()
+    .filter_map(|(key, value)| value.map(|v| (key, v)));
+    match (given.next(), given.next()) {
+        (Some(one), None) => Ok(one),
+        (None, _) => Err(format!(
+            "{name}: no rotation: give exactly one of {}",
+            rotations_for(dim)
+        )),
+        (Some((first, _)), Some((second, _))) => Err(format!(
+            "{name}: more than one rotation ({first} and {second}): give exactly one"
+        )),
+    }
+}
+
+fn rotations_for(dim: usize) -> &'static str {
+    if dim == 2 {
+        "angle, degrees or axes for dim 2"
+    } else {
+        "quat or axes for dim 3"
+    }
+}
+
+/// A centre or half-extent vector: `N` numbers, each of which rounds to f32 without
+/// overflow or underflow to zero.
+fn position<const N: usize>(
+    value: Option<&RawValue>,
+    name: &str,
+    key: &str,
+    dim: usize,
+) -> Result<[f64; N], String> {
+    let path = format!("{name}.{key}");
+    let value = value.ok_or_else(|| format!("{name}: missing \"{key}\""))?;
+    let values = array::<N>(value, &path, dim)?;
+    let mut out = [0.0f64; N];
+    for (i, (raw, x)) in values.iter().zip(out.iter_mut()).enumerate() {
+        let what = format!("{path}[{i}]");
+        *x = number(raw, &what)?;
+        if round(*x, &what)? == 0.0 && !is_zero_literal(raw.get()) {
+            return Err(format!(
+                "{what} = {} underflows f32 (rounds to zero); write 0 if zero is meant",
+                raw.get()
+            ));
+        }
+    }
+    Ok(out)
+}
+
+/// A single number (angle or degrees) that rounds to f32 without overflow.
+fn scalar(value: &RawValue, what: &str) -> Result<f64, String> {
+    let x = number(value, what)?;
+    round(x, what)?;
+    Ok(x)
+}
+
+/// `[x, y, z, w]`, four finite numbers (their scale does not matter).
+fn quat(value: &RawValue, what: &str) -> Result<[f64; 4], String> {
+    let raw = array::<4>(value, what, 3)?;
+    let mut q = [0.0f64; 4];
+    for (i, (r, x)) in raw.iter().zip(q.iter_mut()).enumerate() {
+        *x = number(r, &format!("{what}[{i}]"))?;
+    }
+    Ok(q)
+}
+
+/// `C` columns of `R` numbers each, each rounding to f32 without overflow.
+fn columns<const C: usize, const R: usize>(
+    value: &RawValue,
+    what: &str,
+    dim: usize,
+) -> Result<[[f64; R]; C], String> {
+    let cols = array::<C>(value, what, dim)?;
+    let mut out = [[0.0f64; R]; C];
+    for (j, (col, slot)) in cols.iter().zip(out.iter_mut()).enumerate() {
+        let path = format!("{what}[{j}]");
+        let entries = array::<R>(col, &path, dim)?;
+        for (i, (raw, x)) in entries.iter().zip(slot.iter_mut()).enumerate() {
+            let what = format!("{path}[{i}]");
+            *x = scalar(raw, &what)?;
+        }
+    }
+    Ok(out)
+}
