@@ -6,7 +6,8 @@
 //! * [`engine`]: the built-in engines (`sat`, `certified`, `exact`, `parry-sat`, `parry-gjk`).
 //! * [`verdict`] and [`check`]: the `verdict` and `check` subcommands.
 //! * [`generate`]: seeded random and adversarial box pairs.
-//! * [`main_job`]: the default run, sat-core against parry and the exact oracle.
+//! * [`main_job`]: the default run, every engine adjudicated by the exact oracle ([`parallel`],
+//!   [`progress`]).
 //! * [`cli`]: argument parsing and dispatch (the binary's `main`).
 
 pub mod case;
@@ -19,5 +20,7 @@ pub mod input;
 pub mod json;
 pub mod main_job;
 pub mod pair;
+pub mod parallel;
+pub mod progress;
 pub mod verdict;
 pub mod written;

@@ -1,27 +1,35 @@
 //! The default run (`obbsat` or `obbsat run`): seeded random and adversarial 2D and 3D pairs
-//! through sat-core, parry's SAT and parry's GJK, adjudicated by the exact rational oracle,
-//! summarised in a short table.
+//! through sat-core (fast and certified), parry's SAT and parry's GJK, adjudicated by the exact
+//! integer oracle, summarised in a short table.
 //!
-//! * Every engine sees the same boxes: sat-core's [`Obb2`]/[`Obb3`] built from the generated f32
-//!   values, and parry's shapes prepared from them outside the timed loop.
+//! * Every engine sees the same boxes, the generated f32 values: sat-core's [`Obb2`]/[`Obb3`]
+//!   built from them (fast and certified test), parry's shapes prepared from those outside the
+//!   timed loop. The oracle judges the exact boxes of the same numbers (a quaternion as
+//!   `R(q)/|q|²`, 2D axis columns as given).
+//! * The certified test (`intersects_certified`) is exact for the boxes sat-core *stores* (the
+//!   numbers rounded once more into its f32 axes, within `6.25·ε·S` of the generated boxes), so it
+//!   is judged against the oracle's verdict for those: the same as for the generated boxes
+//!   outside the band, computed separately for every pair inside it. (`obbsat verdict --engine
+//!   certified` is exact for the numbers as written instead, see [`crate::engine`].)
 //! * Time per pair is one pass over the whole batch per engine, measured with
 //!   [`Instant`] after a warm-up pass, single-threaded.
-//! * The exact oracle is much slower, so it adjudicates every pair where an engine disagrees
-//!   with sat-core plus a uniform sample of the rest (spread over all cores). A verdict is
-//!   *wrong* when it differs from the exact one, and *wrong outside the band* when moreover
-//!   `|margin| > band(S)` = `BAND_K·ε·S` (sat-core guarantees none of those).
+//! * The exact oracle adjudicates every pair (spread over all cores), or every pair where an
+//!   engine disagrees with sat-core plus a uniform sample of the rest. A verdict is *wrong* when
+//!   it differs from the exact one, and *wrong outside the band* when moreover
+//!   `|margin| > band(S)` = `BAND_K·ε·S` (sat-core guarantees none of those; the certified test
+//!   none at all). `worst |m|/S` is the largest `|margin|/S` over an engine's wrong verdicts.
 
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sat_core::tolerance::{BAND_K, EPS, band};
 use sat_core::{Obb2, Obb3, ObbError};
-use sat_oracle::exact::ExactVerdict;
+use sat_oracle::exact::{ExactBox2, ExactBox3, ExactVerdict};
 use sat_oracle::peers::{ParryBox2, ParryBox3};
 
 use crate::generate::{Case2, Case3, Generator, Kind};
+use crate::parallel;
+use crate::progress::Progress;
 
 /// Settings of the main job.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,7 +60,10 @@ pub const DEFAULT_SEED: u64 = 0x0bb5;
 pub const DEFAULT_CASES: usize = 200_000;
 
 /// The engines compared, in table order.
-const ENGINES: [&str; 3] = ["sat-core", "parry SAT", "parry GJK"];
+const ENGINES: [&str; 4] = ["sat-core", "certified", "parry SAT", "parry GJK"];
+
+/// Per-engine values, in [`ENGINES`] order.
+type PerEngine<T> = [T; 4];
 
 /// One dimension's cases, prepared for every engine.
 trait Dimension: Sync {
@@ -62,6 +73,10 @@ trait Dimension: Sync {
     type Obb: Send + Sync;
     /// parry's prepared boxes.
     type Parry;
+    /// The exact boxes of the generated numbers.
+    type Exact: Sync;
+    /// The exact boxes sat-core stores.
+    fn stored(obbs: &(Self::Obb, Self::Obb)) -> (Self::Exact, Self::Exact);
     /// "2D" or "3D".
     const NAME: &'static str;
 
@@ -69,10 +84,12 @@ trait Dimension: Sync {
     fn kind(case: &Self::Case) -> Kind;
     fn obbs(case: &Self::Case) -> Result<(Self::Obb, Self::Obb), ObbError>;
     fn parry(obbs: &(Self::Obb, Self::Obb)) -> (Self::Parry, Self::Parry);
+    fn exact_boxes(case: &Self::Case) -> (Self::Exact, Self::Exact);
     fn sat_core(obbs: &(Self::Obb, Self::Obb)) -> bool;
+    fn certified(obbs: &(Self::Obb, Self::Obb)) -> bool;
     fn parry_sat(pair: &(Self::Parry, Self::Parry)) -> bool;
     fn parry_gjk(pair: &(Self::Parry, Self::Parry)) -> bool;
-    fn exact(case: &Self::Case) -> ExactVerdict;
+    fn exact(pair: &(Self::Exact, Self::Exact)) -> ExactVerdict;
 }
 
 /// 2D: rectangles given by axis matrices.
@@ -85,6 +102,7 @@ impl Dimension for Two {
     type Case = Case2;
     type Obb = Obb2;
     type Parry = ParryBox2;
+    type Exact = ExactBox2;
     const NAME: &'static str = "2D";
 
     fn generate(generator: &mut Generator) -> Case2 {
@@ -99,8 +117,17 @@ impl Dimension for Two {
     fn parry((a, b): &(Obb2, Obb2)) -> (ParryBox2, ParryBox2) {
         (ParryBox2::from_obb(a), ParryBox2::from_obb(b))
     }
+    fn exact_boxes(case: &Case2) -> (ExactBox2, ExactBox2) {
+        (case.a.exact(), case.b.exact())
+    }
     fn sat_core((a, b): &(Obb2, Obb2)) -> bool {
         a.intersects(b)
+    }
+    fn stored((a, b): &(Obb2, Obb2)) -> (ExactBox2, ExactBox2) {
+        (ExactBox2::from_obb(a), ExactBox2::from_obb(b))
+    }
+    fn certified((a, b): &(Obb2, Obb2)) -> bool {
+        a.intersects_certified(b)
     }
     fn parry_sat((a, b): &(ParryBox2, ParryBox2)) -> bool {
         a.sat(b)
@@ -108,8 +135,8 @@ impl Dimension for Two {
     fn parry_gjk((a, b): &(ParryBox2, ParryBox2)) -> bool {
         a.gjk(b)
     }
-    fn exact(case: &Case2) -> ExactVerdict {
-        case.exact()
+    fn exact((a, b): &(ExactBox2, ExactBox2)) -> ExactVerdict {
+        sat_oracle::exact::verdict2(a, b)
     }
 }
 
@@ -117,6 +144,7 @@ impl Dimension for Three {
     type Case = Case3;
     type Obb = Obb3;
     type Parry = ParryBox3;
+    type Exact = ExactBox3;
     const NAME: &'static str = "3D";
 
     fn generate(generator: &mut Generator) -> Case3 {
@@ -131,8 +159,17 @@ impl Dimension for Three {
     fn parry((a, b): &(Obb3, Obb3)) -> (ParryBox3, ParryBox3) {
         (ParryBox3::from_obb(a), ParryBox3::from_obb(b))
     }
+    fn exact_boxes(case: &Case3) -> (ExactBox3, ExactBox3) {
+        (case.a.exact(), case.b.exact())
+    }
     fn sat_core((a, b): &(Obb3, Obb3)) -> bool {
         a.intersects(b)
+    }
+    fn stored((a, b): &(Obb3, Obb3)) -> (ExactBox3, ExactBox3) {
+        (ExactBox3::from_obb(a), ExactBox3::from_obb(b))
+    }
+    fn certified((a, b): &(Obb3, Obb3)) -> bool {
+        a.intersects_certified(b)
     }
     fn parry_sat((a, b): &(ParryBox3, ParryBox3)) -> bool {
         a.sat(b)
@@ -140,8 +177,8 @@ impl Dimension for Three {
     fn parry_gjk((a, b): &(ParryBox3, ParryBox3)) -> bool {
         a.gjk(b)
     }
-    fn exact(case: &Case3) -> ExactVerdict {
-        case.exact()
+    fn exact((a, b): &(ExactBox3, ExactBox3)) -> ExactVerdict {
+        sat_oracle::exact::verdict3(a, b)
     }
 }
 
@@ -151,19 +188,19 @@ struct Report {
     cases: usize,
     invalid: usize,
     /// Per engine: verdicts equal to sat-core's.
-    agree: [usize; 3],
+    agree: PerEngine<usize>,
     /// Per engine: nanoseconds per pair.
-    ns_per_pair: [f64; 3],
+    ns_per_pair: PerEngine<f64>,
     /// Pairs the exact oracle judged.
     adjudicated: usize,
     /// Pairs where some engine disagrees with sat-core.
     disputed: usize,
     /// Per engine: wrong verdicts with `|margin| <= band(S)`.
-    wrong_in_band: [usize; 3],
+    wrong_in_band: PerEngine<usize>,
     /// Per engine: wrong verdicts with `|margin| > band(S)`.
-    wrong_outside_band: [usize; 3],
-    /// sat-core's largest `|margin| / (ε·S)` among its wrong verdicts.
-    worst_sat_core: f64,
+    wrong_outside_band: PerEngine<usize>,
+    /// Per engine: the largest `|margin| / S` among its wrong verdicts.
+    worst: PerEngine<Option<f64>>,
     /// Per kind: cases, pairs sat-core calls overlapping, wrong verdicts outside the band per
     /// engine.
     kinds: Vec<KindTally>,
@@ -174,14 +211,15 @@ struct KindTally {
     kind: Kind,
     cases: usize,
     overlapping: usize,
-    wrong_outside_band: [usize; 3],
+    wrong_outside_band: PerEngine<usize>,
 }
 
 /// Runs the main job and writes its table to `out`. Shows a progress bar on stderr (when it
 /// is a terminal) once the run has taken a second.
 pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
     let started = Instant::now();
-    let progress = Progress::new(options);
+    // Generation and four engines per dimension; the oracle's pairs are added when known.
+    let progress = Progress::new(2 * 5 * options.cases, "obbsat main job");
     let mut generator = Generator::new(options.seed);
     let reports = [
         measure::<Two>(&mut generator, options, &progress),
@@ -207,7 +245,7 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "{:<10} {:>3} {:>8} {:>9} {:>12} {:>14} {:>15} {:>8}",
+        "{:<10} {:>3} {:>8} {:>9} {:>12} {:>14} {:>15} {:>12} {:>8}",
         "engine",
         "dim",
         "agree",
@@ -215,6 +253,7 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
         "adjudicated",
         "wrong in band",
         "wrong outside",
+        "worst |m|/S",
         "ns/pair"
     )?;
     for r in &reports {
@@ -224,9 +263,10 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
             } else {
                 (r.agree[e].to_string(), (r.cases - r.agree[e]).to_string())
             };
+            let worst = r.worst[e].map_or_else(|| "-".to_owned(), |w| format!("{w:.2e}"));
             writeln!(
                 out,
-                "{:<10} {:>3} {:>8} {:>9} {:>12} {:>14} {:>15} {:>8.1}",
+                "{:<10} {:>3} {:>8} {:>9} {:>12} {:>14} {:>15} {:>12} {:>8.1}",
                 engine,
                 r.name,
                 agree,
@@ -234,6 +274,7 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
                 r.adjudicated,
                 r.wrong_in_band[e],
                 r.wrong_outside_band[e],
+                worst,
                 r.ns_per_pair[e]
             )?;
         }
@@ -241,20 +282,21 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "{:<27} {:>7} {:>8}   wrong outside band: {:>8} {:>9} {:>9}",
-        "pairs by kind", "pairs", "overlap", ENGINES[0], ENGINES[1], ENGINES[2]
+        "{:<27} {:>7} {:>8}   wrong outside band: {:>8} {:>9} {:>9} {:>9}",
+        "pairs by kind", "pairs", "overlap", ENGINES[0], ENGINES[1], ENGINES[2], ENGINES[3]
     )?;
     for r in &reports {
         for k in &r.kinds {
             writeln!(
                 out,
-                "{:<27} {:>7} {:>7.0}%   {:>28} {:>9} {:>9}",
+                "{:<27} {:>7} {:>7.0}%   {:>28} {:>9} {:>9} {:>9}",
                 format!("{} {}", r.name, k.kind.name()),
                 k.cases,
                 100.0 * k.overlapping as f64 / k.cases.max(1) as f64,
                 k.wrong_outside_band[0],
                 k.wrong_outside_band[1],
                 k.wrong_outside_band[2],
+                k.wrong_outside_band[3],
             )?;
         }
     }
@@ -262,10 +304,11 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
     for r in &reports {
         writeln!(
             out,
-            "{}: {} pairs where an engine disagrees with sat-core; sat-core's wrong verdicts all within {:.2}·ε·S of touching (band {BAND_K}){}",
+            "{}: {} pairs where an engine disagrees with sat-core; sat-core's wrong verdicts all within {:.2}·ε·S of touching (band {BAND_K}); certified wrong: {}{}",
             r.name,
             r.disputed,
-            r.worst_sat_core,
+            r.worst[0].unwrap_or(0.0) / f64::from(EPS),
+            r.wrong_in_band[1] + r.wrong_outside_band[1],
             if r.invalid > 0 {
                 format!("; {} generated pairs refused by sat-core", r.invalid)
             } else {
@@ -275,7 +318,7 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
     }
     writeln!(
         out,
-        "ns/pair: one single-threaded pass over the batch after a warm-up pass; parry's shapes prepared beforehand"
+        "ns/pair: one single-threaded pass over the batch after a warm-up pass; parry's shapes and the exact boxes prepared beforehand"
     )?;
     out.flush()
 }
@@ -301,20 +344,23 @@ fn measure<D: Dimension>(
     }
     progress.advance(options.cases);
     let parry: Vec<_> = obbs.iter().map(D::parry).collect();
+    let exact_boxes: Vec<_> = cases.iter().map(D::exact_boxes).collect();
 
     let (sat_core, t0) = timed(&obbs, D::sat_core);
     progress.advance(options.cases);
-    let (parry_sat, t1) = timed(&parry, D::parry_sat);
+    let (certified, t1) = timed(&obbs, D::certified);
     progress.advance(options.cases);
-    let (parry_gjk, t2) = timed(&parry, D::parry_gjk);
+    let (parry_sat, t2) = timed(&parry, D::parry_sat);
     progress.advance(options.cases);
-    let verdicts = [sat_core, parry_sat, parry_gjk];
+    let (parry_gjk, t3) = timed(&parry, D::parry_gjk);
+    progress.advance(options.cases);
+    let verdicts = [sat_core, certified, parry_sat, parry_gjk];
     let n = cases.len();
     let per_pair = |t: Duration| t.as_secs_f64() * 1e9 / n.max(1) as f64;
 
-    let agree = [0, 1, 2].map(|e| (0..n).filter(|&i| verdicts[e][i] == verdicts[0][i]).count());
+    let agree = [0, 1, 2, 3].map(|e| (0..n).filter(|&i| verdicts[e][i] == verdicts[0][i]).count());
     let disputed: Vec<usize> = (0..n)
-        .filter(|&i| verdicts[1][i] != verdicts[0][i] || verdicts[2][i] != verdicts[0][i])
+        .filter(|&i| verdicts[1..].iter().any(|v| v[i] != verdicts[0][i]))
         .collect();
     let chosen: Vec<usize> = match options.exact_sample {
         None => (0..n).collect(),
@@ -331,7 +377,21 @@ fn measure<D: Dimension>(
         }
     };
     progress.add_work(chosen.len());
-    let exact = adjudicate::<D>(&cases, &chosen, progress);
+    let exact = parallel::map(&chosen, |&i| D::exact(&exact_boxes[i]), progress);
+    // The certified test's truth: its stored boxes' verdict, which can differ from the generated
+    // boxes' only inside the band.
+    let in_band: Vec<usize> = chosen
+        .iter()
+        .zip(&exact)
+        .filter(|(_, v)| v.margin.abs() <= f64::from(band(v.scale as f32)))
+        .map(|(&i, _)| i)
+        .collect();
+    progress.add_work(in_band.len());
+    let stored = parallel::map(&in_band, |&i| D::exact(&D::stored(&obbs[i])), progress);
+    let stored_truth = |i: usize, v: &ExactVerdict| match in_band.binary_search(&i) {
+        Ok(k) => stored[k],
+        Err(_) => *v,
+    };
 
     let mut kinds: Vec<KindTally> = Vec::new();
     for (case, &overlap) in cases.iter().zip(&verdicts[0]) {
@@ -343,7 +403,7 @@ fn measure<D: Dimension>(
                     kind,
                     cases: 0,
                     overlapping: 0,
-                    wrong_outside_band: [0; 3],
+                    wrong_outside_band: [0; 4],
                 });
                 kinds.len() - 1
             }
@@ -351,16 +411,23 @@ fn measure<D: Dimension>(
         kinds[at].cases += 1;
         kinds[at].overlapping += usize::from(overlap);
     }
-    let mut wrong_in_band = [0; 3];
-    let mut wrong_outside_band = [0; 3];
-    let mut worst_sat_core = 0.0f64;
-    for (&i, v) in chosen.iter().zip(&exact) {
-        let outside = v.margin.abs() > f64::from(band(v.scale as f32));
+    let mut wrong_in_band = [0; 4];
+    let mut wrong_outside_band = [0; 4];
+    let mut worst: PerEngine<Option<f64>> = [None; 4];
+    for (&i, generated) in chosen.iter().zip(&exact) {
         let kind = D::kind(&cases[i]);
-        for e in 0..3 {
+        for e in 0..4 {
+            let v = if e == 1 {
+                stored_truth(i, generated)
+            } else {
+                *generated
+            };
+            let outside = v.margin.abs() > f64::from(band(v.scale as f32));
             if verdicts[e][i] == v.intersects {
                 continue;
             }
+            let relative = v.margin.abs() / v.scale;
+            worst[e] = Some(worst[e].map_or(relative, |w: f64| w.max(relative)));
             if outside {
                 wrong_outside_band[e] += 1;
                 if let Some(k) = kinds.iter_mut().find(|k| k.kind == kind) {
@@ -370,10 +437,6 @@ fn measure<D: Dimension>(
                 wrong_in_band[e] += 1;
             }
         }
-        if verdicts[0][i] != v.intersects {
-            let relative = v.margin.abs() / (f64::from(EPS) * v.scale);
-            worst_sat_core = worst_sat_core.max(relative);
-        }
     }
     kinds.sort_by_key(|k| k.kind);
     Report {
@@ -381,12 +444,12 @@ fn measure<D: Dimension>(
         cases: n,
         invalid,
         agree,
-        ns_per_pair: [per_pair(t0), per_pair(t1), per_pair(t2)],
+        ns_per_pair: [t0, t1, t2, t3].map(per_pair),
         adjudicated: chosen.len(),
         disputed: disputed.len(),
         wrong_in_band,
         wrong_outside_band,
-        worst_sat_core,
+        worst,
         kinds,
     }
 }
@@ -402,76 +465,4 @@ fn timed<T>(pairs: &[T], engine: impl Fn(&T) -> bool) -> (Vec<bool>, Duration) {
     }
     let elapsed = start.elapsed();
     (verdicts, elapsed)
-}
-
-/// The exact verdicts of `cases[i]` for every `i` in `chosen`, on all cores.
-fn adjudicate<D: Dimension>(
-    cases: &[D::Case],
-    chosen: &[usize],
-    progress: &Progress,
-) -> Vec<ExactVerdict> {
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let chunk = chosen.len().div_ceil(threads).max(1);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = chosen
-            .chunks(chunk)
-            .map(|indices| {
-                scope.spawn(move || {
-                    indices
-                        .iter()
-                        .map(|&i| {
-                            let v = D::exact(&cases[i]);
-                            progress.advance(1);
-                            v
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
-    })
-}
-
-/// A progress bar on stderr that appears once the run has taken a second.
-struct Progress {
-    bar: ProgressBar,
-    started: Instant,
-    shown: AtomicBool,
-}
-
-impl Progress {
-    fn new(options: Options) -> Self {
-        // Generation and three engines per dimension; the oracle's pairs are added when known.
-        let length = 2 * 4 * options.cases as u64;
-        let bar = ProgressBar::with_draw_target(Some(length), ProgressDrawTarget::hidden());
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {percent:>3}% {elapsed} {msg}") {
-            bar.set_style(style);
-        }
-        Progress {
-            bar,
-            started: Instant::now(),
-            shown: AtomicBool::new(false),
-        }
-    }
-
-    /// Announces `units` more work.
-    fn add_work(&self, units: usize) {
-        self.bar.inc_length(units as u64);
-    }
-
-    /// Marks `units` of work done.
-    fn advance(&self, units: usize) {
-        if !self.shown.load(Ordering::Relaxed) && self.started.elapsed() > Duration::from_secs(1) {
-            self.shown.store(true, Ordering::Relaxed);
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-        }
-        self.bar.inc(units as u64);
-    }
-
-    fn finish(&self) {
-        self.bar.finish_and_clear();
-    }
 }

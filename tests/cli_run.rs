@@ -1,5 +1,5 @@
 //! The main job (`obbsat` with no subcommand, or `obbsat run`): a small seeded run prints its
-//! table, and sat-core has no wrong verdict outside its band.
+//! table, sat-core has no wrong verdict outside its band and the certified test none at all.
 
 use std::process::Command;
 
@@ -16,15 +16,21 @@ fn run(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("UTF-8 table")
 }
 
-/// The `wrong outside` column of an engine's row for a dimension.
-fn wrong_outside(table: &str, engine: &str, dim: &str) -> usize {
+/// The cells after the engine's name in its row for a dimension: dim, agree, disagree,
+/// adjudicated, wrong in band, wrong outside, worst |m|/S, ns/pair.
+fn row<'a>(table: &'a str, engine: &str, dim: &str) -> Vec<&'a str> {
     let row = table
         .lines()
         .find(|l| l.starts_with(engine) && l[engine.len()..].trim_start().starts_with(dim))
         .unwrap_or_else(|| panic!("no row for {engine} {dim} in\n{table}"));
-    let fields: Vec<&str> = row[engine.len()..].split_whitespace().collect();
-    // dim, agree, disagree, adjudicated, wrong in band, wrong outside, ns/pair
-    fields[5].parse().expect("a count")
+    let cells: Vec<&str> = row[engine.len()..].split_whitespace().collect();
+    assert_eq!(cells.len(), 8, "{row}");
+    cells
+}
+
+/// The `wrong outside` column of an engine's row for a dimension.
+fn wrong_outside(table: &str, engine: &str, dim: &str) -> usize {
+    row(table, engine, dim)[5].parse().expect("a count")
 }
 
 #[test]
@@ -33,8 +39,15 @@ fn small_run_prints_the_table_and_sat_core_is_never_wrong_outside_its_band() {
     assert!(table.contains("seed 3, 3000 pairs per dimension, exact oracle on every pair"));
     for dim in ["2D", "3D"] {
         assert_eq!(wrong_outside(&table, "sat-core", dim), 0, "{table}");
+        let certified = row(&table, "certified", dim);
+        assert_eq!(&certified[4..7], ["0", "0", "-"], "{table}");
         for engine in ["parry SAT", "parry GJK"] {
             wrong_outside(&table, engine, dim);
+        }
+        // sat-core's worst wrong verdict is inside its band, 48·ε = 5.72e-6.
+        let worst = row(&table, "sat-core", dim)[6];
+        if worst != "-" {
+            assert!(worst.parse::<f64>().unwrap() <= 48.0 * f64::from(f32::EPSILON));
         }
     }
     assert!(table.contains("3D near-parallel-edges"));
