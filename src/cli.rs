@@ -1,12 +1,15 @@
-//! Command-line interface: `obbsat [run] | verdict [FILE] | check FILE | generate`.
+//! Command-line interface: `obbsat [run] | verdict | check | generate`.
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::engine::Engine;
+use crate::check::EngineChoice;
+use crate::check_report::Format;
+use crate::engine::{Engine, FailOn};
 use crate::input::open;
 use crate::main_job::{DEFAULT_CASES, DEFAULT_SEED, Options};
 
@@ -27,8 +30,8 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Run seeded random and adversarial pairs through sat-core, parry's SAT and parry's GJK,
-    /// adjudicate with the exact oracle and print a table (the default).
+    /// Run seeded random and adversarial pairs through sat-core (fast and certified), parry's SAT
+    /// and parry's GJK, adjudicate with the exact oracle and print a table (the default).
     Run(RunArgs),
     /// Read JSON Lines cases and write one JSON verdict line per input line.
     ///
@@ -54,12 +57,17 @@ pub enum Command {
         #[arg(long, default_value = "sat", value_parser = parse_engine)]
         engine: Engine,
     },
-    /// Compare sat-core's verdicts with each case's "expect"; exit 1 on any disagreement or
-    /// invalid line.
-    Check {
-        /// Input file; `-` reads stdin.
-        file: PathBuf,
-    },
+    /// Check engines against each case's "expect": wrong verdicts outside and inside sat-core's
+    /// band 48·ε·S, the worst |margin|/S of a wrong verdict, and an exit status for CI.
+    ///
+    /// Exit status: 0 pass; 1 an invalid line, or an engine failed its rule (default: any wrong
+    /// verdict of certified/exact, a wrong verdict outside the band of the others; a case
+    /// without a verdict or a problem of a cmd: engine); 2 a usage or I/O error.
+    ///
+    /// cmd:<program> runs `sh -c <program>` once: it gets one line per case on stdin,
+    /// {"id", "dim", "a", "b"} as written, and must answer one line per case, in order, on
+    /// stdout: {"id": .., "intersects": bool} or {"id": .., "error": "why"}.
+    Check(CheckArgs),
     /// Write seeded generated cases as JSON Lines, with the exact oracle's verdict as "expect".
     Generate(GenerateArgs),
 }
@@ -77,6 +85,34 @@ pub struct RunArgs {
     /// dimension with the exact oracle (default: every pair).
     #[arg(long)]
     pub exact_sample: Option<usize>,
+}
+
+/// Options of `check`.
+#[derive(Debug, Clone, Args)]
+pub struct CheckArgs {
+    /// Case files (JSON Lines with "expect"); `-` reads stdin.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Engines: sat, certified, exact, parry-sat, parry-gjk, all (the five), a comma-separated
+    /// list of those, or cmd:<program>. Repeatable.
+    #[arg(long, default_value = "sat")]
+    pub engine: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// One failure rule for every engine instead of each engine's default: any wrong verdict,
+    /// wrong verdicts outside the band, or never (report only).
+    #[arg(long, value_parser = parse_fail_on)]
+    pub fail_on: Option<FailOn>,
+    /// Seconds a cmd: engine may stay silent before it is killed.
+    #[arg(long, default_value_t = 30.0)]
+    pub timeout: f64,
+    /// Wrong verdicts listed per engine in text and md (json lists all).
+    #[arg(long, default_value_t = 20)]
+    pub list: usize,
+    /// Check only the cases of this dimension (for an engine of one dimension).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=3))]
+    pub dim: Option<u8>,
 }
 
 /// Options of `generate`.
@@ -103,8 +139,17 @@ fn parse_engine(name: &str) -> Result<Engine, String> {
     })
 }
 
+fn parse_fail_on(name: &str) -> Result<FailOn, String> {
+    match name {
+        "any" => Ok(FailOn::Any),
+        "outside-band" => Ok(FailOn::OutsideBand),
+        "never" => Ok(FailOn::Never),
+        _ => Err(format!("{name:?}: use any, outside-band or never")),
+    }
+}
+
 /// Parses the arguments, runs the command and turns its outcome into an exit status:
-/// 0 success, 1 a bad line or a disagreement, 2 a usage or I/O error.
+/// 0 success, 1 a bad line or a failed check, 2 a usage or I/O error.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let command = cli.command.unwrap_or(Command::Run(cli.run));
@@ -119,7 +164,7 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Runs one command; `Ok(false)` when it completed but found bad lines or disagreements.
+/// Runs one command; `Ok(false)` when it completed but found bad lines or failures.
 pub fn run(command: Command) -> io::Result<bool> {
     let stdout = || BufWriter::new(io::stdout().lock());
     match command {
@@ -137,10 +182,7 @@ pub fn run(command: Command) -> io::Result<bool> {
             let summary = crate::verdict::run(engine, input, stdout(), io::stderr().lock())?;
             Ok(summary.failed == 0)
         }
-        Command::Check { file } => {
-            let input = open(Some(&file))?;
-            Ok(crate::check::run(input, stdout())?.passed())
-        }
+        Command::Check(args) => check(args, stdout()),
         Command::Generate(args) => {
             crate::generate::write_cases(
                 args.dim,
@@ -152,4 +194,30 @@ pub fn run(command: Command) -> io::Result<bool> {
             Ok(true)
         }
     }
+}
+
+fn check(args: CheckArgs, out: impl Write) -> io::Result<bool> {
+    let mut engines = Vec::new();
+    for value in &args.engine {
+        engines.extend(
+            EngineChoice::parse_list(value)
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?,
+        );
+    }
+    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "--timeout must be a positive number of seconds",
+        ));
+    }
+    let options = crate::check::Options {
+        files: args.files,
+        engines,
+        fail_on: args.fail_on,
+        timeout: Duration::from_secs_f64(args.timeout),
+        dim: args.dim,
+    };
+    let report = crate::check::run(&options)?;
+    crate::check_report::write(&report, args.format, args.list, out)?;
+    Ok(report.passed())
 }

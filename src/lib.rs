@@ -3,8 +3,9 @@
 //!
 //! * [`case`]: the JSON Lines case format; [`written`] the numbers as written, [`pair`] the
 //!   boxes of the f32 engines, [`exact_pair`] those of the exact engines.
-//! * [`engine`]: the built-in engines (`sat`, `certified`, `exact`, `parry-sat`, `parry-gjk`).
-//! * [`verdict`] and [`check`]: the `verdict` and `check` subcommands.
+//! * [`engine`]: the built-in engines (`sat`, `certified`, `exact`, `parry-sat`, `parry-gjk`);
+//!   [`cmd_engine`]: outside engines over the JSON Lines protocol.
+//! * [`verdict`] and [`check`] (+ [`check_report`]): the `verdict` and `check` subcommands.
 //! * [`generate`]: seeded random and adversarial box pairs.
 //! * [`main_job`]: the default run, every engine adjudicated by the exact oracle ([`parallel`],
 //!   [`progress`]).
@@ -12,7 +13,9 @@
 
 pub mod case;
 pub mod check;
+pub mod check_report;
 pub mod cli;
+pub mod cmd_engine;
 pub mod engine;
 pub mod exact_pair;
 pub mod generate;

@@ -1,87 +1,273 @@
-//! `obbsat check`: disagreements, error lines, the summary and the exit status; and
-//! `obbsat generate --outside-band | obbsat check -`, where sat-core's verdict is guaranteed.
+//! `obbsat check` on corpora it has never seen: generated here with the exact oracle, some
+//! expectations deliberately flipped, so every engine's counts (wrong, outside and inside the
+//! band, worst |margin|/S) are known in advance; exit statuses and formats.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod cli_common;
 
-fn obbsat(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_obbsat"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("obbsat starts");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().expect("obbsat runs");
-    writer
-        .join()
-        .expect("writer thread")
-        .expect("stdin accepts the input");
-    output
+use cli_common::{obbsat, stdout};
+use obbsat::case::parse_case;
+use obbsat::engine::Engine;
+use obbsat::generate::Generator;
+use serde_json::Value;
+
+/// `48·ε·S`.
+fn band(scale: f64) -> f64 {
+    48.0 * f64::from(f32::EPSILON) * scale
 }
 
-fn cubes(id: &str, distance: f64, expect: &str) -> String {
-    format!(
-        r#"{{"id": {id}, "dim": 3, "expect": {expect}, "a": {{"center": [0, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}}, "b": {{"center": [0, {distance}, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}}}}"#
-    )
+/// `count` generated cases (alternating 2D and 3D) as case lines with the exact oracle's
+/// expectation, margin and scale; the expectation of every line whose index is in `flip` is
+/// inverted.
+fn corpus(seed: u64, count: usize, flip: &[usize]) -> Vec<String> {
+    let mut generator = Generator::new(seed);
+    (0..count)
+        .map(|n| {
+            let (mut line, v) = if n % 2 == 0 {
+                let case = generator.case2();
+                (case.to_line(format!("g{n}")), case.exact())
+            } else {
+                let case = generator.case3();
+                (case.to_line(format!("g{n}")), case.exact())
+            };
+            line.expect = Some(v.intersects != flip.contains(&n));
+            line.exact_margin = Some(v.margin);
+            line.scale = Some(v.scale);
+            serde_json::to_string(&line).expect("a case line serialises")
+        })
+        .collect()
+}
+
+/// What a correct `check` must report for one engine, tallied here from the lines.
+#[derive(Debug, PartialEq)]
+struct Tally {
+    wrong: usize,
+    outside: usize,
+    worst: Option<f64>,
+}
+
+fn tally(lines: &[String], engine: Engine) -> Tally {
+    let mut t = Tally {
+        wrong: 0,
+        outside: 0,
+        worst: None,
+    };
+    for line in lines {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let expect = v["expect"].as_bool().unwrap();
+        let margin = v["exact_margin"].as_f64().unwrap();
+        let scale = v["scale"].as_f64().unwrap();
+        let case = parse_case(line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
+        if engine.intersects(&case) != expect {
+            t.wrong += 1;
+            t.outside += usize::from(margin.abs() > band(scale));
+            let r = margin.abs() / scale;
+            t.worst = Some(t.worst.map_or(r, |w: f64| w.max(r)));
+        }
+    }
+    t
+}
+
+fn write(name: &str, lines: &[String]) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("obbsat-cli-check-{}-{name}", std::process::id()));
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+fn json_check(args: &[&str]) -> (Option<i32>, Value) {
+    let mut all = vec!["check", "--format", "json"];
+    all.extend_from_slice(args);
+    let out = obbsat(&all, b"");
+    let report = serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    (out.status.code(), report)
+}
+
+fn engine<'a>(report: &'a Value, name: &str) -> &'a Value {
+    report["engines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["engine"] == name)
+        .unwrap_or_else(|| panic!("no {name} in {report}"))
 }
 
 #[test]
-fn agreeing_cases_pass() {
-    let input = [cubes("1", 2.0, "true"), cubes("2", 2.5, "false")].join("\n");
-    let out = obbsat(&["check", "-"], input.as_bytes());
-    assert!(out.status.success());
-    let stdout = String::from_utf8(out.stdout).unwrap();
+fn every_engine_gets_the_counts_tallied_independently() {
+    // Flip a handful of expectations: inside and outside the band, 2D and 3D.
+    let flip = [3, 10, 11, 57, 200, 401, 402, 777, 1500, 2222];
+    let lines = corpus(0xc0ffee, 3000, &flip);
+    let path = write("counts.jsonl", &lines);
+    let (code, report) = json_check(&[path.to_str().unwrap(), "--engine", "all"]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(report["cases"], 3000);
     assert_eq!(
-        stdout.trim(),
-        "cases: 2, agreements: 2, disagreements: 0, errors: 0"
+        report["contradicted_expectations"]
+            .as_array()
+            .unwrap()
+            .len(),
+        flip.len()
     );
+    let mut any_failed = false;
+    for e in Engine::ALL {
+        let expected = tally(&lines, e);
+        let got = engine(&report, e.name());
+        assert_eq!(got["wrong"], expected.wrong, "{}", e.name());
+        assert_eq!(got["wrong_outside_band"], expected.outside, "{}", e.name());
+        assert_eq!(
+            got["wrong_in_band"],
+            expected.wrong - expected.outside,
+            "{}",
+            e.name()
+        );
+        assert_eq!(got["wrong_cases"].as_array().unwrap().len(), expected.wrong);
+        let worst = got["worst_margin_over_scale"].as_f64();
+        match (worst, expected.worst) {
+            (Some(w), Some(x)) => assert!((w - x).abs() <= 1e-12 * x, "{}: {w} vs {x}", e.name()),
+            (w, x) => assert_eq!(w, x, "{}", e.name()),
+        }
+        let passes = match e {
+            Engine::Exact | Engine::Certified => expected.wrong == 0,
+            _ => expected.outside == 0,
+        };
+        assert_eq!(got["passed"], passes, "{}", e.name());
+        any_failed |= !passes;
+    }
+    // The exact engines are wrong exactly where an expectation was flipped.
+    for e in [Engine::Exact, Engine::Certified] {
+        assert_eq!(tally(&lines, e).wrong, flip.len());
+    }
+    assert_eq!(report["passed"], !any_failed);
+    assert_eq!(code, Some(if any_failed { 1 } else { 0 }));
 }
 
 #[test]
-fn disagreements_and_errors_are_listed_and_fail() {
-    let input = [
-        cubes("\"ok\"", 2.0, "true"),
-        cubes("\"wrong\"", 2.5, "true"),
-        cubes("\"no-expect\"", 2.0, "null"),
-        "garbage".to_owned(),
-        cubes("7", 1.0, "false"),
-    ]
-    .join("\n");
-    let out = obbsat(&["check", "-"], input.as_bytes());
+fn exit_status_follows_each_engines_rule() {
+    // Unflipped: sat is never wrong outside its band, the exact engines never wrong at all.
+    let clean = corpus(7, 1200, &[]);
+    let path = write("clean.jsonl", &clean);
+    let p = path.to_str().unwrap();
+    let (code, report) = json_check(&[p, "--engine", "sat,certified,exact"]);
+    assert_eq!(code, Some(0), "{report}");
+    // A flipped case far outside the band fails sat (and the exact engines), unless
+    // --fail-on never.
+    let far_out = clean
+        .iter()
+        .position(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            v["exact_margin"].as_f64().unwrap().abs() > 100.0 * band(v["scale"].as_f64().unwrap())
+        })
+        .unwrap();
+    let flipped = corpus(7, 1200, &[far_out]);
+    let path_flipped = write("flipped.jsonl", &flipped);
+    let f = path_flipped.to_str().unwrap();
+    let (code, report) = json_check(&[f, "--engine", "sat"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(engine(&report, "sat")["wrong_outside_band"], 1);
+    let (code, _) = json_check(&[f, "--engine", "sat", "--fail-on", "never"]);
+    assert_eq!(code, Some(0));
+    // A flipped case inside the band: sat passes (outside-band rule), exact fails (any).
+    let in_band = clean
+        .iter()
+        .position(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            let m = v["exact_margin"].as_f64().unwrap().abs();
+            m > 0.0 && m <= band(v["scale"].as_f64().unwrap())
+        })
+        .unwrap();
+    let path_in = write("in-band.jsonl", &corpus(7, 1200, &[in_band]));
+    let i = path_in.to_str().unwrap();
+    let (code, report) = json_check(&[i, "--engine", "exact"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(engine(&report, "exact")["wrong_in_band"], 1);
+    let sat_wrong_outside =
+        engine(&json_check(&[i, "--engine", "sat"]).1, "sat")["wrong_outside_band"].clone();
+    assert_eq!(sat_wrong_outside, 0);
+    let (code, _) = json_check(&[i, "--engine", "exact", "--fail-on", "outside-band"]);
+    assert_eq!(code, Some(0));
+    for path in [path, path_flipped, path_in] {
+        std::fs::remove_file(path).ok();
+    }
+}
+
+#[test]
+fn invalid_lines_fail_and_usage_errors_exit_2() {
+    let mut lines = corpus(9, 20, &[]);
+    lines.insert(4, "garbage".into());
+    lines.insert(
+        9,
+        r#"{"id": "no-expect", "dim": 2, "a": {"center": [0, 0], "half_extents": [1, 1], "angle": 0}, "b": {"center": [3, 0], "half_extents": [1, 1], "angle": 0}}"#.into(),
+    );
+    let path = write("invalid.jsonl", &lines);
+    let p = path.to_str().unwrap();
+    let (code, report) = json_check(&[p]);
+    assert_eq!(code, Some(1));
+    let invalid = report["invalid"].as_array().unwrap();
+    assert_eq!(invalid.len(), 2);
+    assert_eq!(invalid[0]["line"], 5);
+    assert_eq!(invalid[1]["id"], "\"no-expect\"");
+    assert!(
+        invalid[1]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("missing \"expect\"")
+    );
+    assert_eq!(report["cases"], 20);
+
+    let out = obbsat(&["check", "/nonexistent/obbsat.jsonl"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let out = obbsat(&["check", p, "--engine", "gjk"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown engine"));
+    let out = obbsat(&["check"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_file(path).ok();
+}
+
+#[test]
+fn formats_stdin_several_files_and_dimensions() {
+    let a = corpus(21, 40, &[5]);
+    let b = corpus(22, 30, &[]);
+    let path = write("several.jsonl", &a);
+    let p = path.to_str().unwrap();
+    let input = b.join("\n");
+
+    let out = obbsat(&["check", p, "-", "--engine", "exact"], input.as_bytes());
     assert_eq!(out.status.code(), Some(1));
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 5, "{stdout}");
-    assert_eq!(
-        lines[0],
-        r#"line 2, id "wrong": expected true, got false, margin 5e-1, axis face_a1"#
-    );
-    assert_eq!(
-        lines[1],
-        r#"line 3, id "no-expect": error: missing "expect" (true or false)"#
+    let text = stdout(&out);
+    assert!(
+        text.contains("2 files, 70 cases, 0 invalid lines"),
+        "{text}"
     );
     assert!(
-        lines[2].starts_with("line 4: error: invalid JSON"),
-        "{}",
-        lines[2]
+        text.contains(&format!("{p}:6 id \"g5\": exact says")),
+        "{text}"
     );
-    assert!(
-        lines[3].starts_with("line 5, id 7: expected false, got true, margin -1e0"),
-        "{}",
-        lines[3]
+    let row = text.lines().find(|l| l.starts_with("exact ")).unwrap();
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!([cells[1], cells[2], cells[5]], ["70", "1", "0"], "{row}");
+    let count = |c: &str| c.parse::<usize>().unwrap();
+    assert_eq!(count(cells[3]) + count(cells[4]), 1, "{row}");
+    assert_eq!(cells.last(), Some(&"FAIL"));
+    assert_eq!(text.lines().last(), Some("FAILED"));
+
+    let out = obbsat(
+        &["check", p, "--format", "md", "--engine", "sat,exact"],
+        b"",
     );
-    assert_eq!(
-        lines[4],
-        "cases: 5, agreements: 1, disagreements: 2, errors: 2"
-    );
+    let md = stdout(&out);
+    assert!(md.starts_with("### obbsat check: FAILED"), "{md}");
+    assert!(md.contains("| engine | cases | wrong | outside band | in band |"));
+    assert!(md.contains("| sat | 40 |"));
+    assert!(md.contains("<details>"));
+
+    let (_, report) = json_check(&[p, "--dim", "3", "--engine", "sat"]);
+    assert_eq!(report["cases"], 20);
+    assert_eq!(report["skipped"], 20);
+    std::fs::remove_file(path).ok();
 }
 
 #[test]
-fn generated_cases_outside_the_band_all_agree() {
+fn generated_cases_outside_the_band_all_pass() {
     for dim in ["2", "3"] {
         let cases = obbsat(
             &[
@@ -97,21 +283,19 @@ fn generated_cases_outside_the_band_all_agree() {
             b"",
         );
         assert!(cases.status.success());
-        assert_eq!(cases.stdout.iter().filter(|&&b| b == b'\n').count(), 400);
-        let out = obbsat(&["check", "-"], &cases.stdout);
-        let stdout = String::from_utf8(out.stdout).unwrap();
-        assert!(out.status.success(), "dim {dim}: {stdout}");
-        assert_eq!(
-            stdout.trim(),
-            "cases: 400, agreements: 400, disagreements: 0, errors: 0"
+        let out = obbsat(
+            &["check", "-", "--engine", "sat,certified,exact"],
+            &cases.stdout,
         );
+        let text = stdout(&out);
+        assert!(out.status.success(), "dim {dim}: {text}");
+        for engine in ["sat", "certified", "exact"] {
+            let row = text
+                .lines()
+                .find(|l| l.starts_with(&format!("{engine} ")))
+                .unwrap();
+            let cells: Vec<&str> = row.split_whitespace().collect();
+            assert_eq!(&cells[1..3], ["400", "0"], "{row}");
+        }
     }
-}
-
-#[test]
-fn generated_cases_get_a_verdict_each() {
-    let cases = obbsat(&["generate", "--dim", "2", "--cases", "50"], b"");
-    let out = obbsat(&["verdict"], &cases.stdout);
-    assert!(out.status.success());
-    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 50);
 }

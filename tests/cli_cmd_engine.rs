@@ -1,0 +1,237 @@
+//! `obbsat check --engine cmd:<program>`: the JSON Lines protocol with the example engine
+//! (examples/engines/seed000.py, seed 000's 2D test in Python) and with small shell programs
+//! that break the protocol in each documented way.
+
+mod cli_common;
+
+use cli_common::{obbsat, stdout};
+use serde_json::Value;
+
+const SEED000: &str = "cmd:python3 examples/engines/seed000.py";
+
+/// Generated 2D cases outside sat-core's band, with expectations, without the flat
+/// rectangles that seed 000 cannot take.
+fn generated_2d(cases: &str) -> (usize, Vec<u8>) {
+    let out = obbsat(
+        &[
+            "generate",
+            "--dim",
+            "2",
+            "--cases",
+            cases,
+            "--seed",
+            "5",
+            "--outside-band",
+        ],
+        b"",
+    );
+    assert!(out.status.success());
+    let solid: Vec<String> = stdout(&out)
+        .lines()
+        .filter(|line| {
+            let case: Value = serde_json::from_str(line).unwrap();
+            ["a", "b"].iter().all(|k| {
+                let half = case[k]["half_extents"].as_array().unwrap();
+                half.iter().all(|e| e.as_f64() != Some(0.0))
+            })
+        })
+        .map(str::to_owned)
+        .collect();
+    (solid.len(), solid.join("\n").into_bytes())
+}
+
+fn check(args: &[&str], input: &[u8]) -> (Option<i32>, Value) {
+    let mut all = vec!["check", "-", "--format", "json"];
+    all.extend_from_slice(args);
+    let out = obbsat(&all, input);
+    let report: Value = serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    (out.status.code(), report)
+}
+
+fn first_engine(report: &Value) -> &Value {
+    &report["engines"][0]
+}
+
+#[test]
+fn seed000_in_python_is_right_outside_the_band() {
+    let (count, input) = generated_2d("500");
+    assert!(count > 400);
+    let (code, report) = check(&["--engine", SEED000], &input);
+    let e = first_engine(&report);
+    assert_eq!(e["engine"], SEED000.to_owned());
+    assert_eq!(e["cases"], count);
+    assert_eq!(e["no_verdict"], 0, "{e}");
+    assert_eq!(e["wrong_outside_band"], 0, "{e}");
+    assert_eq!(e["problem"], Value::Null);
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn requests_carry_the_case_as_written_and_nothing_else() {
+    let dir = std::env::temp_dir().join(format!("obbsat-cmd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let seen = dir.join("requests.jsonl");
+    let input = br#"{"id": "x", "note": "kept out", "dim": 2, "expect": false, "exact_margin": 0, "scale": 6, "a": {"center": [0, 0], "half_extents": [1, 1], "degrees": 30.0}, "b": {"center": [2.5e0, 0], "half_extents": [1, 1], "angle": 0}}
+{"dim": 2, "expect": false, "a": {"center": [0, 0], "half_extents": [1, 1], "axes": [[1, 0], [0, 1]]}, "b": {"center": [9, 0], "half_extents": [1, 1], "angle": 0}}
+"#;
+    let program = format!(
+        "cmd:tee {} | python3 examples/engines/seed000.py",
+        seen.display()
+    );
+    let (code, report) = check(&["--engine", &program], input);
+    let sent = std::fs::read_to_string(&seen).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    let lines: Vec<&str> = sent.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            r#"{"id":"x","dim":2,"a":{"center": [0, 0], "half_extents": [1, 1], "degrees": 30.0},"b":{"center": [2.5e0, 0], "half_extents": [1, 1], "angle": 0}}"#,
+            r#"{"id":null,"dim":2,"a":{"center": [0, 0], "half_extents": [1, 1], "axes": [[1, 0], [0, 1]]},"b":{"center": [9, 0], "half_extents": [1, 1], "angle": 0}}"#,
+        ]
+    );
+    assert_eq!(first_engine(&report)["wrong"], 0);
+    assert_eq!(code, Some(0));
+}
+
+/// Runs a shell engine on three cases (expect true, false, true).
+fn shell_engine(program: &str, extra: &[&str]) -> (Option<i32>, Value) {
+    let case = |id: &str, x: f64, expect: bool| {
+        format!(
+            r#"{{"id": "{id}", "dim": 3, "expect": {expect}, "a": {{"center": [0, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}}, "b": {{"center": [{x}, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}}}}"#
+        )
+    };
+    let input = [
+        case("c1", 1.0, true),
+        case("c2", 5.0, false),
+        case("c3", 2.0, true),
+    ]
+    .join("\n");
+    let engine = format!("cmd:{program}");
+    let mut args = vec!["--engine", engine.as_str()];
+    args.extend_from_slice(extra);
+    check(&args, input.as_bytes())
+}
+
+/// An engine answering `intersects: true` to every line, echoing the id.
+const ALWAYS_TRUE: &str = r#"python3 -c 'import sys, json
+for l in sys.stdin: print(json.dumps({"id": json.loads(l)["id"], "intersects": True}), flush=True)'"#;
+
+#[test]
+fn a_well_behaved_engine_is_counted_like_a_builtin() {
+    let (code, report) = shell_engine(ALWAYS_TRUE, &[]);
+    let e = first_engine(&report);
+    assert_eq!(e["wrong"], 1);
+    assert_eq!(e["wrong_outside_band"], 1);
+    assert_eq!(e["wrong_cases"][0]["id"], "\"c2\"");
+    assert_eq!(code, Some(1));
+    let (code, _) = shell_engine(ALWAYS_TRUE, &["--fail-on", "never"]);
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn ids_are_optional_in_answers_but_must_match_when_given() {
+    let (code, report) = shell_engine(
+        r#"while read -r line; do echo '{"intersects": true}'; done"#,
+        &["--fail-on", "never"],
+    );
+    assert_eq!(first_engine(&report)["no_verdict"], 0);
+    assert_eq!(code, Some(0));
+    let (code, report) = shell_engine(
+        r#"while read -r line; do echo '{"id": "other", "intersects": true}'; done"#,
+        &[],
+    );
+    let e = first_engine(&report);
+    assert_eq!(e["no_verdict"], 3);
+    let reason = e["no_verdict_cases"][0]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("answer for id \"other\", expected id \"c1\""),
+        "{reason}"
+    );
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn broken_answers_and_engine_errors_are_cases_without_a_verdict() {
+    let (code, report) = shell_engine(
+        r#"n=0; while read -r line; do n=$((n+1)); case $n in 1) echo 'not json';; 2) echo '{"intersects": "yes"}';; *) echo '{"error": "cannot"}';; esac; done"#,
+        &[],
+    );
+    let e = first_engine(&report);
+    let reasons: Vec<&str> = e["no_verdict_cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(reasons.len(), 3);
+    assert!(
+        reasons[0].starts_with("answer is not a JSON object"),
+        "{}",
+        reasons[0]
+    );
+    assert!(reasons[1].starts_with("answer has no boolean \"intersects\""));
+    assert_eq!(reasons[2], "engine error: cannot");
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn an_engine_that_stops_early_or_fails_is_a_problem() {
+    let (code, report) = shell_engine(
+        r#"read -r line; echo '{"intersects": true}'"#,
+        &["--fail-on", "any"],
+    );
+    let e = first_engine(&report);
+    assert_eq!(e["no_verdict"], 2);
+    assert!(
+        e["problem"]
+            .as_str()
+            .unwrap()
+            .contains("closed its output after 1 of 3 answers")
+    );
+    assert_eq!(code, Some(1));
+
+    let (code, report) = shell_engine(
+        r#"while read -r line; do echo '{"intersects": true}'; done; exit 3"#,
+        &[],
+    );
+    let e = first_engine(&report);
+    assert_eq!(e["no_verdict"], 0);
+    assert!(
+        e["problem"]
+            .as_str()
+            .unwrap()
+            .contains("exited with exit status: 3"),
+        "{e}"
+    );
+    assert_eq!(code, Some(1));
+
+    let (_, report) = shell_engine(
+        r#"while read -r line; do echo '{"intersects": true}'; echo '{"intersects": true}'; done"#,
+        &[],
+    );
+    assert!(
+        first_engine(&report)["problem"]
+            .as_str()
+            .unwrap()
+            .contains("more answer lines")
+    );
+
+    let (code, report) = shell_engine("exit 127", &[]);
+    assert_eq!(first_engine(&report)["no_verdict"], 3);
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn a_silent_engine_is_killed_after_the_timeout() {
+    let (code, report) = shell_engine("exec sleep 60", &["--timeout", "0.5"]);
+    let e = first_engine(&report);
+    assert_eq!(e["no_verdict"], 3);
+    assert!(
+        e["problem"]
+            .as_str()
+            .unwrap()
+            .contains("no answer for 0.5 s after 0 answers; killed")
+    );
+    assert_eq!(code, Some(1));
+}

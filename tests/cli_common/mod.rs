@@ -1,0 +1,35 @@
+//! Running the `obbsat` binary from the CLI tests.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `obbsat args...` with `input` on stdin (written from a thread, so that a large input
+/// cannot deadlock against a full stdout pipe).
+pub fn obbsat(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_obbsat"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("obbsat starts");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output().expect("obbsat runs");
+    // The child may exit without reading all of its input (a usage error); that is not this
+    // helper's concern.
+    let _ = writer.join();
+    output
+}
+
+/// Stdout as text, with stderr in the panic message when it is not UTF-8.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap_or_else(|_| {
+        panic!(
+            "stdout is not UTF-8; stderr: {}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+    })
+}
