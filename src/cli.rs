@@ -1,4 +1,4 @@
-//! Command-line interface: `obbsat [run] | verdict | check | generate`.
+//! Command-line interface: `obbsat [run] | verdict | check | generate | corpus`.
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
@@ -70,6 +70,9 @@ pub enum Command {
     Check(CheckArgs),
     /// Write seeded generated cases as JSON Lines, with the exact oracle's verdict as "expect".
     Generate(GenerateArgs),
+    /// Write the regression corpus: the named cases, and fresh expectations from the exact
+    /// oracle for every other corpus file.
+    Corpus(CorpusArgs),
 }
 
 /// Options of the main job.
@@ -133,6 +136,17 @@ pub struct GenerateArgs {
     pub outside_band: bool,
 }
 
+/// Options of `corpus`.
+#[derive(Debug, Clone, Args)]
+pub struct CorpusArgs {
+    /// The corpus folder.
+    #[arg(long, default_value = "corpus")]
+    pub dir: PathBuf,
+    /// Write nothing; exit 1 if any file differs from what would be written.
+    #[arg(long)]
+    pub check: bool,
+}
+
 fn parse_engine(name: &str) -> Result<Engine, String> {
     Engine::from_name(name).ok_or_else(|| {
         format!("unknown engine {name:?}: use sat, certified, exact, parry-sat or parry-gjk")
@@ -149,7 +163,7 @@ fn parse_fail_on(name: &str) -> Result<FailOn, String> {
 }
 
 /// Parses the arguments, runs the command and turns its outcome into an exit status:
-/// 0 success, 1 a bad line or a failed check, 2 a usage or I/O error.
+/// 0 success, 1 a bad line, a failed check or a differing corpus, 2 a usage or I/O error.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let command = cli.command.unwrap_or(Command::Run(cli.run));
@@ -193,6 +207,7 @@ pub fn run(command: Command) -> io::Result<bool> {
             )?;
             Ok(true)
         }
+        Command::Corpus(args) => crate::corpus::run(&args.dir, args.check, stdout()),
     }
 }
 

@@ -5,7 +5,7 @@
 //!   boxes of the f32 engines, [`exact_pair`] those of the exact engines.
 //! * [`engine`]: the built-in engines (`sat`, `certified`, `exact`, `parry-sat`, `parry-gjk`);
 //!   [`cmd_engine`]: outside engines over the JSON Lines protocol.
-//! * [`verdict`] and [`check`] (+ [`check_report`]): the `verdict` and `check` subcommands.
+//! * [`verdict`], [`check`] (+ [`check_report`]) and [`corpus`]: the subcommands.
 //! * [`generate`]: seeded random and adversarial box pairs.
 //! * [`main_job`]: the default run, every engine adjudicated by the exact oracle ([`parallel`],
 //!   [`progress`]).
@@ -16,6 +16,7 @@ pub mod check;
 pub mod check_report;
 pub mod cli;
 pub mod cmd_engine;
+pub mod corpus;
 pub mod engine;
 pub mod exact_pair;
 pub mod generate;

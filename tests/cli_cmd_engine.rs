@@ -68,6 +68,38 @@ fn seed000_in_python_is_right_outside_the_band() {
 }
 
 #[test]
+fn seed000_on_the_corpus_judges_2d_and_declines_degenerate_rectangles() {
+    let files: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path().display().to_string())
+        .filter(|p| p.ends_with(".jsonl"))
+        .collect();
+    let mut args = vec![
+        "check", "--format", "json", "--dim", "2", "--engine", SEED000,
+    ];
+    args.extend(files.iter().map(String::as_str));
+    let out = obbsat(&args, b"");
+    let report: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let e = first_engine(&report);
+    // Zero-size rectangles make seed 000 divide by zero: it answers with an error, which is
+    // a case without a verdict, which fails the check.
+    let declined = e["no_verdict_cases"].as_array().unwrap();
+    assert!(!declined.is_empty());
+    for d in declined {
+        assert!(d["id"].as_str().unwrap().contains("zero-extent"), "{d}");
+        assert!(
+            d["reason"]
+                .as_str()
+                .unwrap()
+                .starts_with("engine error: seed 000 needs")
+        );
+    }
+    assert_eq!(e["wrong_outside_band"], 0);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
 fn requests_carry_the_case_as_written_and_nothing_else() {
     let dir = std::env::temp_dir().join(format!("obbsat-cmd-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

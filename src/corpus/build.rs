@@ -1,0 +1,258 @@
+//! Building blocks of the named corpus cases: boxes in the case format, f32 rounding, rational
+//! rotations from integer quaternions, f64 rotations from `libm`'s sine and cosine (the same on
+//! every platform), and placements of box B against box A.
+
+use glam::{DQuat, DVec2, DVec3};
+use serde::Serialize;
+
+/// One box of a case line, in the case format's keys.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BoxSpec {
+    /// Centre.
+    pub center: Vec<f64>,
+    /// Half-extents.
+    pub half_extents: Vec<f64>,
+    /// `[x, y, z, w]` (3D).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quat: Option<[f64; 4]>,
+    /// Columns (2D or 3D).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axes: Option<Vec<Vec<f64>>>,
+    /// Radians (2D).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub angle: Option<f64>,
+    /// Degrees (2D).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub degrees: Option<f64>,
+}
+
+impl BoxSpec {
+    fn bare(center: &[f64], half_extents: &[f64]) -> Self {
+        BoxSpec {
+            center: center.to_vec(),
+            half_extents: half_extents.to_vec(),
+            quat: None,
+            axes: None,
+            angle: None,
+            degrees: None,
+        }
+    }
+
+    /// A 3D box rotated by `quat` (written as given).
+    pub fn quat(center: [f64; 3], half_extents: [f64; 3], quat: [f64; 4]) -> Self {
+        BoxSpec {
+            quat: Some(quat),
+            ..Self::bare(&center, &half_extents)
+        }
+    }
+
+    /// An axis-aligned 3D box (`"quat": [0, 0, 0, 1]`).
+    pub fn cube(center: [f64; 3], half_extents: [f64; 3]) -> Self {
+        Self::quat(center, half_extents, [0.0, 0.0, 0.0, 1.0])
+    }
+
+    /// A box with the given columns (2D: two of two, 3D: three of three).
+    pub fn axes(center: &[f64], half_extents: &[f64], columns: &[&[f64]]) -> Self {
+        BoxSpec {
+            axes: Some(columns.iter().map(|c| c.to_vec()).collect()),
+            ..Self::bare(center, half_extents)
+        }
+    }
+
+    /// An axis-aligned 2D box (`"angle": 0`).
+    pub fn rect(center: [f64; 2], half_extents: [f64; 2]) -> Self {
+        Self::angle(center, half_extents, 0.0)
+    }
+
+    /// A 2D box rotated by `radians`.
+    pub fn angle(center: [f64; 2], half_extents: [f64; 2], radians: f64) -> Self {
+        BoxSpec {
+            angle: Some(radians),
+            ..Self::bare(&center, &half_extents)
+        }
+    }
+
+    /// A 2D box rotated by `degrees`.
+    pub fn degrees(center: [f64; 2], half_extents: [f64; 2], degrees: f64) -> Self {
+        BoxSpec {
+            degrees: Some(degrees),
+            ..Self::bare(&center, &half_extents)
+        }
+    }
+}
+
+/// A named case before the oracle has judged it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Named {
+    /// Unique id within the corpus.
+    pub id: String,
+    /// What it exercises, for people.
+    pub note: String,
+    /// 2 or 3.
+    pub dim: u8,
+    /// First box.
+    pub a: BoxSpec,
+    /// Second box.
+    pub b: BoxSpec,
+}
+
+impl Named {
+    /// A 3D case.
+    pub fn three(id: impl Into<String>, note: impl Into<String>, a: BoxSpec, b: BoxSpec) -> Self {
+        Named {
+            id: id.into(),
+            note: note.into(),
+            dim: 3,
+            a,
+            b,
+        }
+    }
+
+    /// A 2D case.
+    pub fn two(id: impl Into<String>, note: impl Into<String>, a: BoxSpec, b: BoxSpec) -> Self {
+        Named {
+            id: id.into(),
+            note: note.into(),
+            dim: 2,
+            a,
+            b,
+        }
+    }
+}
+
+/// `x` rounded to the nearest f32, as f64.
+pub fn f32v(x: f64) -> f64 {
+    f64::from(x as f32)
+}
+
+/// Every component rounded to f32.
+pub fn f32a<const N: usize>(x: [f64; N]) -> [f64; N] {
+    x.map(f32v)
+}
+
+/// `48·ε·S` for a pair with centre offset `t` and half-extent vectors `ea`, `eb`.
+pub fn band(t: f64, ea: &[f64], eb: &[f64]) -> f64 {
+    let norm = |v: &[f64]| v.iter().map(|x| x * x).sum::<f64>().sqrt();
+    crate::check::band(t.abs() + norm(ea) + norm(eb))
+}
+
+/// The unit quaternion of a rotation by `angle` radians about the unit vector `axis`, with
+/// `libm`'s sine and cosine.
+pub fn rotation(axis: DVec3, angle: f64) -> DQuat {
+    let (s, c) = libm::sincos(0.5 * angle);
+    let a = axis.normalize();
+    DQuat::from_xyzw(a.x * s, a.y * s, a.z * s, c)
+}
+
+/// A quaternion as written in a case: `[x, y, z, w]` rounded to f32.
+pub fn written(q: DQuat) -> [f64; 4] {
+    f32a([q.x, q.y, q.z, q.w])
+}
+
+/// The columns of `R(q)/|q|²` for a written quaternion, in f64.
+pub fn columns(q: [f64; 4]) -> [DVec3; 3] {
+    let [x, y, z, w] = q;
+    let n = x * x + y * y + z * z + w * w;
+    [
+        DVec3::new(
+            w * w + x * x - y * y - z * z,
+            2.0 * (x * y + w * z),
+            2.0 * (x * z - w * y),
+        ) / n,
+        DVec3::new(
+            2.0 * (x * y - w * z),
+            w * w - x * x + y * y - z * z,
+            2.0 * (y * z + w * x),
+        ) / n,
+        DVec3::new(
+            2.0 * (x * z + w * y),
+            2.0 * (y * z - w * x),
+            w * w - x * x - y * y + z * z,
+        ) / n,
+    ]
+}
+
+/// The integer matrix `|q|²·R(q)` of an integer quaternion, columns first.
+pub fn integer_columns([x, y, z, w]: [i64; 4]) -> [[i64; 3]; 3] {
+    [
+        [
+            w * w + x * x - y * y - z * z,
+            2 * (x * y + w * z),
+            2 * (x * z - w * y),
+        ],
+        [
+            2 * (x * y - w * z),
+            w * w - x * x + y * y - z * z,
+            2 * (y * z + w * x),
+        ],
+        [
+            2 * (x * z + w * y),
+            2 * (y * z - w * x),
+            w * w - x * x - y * y + z * z,
+        ],
+    ]
+}
+
+/// Where B's centre must be for a vertex (or, for near-parallel faces, a face) of B to lie on
+/// face `normal` of A (A axis-aligned at the origin with half-extents `ea`), at `gap` along it,
+/// with B's supporting vertex at `lateral` across the face. Columns in f64.
+pub fn on_face(
+    ea: DVec3,
+    normal: DVec3,
+    b: [DVec3; 3],
+    eb: DVec3,
+    lateral: DVec3,
+    gap: f64,
+) -> DVec3 {
+    let vertex: DVec3 = (0..3)
+        .map(|j| b[j] * (eb[j] * -sign(b[j].dot(normal))))
+        .sum();
+    normal * (ea.dot(normal.abs()) + gap) + lateral - vertex
+}
+
+/// Where B's centre must be for its edge `k` to cross A's edge `i` (A axis-aligned at the origin
+/// with half-extents `ea`) at `gap` along `L = a_i × b_k` (oriented by `flip`), at fraction
+/// `along_a` of A's edge and `along_b` of B's. Columns in f64.
+#[allow(clippy::too_many_arguments)]
+pub fn on_edge(
+    ea: DVec3,
+    i: usize,
+    b: [DVec3; 3],
+    eb: DVec3,
+    k: usize,
+    flip: bool,
+    (along_a, along_b): (f64, f64),
+    gap: f64,
+) -> DVec3 {
+    let l = unit(i).cross(b[k]).normalize() * if flip { -1.0 } else { 1.0 };
+    let on_a: DVec3 = (0..3)
+        .map(|j| {
+            let side = if j == i { along_a } else { sign(l[j]) };
+            unit(j) * (ea[j] * side)
+        })
+        .sum();
+    let offset_b: DVec3 = (0..3)
+        .map(|j| {
+            let side = if j == k { along_b } else { -sign(b[j].dot(l)) };
+            b[j] * (eb[j] * side)
+        })
+        .sum();
+    on_a + l * gap - offset_b
+}
+
+/// The `i`-th unit vector.
+pub fn unit(i: usize) -> DVec3 {
+    [DVec3::X, DVec3::Y, DVec3::Z][i % 3]
+}
+
+/// `+1` for non-negative, `−1` for negative.
+pub fn sign(x: f64) -> f64 {
+    if x < 0.0 { -1.0 } else { 1.0 }
+}
+
+/// 2D columns `(c, s)`, `(−s, c)` of an angle, rounded to f32 (as a case would write them).
+pub fn axes2(angle: f64) -> [DVec2; 2] {
+    let (s, c) = libm::sincos(angle);
+    let (c, s) = (f32v(c), f32v(s));
+    [DVec2::new(c, s), DVec2::new(-s, c)]
+}

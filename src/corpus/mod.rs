@@ -1,0 +1,224 @@
+//! The regression corpus (`corpus/*.jsonl`) and `obbsat corpus`, which writes it.
+//!
+//! Every line is a case in the case format plus `"note"` (what it exercises) and the exact
+//! oracle's `"expect"`, `"exact_margin"` and `"scale"` for the numbers exactly as written (see
+//! [`crate::exact_pair`]). `obbsat check corpus/*.jsonl --engine ...` runs it.
+//!
+//! * The named sets ([`SETS`]) are built here, from code, so that near-parallel tilts, f32
+//!   roundings and exact contacts are computed rather than typed; `obbsat corpus` rewrites their
+//!   files completely.
+//! * Every other `*.jsonl` file in the folder (fuzz findings, an engine maintainer's own cases)
+//!   keeps its lines, keys and key order; `obbsat corpus` only sets `expect`, `exact_margin` and
+//!   `scale` on each line from the oracle.
+//! * `obbsat corpus --check` writes nothing and fails if any file differs from what would be
+//!   written: the test suite runs it, so committed expectations always equal the oracle's.
+
+mod build;
+mod near_parallel;
+mod parry;
+mod precision;
+mod sizes;
+mod touching;
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::path::Path;
+
+use serde::de::{Deserializer, MapAccess, Visitor};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use crate::case::parse_case;
+use build::{BoxSpec, Named};
+
+/// A named set: its file name and its cases.
+pub struct Set {
+    /// File name in the corpus folder.
+    pub file: &'static str,
+    /// Builds the cases.
+    pub cases: fn() -> Vec<Named>,
+}
+
+/// The named sets, in file order.
+pub const SETS: [Set; 9] = [
+    Set {
+        file: "touching.jsonl",
+        cases: touching::cases,
+    },
+    Set {
+        file: "near-parallel.jsonl",
+        cases: near_parallel::cases,
+    },
+    Set {
+        file: "sub-ulp.jsonl",
+        cases: precision::sub_ulp,
+    },
+    Set {
+        file: "negative-zero.jsonl",
+        cases: precision::negative_zero,
+    },
+    Set {
+        file: "far.jsonl",
+        cases: precision::far,
+    },
+    Set {
+        file: "scales.jsonl",
+        cases: sizes::scales,
+    },
+    Set {
+        file: "identical.jsonl",
+        cases: sizes::identical,
+    },
+    Set {
+        file: "zero-extent.jsonl",
+        cases: sizes::zero_extent,
+    },
+    Set {
+        file: "parry.jsonl",
+        cases: parry::cases,
+    },
+];
+
+/// A corpus line before judging.
+#[derive(Serialize)]
+struct Unjudged<'a> {
+    id: &'a str,
+    note: &'a str,
+    dim: u8,
+    a: &'a BoxSpec,
+    b: &'a BoxSpec,
+}
+
+/// The text of a named set's file.
+pub fn render(set: &Set) -> Result<String, String> {
+    let mut text = String::new();
+    for case in (set.cases)() {
+        let line = serde_json::to_string(&Unjudged {
+            id: &case.id,
+            note: &case.note,
+            dim: case.dim,
+            a: &case.a,
+            b: &case.b,
+        })
+        .map_err(|e| format!("{}: {e}", case.id))?;
+        let judged = judge(&line).map_err(|e| format!("{}: {e}", case.id))?;
+        let _ = writeln!(text, "{judged}");
+    }
+    Ok(text)
+}
+
+/// A line with `expect`, `exact_margin` and `scale` set from the exact oracle, every other key
+/// kept in place (the three are appended when absent).
+pub fn judge(line: &str) -> Result<String, String> {
+    let case = parse_case(line).map_err(|e| e.reason)?;
+    let v = case.exact.verdict();
+    let Ordered(mut fields) =
+        serde_json::from_str(line).map_err(|e| format!("not a JSON object: {e}"))?;
+    let values = [
+        ("expect", v.intersects.to_string()),
+        ("exact_margin", number(v.margin)?),
+        ("scale", number(v.scale)?),
+    ];
+    for (key, value) in values {
+        let value = RawValue::from_string(value).map_err(|e| e.to_string())?;
+        match fields.iter_mut().find(|(k, _)| k == key) {
+            Some(slot) => slot.1 = value,
+            None => fields.push((key.to_owned(), value)),
+        }
+    }
+    let parts: Vec<String> = fields
+        .iter()
+        .map(|(k, v)| format!("{}:{}", quoted(k), v.get()))
+        .collect();
+    Ok(format!("{{{}}}", parts.join(",")))
+}
+
+/// Runs `obbsat corpus`: writes (or with `check` compares) every named set and refreshes every
+/// other `*.jsonl` file of `dir`. `Ok(false)` when checking found a difference.
+pub fn run(dir: &Path, check: bool, mut out: impl Write) -> io::Result<bool> {
+    let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidData, e);
+    let mut files: Vec<(String, String)> = Vec::new();
+    for set in &SETS {
+        files.push((set.file.to_owned(), render(set).map_err(invalid)?));
+    }
+    let mut others: Vec<String> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".jsonl") && !SETS.iter().any(|s| s.file == name))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    others.sort();
+    for name in others {
+        let text = std::fs::read_to_string(dir.join(&name))?;
+        let mut refreshed = String::new();
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let judged = judge(line).map_err(|e| invalid(format!("{name}:{}: {e}", n + 1)))?;
+            let _ = writeln!(refreshed, "{judged}");
+        }
+        files.push((name, refreshed));
+    }
+    let mut same = true;
+    for (name, text) in &files {
+        let path = dir.join(name);
+        let current = std::fs::read_to_string(&path).unwrap_or_default();
+        let lines = text.lines().count();
+        if check {
+            if current != *text {
+                same = false;
+                writeln!(
+                    out,
+                    "{}: differs from the oracle's ({lines} cases); run `obbsat corpus`",
+                    path.display()
+                )?;
+            }
+        } else {
+            if current != *text {
+                std::fs::create_dir_all(dir)?;
+                std::fs::write(&path, text)?;
+            }
+            writeln!(out, "{}: {lines} cases", path.display())?;
+        }
+    }
+    if check && same {
+        writeln!(out, "{} files match the exact oracle", files.len())?;
+    }
+    out.flush()?;
+    Ok(same)
+}
+
+/// A finite f64 as JSON (shortest round-trip form).
+fn number(x: f64) -> Result<String, String> {
+    serde_json::to_string(&x).map_err(|e| e.to_string())
+}
+
+fn quoted(key: &str) -> String {
+    serde_json::to_string(key).unwrap_or_else(|_| format!("\"{key}\""))
+}
+
+/// A JSON object's members in their written order, values raw.
+struct Ordered(Vec<(String, Box<RawValue>)>);
+
+impl<'de> Deserialize<'de> for Ordered {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Members;
+        impl<'de> Visitor<'de> for Members {
+            type Value = Ordered;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Ordered, M::Error> {
+                let mut fields = Vec::new();
+                while let Some(entry) = map.next_entry::<String, Box<RawValue>>()? {
+                    fields.push(entry);
+                }
+                Ok(Ordered(fields))
+            }
+        }
+        deserializer.deserialize_map(Members)
+    }
+}
