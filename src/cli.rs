@@ -1,4 +1,4 @@
-//! Command-line interface: `obbsat [run] | verdict | check | generate | corpus`.
+//! Command-line interface: `obbsat [run] | verdict | check | explain | generate | corpus`.
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
@@ -68,6 +68,9 @@ pub enum Command {
     /// {"id", "dim", "a", "b"} as written, and must answer one line per case, in order, on
     /// stdout: {"id": .., "intersects": bool} or {"id": .., "error": "why"}.
     Check(CheckArgs),
+    /// Explain one case: every candidate axis with its exact and f32 gap, every engine's verdict,
+    /// and optionally a picture (SVG).
+    Explain(ExplainArgs),
     /// Write seeded generated cases as JSON Lines, with the exact oracle's verdict as "expect".
     Generate(GenerateArgs),
     /// Write the regression corpus: the named cases, and fresh expectations from the exact
@@ -116,6 +119,21 @@ pub struct CheckArgs {
     /// Check only the cases of this dimension (for an engine of one dimension).
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=3))]
     pub dim: Option<u8>,
+}
+
+/// Options of `explain`.
+#[derive(Debug, Clone, Args)]
+pub struct ExplainArgs {
+    /// Case file; `-` reads stdin.
+    pub file: PathBuf,
+    /// The case's id (its JSON text without quotes for a string id, e.g. touch-1); default:
+    /// the first valid case.
+    #[arg(long)]
+    pub id: Option<String>,
+    /// Write a picture: 2D the two boxes, the separating axis and both projection intervals;
+    /// 3D three orthographic views, the view along the separating axis and the intervals.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
 }
 
 /// Options of `generate`.
@@ -197,6 +215,7 @@ pub fn run(command: Command) -> io::Result<bool> {
             Ok(summary.failed == 0)
         }
         Command::Check(args) => check(args, stdout()),
+        Command::Explain(args) => crate::explain::run(&args, stdout()),
         Command::Generate(args) => {
             crate::generate::write_cases(
                 args.dim,

@@ -5,10 +5,11 @@
 //!   boxes of the f32 engines, [`exact_pair`] those of the exact engines.
 //! * [`engine`]: the built-in engines (`sat`, `certified`, `exact`, `parry-sat`, `parry-gjk`);
 //!   [`cmd_engine`]: outside engines over the JSON Lines protocol.
-//! * [`verdict`], [`check`] (+ [`check_report`]) and [`corpus`]: the subcommands.
+//! * [`verdict`], [`check`] (+ [`check_report`]), [`explain`] (+ [`picture`]) and [`corpus`]:
+//!   the subcommands.
+//! * [`reference`]: an independent exact reference in rationals.
 //! * [`generate`]: seeded random and adversarial box pairs.
-//! * [`main_job`]: the default run, every engine adjudicated by the exact oracle ([`parallel`],
-//!   [`progress`]).
+//! * [`main_job`]: the default run, every engine adjudicated by the exact oracle.
 //! * [`cli`]: argument parsing and dispatch (the binary's `main`).
 
 pub mod case;
@@ -19,12 +20,15 @@ pub mod cmd_engine;
 pub mod corpus;
 pub mod engine;
 pub mod exact_pair;
+pub mod explain;
 pub mod generate;
 pub mod input;
 pub mod json;
 pub mod main_job;
 pub mod pair;
 pub mod parallel;
+pub mod picture;
 pub mod progress;
+pub mod reference;
 pub mod verdict;
 pub mod written;
