@@ -73,8 +73,8 @@ pub enum Command {
     Explain(ExplainArgs),
     /// Write seeded generated cases as JSON Lines, with the exact oracle's verdict as "expect".
     Generate(GenerateArgs),
-    /// Write the regression corpus: the named cases, and fresh expectations from the exact
-    /// oracle for every other corpus file.
+    /// Write the regression corpus: the named cases, the fuzz findings of fuzz/regressions, and
+    /// fresh expectations from the exact oracle for every other corpus file.
     Corpus(CorpusArgs),
 }
 
@@ -160,6 +160,10 @@ pub struct CorpusArgs {
     /// The corpus folder.
     #[arg(long, default_value = "corpus")]
     pub dir: PathBuf,
+    /// The cargo-fuzz folder whose `regressions/<target>/` findings become
+    /// `fuzz-findings.jsonl` (skipped when it has no `regressions/`).
+    #[arg(long, default_value = "fuzz")]
+    pub fuzz: PathBuf,
     /// Write nothing; exit 1 if any file differs from what would be written.
     #[arg(long)]
     pub check: bool,
@@ -226,7 +230,7 @@ pub fn run(command: Command) -> io::Result<bool> {
             )?;
             Ok(true)
         }
-        Command::Corpus(args) => crate::corpus::run(&args.dir, args.check, stdout()),
+        Command::Corpus(args) => crate::corpus::run(&args.dir, &args.fuzz, args.check, stdout()),
     }
 }
 

@@ -137,3 +137,52 @@ fn a_foreign_file_keeps_its_lines_and_gets_fresh_expectations() {
     assert!(out.status.success(), "{}", stdout(&out));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn fuzz_findings_become_cases_as_their_target_decodes_them() {
+    use sat_oracle::check::{Case2, Case3, TARGETS, decode};
+
+    let root = std::env::temp_dir().join(format!("obbsat-fuzz-{}", std::process::id()));
+    let (corpus, fuzz) = (root.join("corpus"), root.join("fuzz"));
+    let target = |name: &str| TARGETS.iter().find(|t| t.name == name).unwrap();
+    let mut expected = Vec::new();
+    for name in ["obb2", "obb3"] {
+        let dir = fuzz.join("regressions").join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        for (seed, bytes) in (target(name).seeds)().into_iter().take(3) {
+            std::fs::write(dir.join(format!("crash-{seed}")), &bytes).unwrap();
+            let exact = if name == "obb2" {
+                decode::<Case2>(&bytes).exact()
+            } else {
+                decode::<Case3>(&bytes).exact()
+            };
+            expected.push((
+                format!("fuzz-{name}-crash-{seed}"),
+                exact.intersects,
+                exact.margin,
+            ));
+        }
+    }
+    std::fs::create_dir_all(fuzz.join("regressions").join("future_target")).unwrap();
+    std::fs::write(fuzz.join("regressions/future_target/x"), b"1234").unwrap();
+    let (c, f) = (corpus.to_str().unwrap(), fuzz.to_str().unwrap());
+    let out = obbsat(&["corpus", "--dir", c, "--fuzz", f], b"");
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert!(stdout(&out).contains("skipped: fuzz/regressions/future_target/x: no decoder"));
+    let text = std::fs::read_to_string(corpus.join("fuzz-findings.jsonl")).unwrap();
+    let mut lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    lines.sort_by_key(|l| l["id"].as_str().unwrap().to_owned());
+    expected.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(lines.len(), expected.len());
+    for (line, (id, intersects, margin)) in lines.iter().zip(&expected) {
+        assert_eq!(line["id"], id.as_str());
+        assert_eq!(line["expect"], *intersects, "{id}");
+        assert_eq!(line["exact_margin"].as_f64(), Some(*margin), "{id}");
+    }
+    let out = obbsat(&["corpus", "--dir", c, "--fuzz", f, "--check"], b"");
+    assert!(out.status.success(), "{}", stdout(&out));
+    std::fs::remove_dir_all(&root).ok();
+}

@@ -7,13 +7,16 @@
 //! * The named sets ([`SETS`]) are built here, from code, so that near-parallel tilts, f32
 //!   roundings and exact contacts are computed rather than typed; `obbsat corpus` rewrites their
 //!   files completely.
-//! * Every other `*.jsonl` file in the folder (fuzz findings, an engine maintainer's own cases)
-//!   keeps its lines, keys and key order; `obbsat corpus` only sets `expect`, `exact_margin` and
-//!   `scale` on each line from the oracle.
+//! * `fuzz-findings.jsonl` holds every minimised fuzz finding under `fuzz/regressions/`, decoded
+//!   as its fuzz target decodes it ([`fuzz`]); rewritten whenever that folder exists.
+//! * Every other `*.jsonl` file in the folder (an engine maintainer's own cases, findings kept
+//!   without `fuzz/`) keeps its lines, keys and key order; `obbsat corpus` only sets `expect`,
+//!   `exact_margin` and `scale` on each line from the oracle.
 //! * `obbsat corpus --check` writes nothing and fails if any file differs from what would be
 //!   written: the test suite runs it, so committed expectations always equal the oracle's.
 
 mod build;
+mod fuzz;
 mod near_parallel;
 mod parry;
 mod precision;
@@ -79,6 +82,9 @@ pub const SETS: [Set; 9] = [
     },
 ];
 
+/// The file of the fuzz findings.
+pub const FUZZ_FILE: &str = "fuzz-findings.jsonl";
+
 /// A corpus line before judging.
 #[derive(Serialize)]
 struct Unjudged<'a> {
@@ -133,19 +139,37 @@ pub fn judge(line: &str) -> Result<String, String> {
     Ok(format!("{{{}}}", parts.join(",")))
 }
 
-/// Runs `obbsat corpus`: writes (or with `check` compares) every named set and refreshes every
-/// other `*.jsonl` file of `dir`. `Ok(false)` when checking found a difference.
-pub fn run(dir: &Path, check: bool, mut out: impl Write) -> io::Result<bool> {
+/// Runs `obbsat corpus`: writes (or with `check` compares) every named set and the fuzz findings
+/// of `fuzz_dir`, and refreshes every other `*.jsonl` file of `dir`. `Ok(false)` when checking
+/// found a difference. Findings that cannot be read as cases are skipped with a note.
+pub fn run(dir: &Path, fuzz_dir: &Path, check: bool, mut out: impl Write) -> io::Result<bool> {
     let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidData, e);
     let mut files: Vec<(String, String)> = Vec::new();
     for set in &SETS {
         files.push((set.file.to_owned(), render(set).map_err(invalid)?));
     }
+    let findings = fuzz::findings(fuzz_dir)?;
+    if let Some(findings) = &findings {
+        let mut text = String::new();
+        for finding in findings {
+            match finding.as_ref().map(|line| (line, judge(line))) {
+                Ok((_, Ok(judged))) => {
+                    let _ = writeln!(text, "{judged}");
+                }
+                Ok((line, Err(reason))) => writeln!(out, "skipped {line}: {reason}")?,
+                Err(reason) => writeln!(out, "skipped: {reason}")?,
+            }
+        }
+        files.push((FUZZ_FILE.to_owned(), text));
+    }
+    let generated = |name: &str| {
+        SETS.iter().any(|s| s.file == name) || (findings.is_some() && name == FUZZ_FILE)
+    };
     let mut others: Vec<String> = match std::fs::read_dir(dir) {
         Ok(entries) => entries
             .filter_map(|e| e.ok())
             .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|name| name.ends_with(".jsonl") && !SETS.iter().any(|s| s.file == name))
+            .filter(|name| name.ends_with(".jsonl") && !generated(name))
             .collect(),
         Err(_) => Vec::new(),
     };
@@ -196,6 +220,7 @@ fn number(x: f64) -> Result<String, String> {
     serde_json::to_string(&x).map_err(|e| e.to_string())
 }
 
+/// A string as a JSON string literal.
 fn quoted(key: &str) -> String {
     serde_json::to_string(key).unwrap_or_else(|_| format!("\"{key}\""))
 }
