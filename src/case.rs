@@ -40,8 +40,10 @@ pub struct Case {
     pub id: Option<Box<RawValue>>,
     /// 2 or 3.
     pub dim: u8,
-    /// The boxes of the f32 engines.
+    /// The boxes of sat-core (moved so that A's centre is the origin, see [`crate::pair`]).
     pub pair: Pair,
+    /// The boxes of parry's engines (where they are written, see [`Pair::for_peers`]).
+    pub peers: Pair,
     /// The boxes of the exact engines.
     pub exact: ExactPair,
     /// Box `a` as written (for engines that read the case format themselves).
@@ -115,6 +117,7 @@ pub fn parse_case(line: &str) -> Result<Case, CaseError> {
         id,
         dim: parsed.dim,
         pair: parsed.pair,
+        peers: parsed.peers,
         exact: parsed.exact,
         a: parsed.a.to_owned(),
         b: parsed.b.to_owned(),
@@ -170,6 +173,7 @@ impl Case {
 struct Parsed<'a> {
     dim: u8,
     pair: Pair,
+    peers: Pair,
     exact: ExactPair,
     a: &'a RawValue,
     b: &'a RawValue,
@@ -184,14 +188,16 @@ fn parse_pair<'a>(raw: &RawCase<'a>) -> Result<Parsed<'a>, String> {
     };
     let raw_a = raw.a.ok_or("missing box \"a\"")?;
     let find_b = || raw.b.ok_or("missing box \"b\"");
-    let (pair, exact, raw_b) = if dim == 2 {
+    let (pair, peers, exact, raw_b) = if dim == 2 {
         let a = written::box2(raw_a, "a")?;
         let literal_a = obb2(&a, center2(&a), "a")?;
         let raw_b = find_b()?;
         let b = written::box2(raw_b, "b")?;
         let literal_b = obb2(&b, center2(&b), "b")?;
         let pair = Pair::two(&a, &b, (literal_a, literal_b));
-        (pair, ExactPair::two(&a, &b), raw_b)
+        let centres = [a.center, b.center].concat();
+        let peers = Pair::for_peers(&centres, Pair::Two(literal_a, literal_b), pair);
+        (pair, peers, ExactPair::two(&a, &b), raw_b)
     } else {
         let a = written::box3(raw_a, "a")?;
         let literal_a = obb3(&a, center3(&a), "a")?;
@@ -199,11 +205,14 @@ fn parse_pair<'a>(raw: &RawCase<'a>) -> Result<Parsed<'a>, String> {
         let b = written::box3(raw_b, "b")?;
         let literal_b = obb3(&b, center3(&b), "b")?;
         let pair = Pair::three(&a, &b, (literal_a, literal_b));
-        (pair, ExactPair::three(&a, &b), raw_b)
+        let centres = [a.center, b.center].concat();
+        let peers = Pair::for_peers(&centres, Pair::Three(literal_a, literal_b), pair);
+        (pair, peers, ExactPair::three(&a, &b), raw_b)
     };
     Ok(Parsed {
         dim,
         pair,
+        peers,
         exact,
         a: raw_a,
         b: raw_b,

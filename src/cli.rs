@@ -48,8 +48,9 @@ pub enum Command {
     /// 48·ε·S), certified and exact (exact at any margin, on the numbers exactly as written: a
     /// quaternion as R(q)/|q|², axes as given; an angle or degrees as the columns (cos, sin),
     /// (−sin, cos) of the written angle computed in f64 by libm, exact for multiples of 90°),
-    /// parry-sat and parry-gjk (parry 0.31 on sat-core's f32 boxes). margin and axis: the exact
-    /// oracle's for exact, sat-core's separation of the f32 boxes for the others.
+    /// parry-sat and parry-gjk (parry 0.31 on the f32 boxes where they are written; sat-core gets
+    /// the pair moved so that A's centre is the origin). margin and axis: the exact oracle's for
+    /// exact, sat-core's separation of the f32 boxes for the others.
     Verdict {
         /// Input file; `-` or nothing reads stdin.
         file: Option<PathBuf>,

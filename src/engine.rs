@@ -2,11 +2,11 @@
 //!
 //! | name | verdict | boxes |
 //! | --- | --- | --- |
-//! | `sat` | sat-core's `intersects` (exact outside its band `48·ε·S`; "separated" always exact) | f32 ([`crate::pair`]) |
+//! | `sat` | sat-core's `intersects` (exact outside its band `48·ε·S`; "separated" always exact) | f32, A moved to the origin ([`crate::pair`]) |
 //! | `certified` | `ExactBox2/3::intersects_certified`: exact at any margin | as written ([`crate::exact_pair`]) |
 //! | `exact` | `sat_core::exact::verdict2/3`: exact integers | as written |
-//! | `parry-sat` | parry's `intersection_test_cuboid_cuboid` | f32, via sat-core's boxes |
-//! | `parry-gjk` | parry's `intersection_test_support_map_support_map` | f32, via sat-core's boxes |
+//! | `parry-sat` | parry's `intersection_test_cuboid_cuboid` | f32 where written ([`Pair::for_peers`]) |
+//! | `parry-gjk` | parry's `intersection_test_support_map_support_map` | f32 where written |
 //!
 //! Margin and axis: `exact` reports the exact margin (f64, within one ulp, sign exact) and the
 //! axis that carries it; every other engine reports sat-core's `separation` of the f32 boxes
@@ -103,8 +103,8 @@ impl Engine {
 
     /// The verdict alone.
     pub fn intersects(self, case: &Case) -> bool {
-        match (self, &case.pair) {
-            (Engine::Sat, pair) => pair.verdict().intersects,
+        match (self, &case.peers) {
+            (Engine::Sat, _) => case.pair.verdict().intersects,
             (Engine::Certified, _) => case.exact.intersects_certified(),
             (Engine::Exact, _) => case.exact.verdict().intersects,
             (Engine::ParrySat, Pair::Two(a, b)) => parry_sat2(a, b),

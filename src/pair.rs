@@ -9,6 +9,12 @@
 //! ulp of the coordinates, far more than sat-core's band for small boxes far from the origin.
 //! (If the moved pair is out of sat-core's range, the pair as written is used.)
 //!
+//! parry's engines are tested on the boxes where they are: the pair as written, each centre
+//! rounded to f32, whenever that rounding is exact (every centre coordinate an f32 value, as in
+//! generated cases and most of the corpus), so that parry's own handling of large coordinates is
+//! part of its verdict. Only centres with more digits than f32 holds give parry the moved pair
+//! too, so that it is not blamed for the rounding of its input ([`Pair::for_peers`]).
+//!
 //! A quaternion is used as given when its largest component lies in `[2⁻⁶⁰, 2⁶⁰]` (sat-core
 //! rotates by `R(q)/|q|²`, so it need not be unit length); otherwise it is first divided by that
 //! component in f64, so that huge or tiny quaternions still name their rotation. Angles and
@@ -70,6 +76,16 @@ impl Pair {
         match (obb2(a, Vec2::ZERO, "a"), obb2(b, offset, "b")) {
             (Ok(a), Ok(b)) => Pair::Two(a, b),
             _ => Pair::Two(literal.0, literal.1),
+        }
+    }
+
+    /// The pair for parry's engines (see the module docs): `literal` when every written centre
+    /// coordinate is an f32 value, else `moved`.
+    pub fn for_peers(centres: &[f64], literal: Pair, moved: Pair) -> Pair {
+        if centres.iter().all(|&c| f64::from(c as f32) == c) {
+            literal
+        } else {
+            moved
         }
     }
 

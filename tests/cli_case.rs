@@ -45,3 +45,27 @@ fn centres_with_more_digits_than_f32_keep_their_offset() {
     assert!(!verdict.intersects);
     assert!((verdict.margin - 0.001).abs() < 1e-6, "{verdict:?}");
 }
+
+#[test]
+fn parry_sees_the_boxes_where_they_are_written_when_f32_holds_them() {
+    let line = |ca: &str, cb: &str| {
+        format!(
+            r#"{{"dim": 3, "a": {{"center": {ca}, "half_extents": [1, 1, 1], "quat": [0, 0, 0.3, 1]}}, "b": {{"center": {cb}, "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}}}}"#
+        )
+    };
+    let centres = |pair: &Pair| match pair {
+        Pair::Three(a, b) => (a.center(), b.center()),
+        Pair::Two(..) => panic!("a 3D case read as 2D"),
+    };
+    // f32 values: parry gets them as written (its own handling of large coordinates counts),
+    // sat-core the pair moved so that A's centre is the origin.
+    let case = parse_case(&line("[1e6, 0, -5e5]", "[1000002, 0.5, -5e5]")).unwrap();
+    let (a, b) = centres(&case.peers);
+    assert_eq!((a.x, b.x, b.y), (1e6, 1_000_002.0, 0.5));
+    let (a, b) = centres(&case.pair);
+    assert_eq!((a.x, b.x, b.y), (0.0, 2.0, 0.5));
+    // More digits than f32 holds: both get the moved pair (offset rounded once).
+    let case = parse_case(&line("[1000000.1, 0, 0]", "[1000002.2, 0, 0]")).unwrap();
+    assert_eq!(centres(&case.peers), centres(&case.pair));
+    assert_eq!(centres(&case.pair).0.x, 0.0);
+}

@@ -7,9 +7,9 @@
 //! * `far.jsonl`: pairs 1e6 from the origin, some with centres written with more digits than
 //!   f32 holds (the f32 engines use the offset rounded once).
 
-use glam::DVec3;
+use glam::{DVec2, DVec3};
 
-use super::build::{BoxSpec, Named, band, columns, on_face, rotation, written};
+use super::build::{BoxSpec, Named, axes2, band, columns, f32v, on_face, rotation, written};
 
 /// `sub-ulp.jsonl`.
 pub fn sub_ulp() -> Vec<Named> {
@@ -191,6 +191,8 @@ pub fn far() -> Vec<Named> {
             BoxSpec::cube(far, ea.to_array()),
             rotated(-4.0),
         ),
+        far_2d_rotated(4.0, "apart"),
+        far_2d_rotated(-4.0, "overlap"),
         Named::two(
             "far-2d-touching",
             "unit squares side to side 1e6 from the origin",
@@ -204,4 +206,40 @@ pub fn far() -> Vec<Named> {
             BoxSpec::rect([1000002.101, 0.0], [1.0, 1.0]),
         ),
     ]
+}
+
+/// Both rectangles rotated (A by 0.7 rad, B by 1.0 rad), 1e6 from the origin on f32 values, B's
+/// vertex on A's top side at `k` bands: B's centre lies on f32's grid (spacing 0.0625 there), so
+/// A's half-extent across that side, a much finer f32 grid, is solved for the gap.
+fn far_2d_rotated(k: f64, name: &str) -> Named {
+    let far = DVec2::new(1.0e6, -1.0e6);
+    let [a0, a1] = axes2(0.7);
+    let [b0, b1] = axes2(1.0);
+    let (ea0, eb) = (1.5, DVec2::new(0.5, 0.25));
+    let normal = a1;
+    let vertex = b0 * eb.x * -super::build::sign(b0.dot(normal))
+        + b1 * eb.y * -super::build::sign(b1.dot(normal));
+    let center = far + a0 * 0.2 + normal - vertex;
+    let cb = DVec2::new(f32v(center.x), f32v(center.y));
+    // The exact face axis of A's side 1 is perp(a0); a0 · perp(a0) = 0, so only e_A1 matters.
+    let l = a0.perp();
+    let reach_b = eb.x * b0.dot(l).abs() + eb.y * b1.dot(l).abs();
+    let gap = k * band(2.0, &[ea0, 1.0], &eb.to_array());
+    let ea1 = f32v(((cb - far).dot(l).abs() - reach_b - gap * l.length()) / a1.dot(l).abs());
+    Named::two(
+        format!("far-2d-rotated-{name}-4band"),
+        format!(
+            "rectangles rotated 0.7 and 1.0 rad 1e6 from the origin (f32 values), B's vertex {name} A's side at {k}·48·ε·S"
+        ),
+        BoxSpec::axes(
+            &far.to_array(),
+            &[ea0, ea1],
+            &[&a0.to_array(), &a1.to_array()],
+        ),
+        BoxSpec::axes(
+            &cb.to_array(),
+            &eb.to_array(),
+            &[&b0.to_array(), &b1.to_array()],
+        ),
+    )
 }
