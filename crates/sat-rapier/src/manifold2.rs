@@ -108,7 +108,7 @@ pub(crate) fn box_box(
             } else {
                 (0, gaps_a.x)
             };
-            if sep.gap > gap_a + face_preference(prediction, gap_a) {
+            if sep.gap > gap_a + face_preference(prediction) {
                 sep.feature
             } else {
                 Feature::FaceA(ia)

@@ -1,7 +1,7 @@
 //! Box–box contacts in 3D: reference-face clipping, edge–edge points and feature ids.
 //!
 //! Algorithm (axes from sat-core; clipping as Box2D's `b2ClipPolygons` lifted to 3D; face
-//! preference as ODE's `dBoxBox`), everything in the first box's frame:
+//! preference as Box2D's `k_tol`), everything in the first box's frame:
 //!
 //! 1. `sat_core::Obb3::separation` gives the best of the 15 candidate axes. Its gap is a lower
 //!    bound of the distance, so a gap above the prediction distance means no contact at all.
@@ -29,7 +29,7 @@ use rapier3d::math::Pose;
 use rapier3d::parry::shape::PackedFeatureId;
 use sat_core::{Feature, Obb3};
 
-use crate::tolerance::{FACE_PREFERENCE_PREDICTION, FACE_PREFERENCE_RELATIVE, face_preference};
+use crate::tolerance::{REDUCTION_TIE_RELATIVE, face_preference};
 
 /// Most points a manifold keeps (rapier's `MAX_MANIFOLD_POINTS` in 3D).
 pub(crate) const MAX_POINTS: usize = 4;
@@ -202,13 +202,13 @@ pub(crate) fn prefer_faces(
     let gaps_b = (rot.transpose() * t).abs() - (abs_r.transpose() * he1 + he2);
     let (ia, gap_a) = argmax(gaps_a);
     let (jb, gap_b) = argmax(gaps_b);
-    let (face, face_gap) = if gap_b > gap_a + face_preference(prediction, gap_a) {
+    let (face, face_gap) = if gap_b > gap_a + face_preference(prediction) {
         (Feature::FaceB(jb as u8), gap_b)
     } else {
         (Feature::FaceA(ia as u8), gap_a)
     };
     match feature {
-        Feature::EdgePair(..) if gap > face_gap + face_preference(prediction, face_gap) => feature,
+        Feature::EdgePair(..) if gap > face_gap + face_preference(prediction) => feature,
         _ => face,
     }
 }
@@ -478,8 +478,8 @@ fn closest_on_lines(c1: Vec3, d1: Vec3, h1: f32, c2: Vec3, d2: Vec3, h2: f32) ->
 /// Indices of at most [`MAX_POINTS`] points to keep, with rapier's `reduce_manifold_naive`
 /// rule (the deepest, the farthest from it, then the two extremes along the tangent across that
 /// segment), made stable: a candidate must beat an earlier one in the clipping order by the face
-/// preference (depths by `FACE_PREFERENCE_PREDICTION · prediction`, distances by
-/// `FACE_PREFERENCE_RELATIVE` of the largest) to be picked instead. The clipping order does not
+/// preference (depths) or by [`REDUCTION_TIE_RELATIVE`] of the largest (distances) to be picked
+/// instead. The clipping order does not
 /// change under small motions, so a flat contact keeps the same four points (and their
 /// warm-start impulses) instead of letting rounding noise pick among equal depths.
 pub(crate) fn reduce(contacts: &Contacts, prediction: f32) -> ([usize; MAX_POINTS], usize) {
@@ -487,13 +487,13 @@ pub(crate) fn reduce(contacts: &Contacts, prediction: f32) -> ([usize; MAX_POINT
     if pts.len() <= MAX_POINTS {
         return ([0, 1, 2, 3], pts.len());
     }
-    let depth_tie = FACE_PREFERENCE_PREDICTION * prediction.max(0.0);
+    let depth_tie = face_preference(prediction);
     let Some(first) = first_near_best(pts.len(), |_| false, |k| -pts[k].dist, |_| depth_tie) else {
         return ([0; MAX_POINTS], 0);
     };
     let a = pts[first].p1;
     let dist2 = |k: usize| (pts[k].p1 - a).length_squared();
-    let relative = |best: f32| FACE_PREFERENCE_RELATIVE * best.abs();
+    let relative = |best: f32| REDUCTION_TIE_RELATIVE * best.abs();
     let Some(second) =
         first_near_best(pts.len(), |k| k == first, dist2, relative).filter(|&k| dist2(k) > 0.0)
     else {
@@ -505,7 +505,7 @@ pub(crate) fn reduce(contacts: &Contacts, prediction: f32) -> ([usize; MAX_POINT
     let spread = (0..pts.len())
         .filter(|&k| !skip(k))
         .fold(0.0f32, |m, k| m.max(across(k).abs()));
-    let tie = |_| FACE_PREFERENCE_RELATIVE * spread;
+    let tie = |_| REDUCTION_TIE_RELATIVE * spread;
     match (
         first_near_best(pts.len(), skip, |k| -across(k), tie),
         first_near_best(pts.len(), skip, across, tie),

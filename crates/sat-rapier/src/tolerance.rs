@@ -6,19 +6,26 @@
 //! another keeps the same reference face (and the same contact feature ids, hence its warm-started
 //! impulses) from one step to the next.
 
-/// Face preference, relative part (dimensionless): a candidate axis (a face of the second box, or
-/// an edge pair) must beat the best face of the first box (or the best face) by this fraction of
-/// that face's `|gap|` before its manifold is built. ODE's `dBoxBox` and Bullet's
-/// `btBoxBoxDetector` accept an edge axis only when it is 1.05× better than the best face: 0.05.
-pub const FACE_PREFERENCE_RELATIVE: f32 = 0.05;
-
-/// Face preference, absolute part, as a fraction of the prediction distance `p` the narrow phase
-/// passes (length = `FACE_PREFERENCE_PREDICTION · p`). Box2D v2 flips the reference polygon only
-/// when the other one is better by `0.1 · linear_slop`, and its speculative distance is
-/// `4 · linear_slop`; rapier's prediction distance plays that role here, so
-/// `0.1 / 4 = 0.025`. With rapier's default prediction (0.02 length units) this is 0.5 mm per
-/// metre of length unit: far above rounding noise (`ε·S`), far below a visible tilt.
+/// Face preference, as a fraction of the prediction distance `p` the narrow phase passes: a
+/// candidate axis (a face of the second box over the first box's best face, an edge pair over the
+/// best face) is chosen only when its gap beats the other's by `FACE_PREFERENCE_PREDICTION · p`.
+/// Box2D v2 flips the reference polygon only when the other one is better by
+/// `0.1 · linear_slop`, and its speculative distance is `4 · linear_slop`; rapier's prediction
+/// distance plays that role here, so `0.1 / 4 = 0.025`. With rapier's default prediction (0.02
+/// length units) this is 0.5 mm per metre of length unit: far above rounding noise (`ε·S`),
+/// below any visible tilt.
+///
+/// No relative part: ODE's and Bullet's "an edge axis must be 1.05× better than the best face"
+/// changed the contact normal of one touching pair in ten, relative to rapier's default
+/// pipeline, in the heap of overlapping boxes of `tests/rapier_pipeline3.rs`
+/// (`contacts_match_the_default_pipeline`), without a visible gain in the stacking tests.
 pub const FACE_PREFERENCE_PREDICTION: f32 = 0.025;
+
+/// Ties in the reduction of a manifold to four points (dimensionless): a candidate must be
+/// farther than an earlier one in the clipping order by this fraction of the largest distance
+/// to be picked instead, so equal distances (a symmetric overlap) keep the same points from one
+/// step to the next.
+pub const REDUCTION_TIE_RELATIVE: f32 = 0.05;
 
 /// How close (in units of `ε·S`, `S = |t| + |e_A| + |e_B|` as in sat-core) a pair of witness
 /// points must be to sat-core's separating gap for a *separated* `contact()` to be certified as
@@ -28,9 +35,9 @@ pub const FACE_PREFERENCE_PREDICTION: f32 = 0.025;
 /// certificate is handed to the next dispatcher (GJK), never answered approximately.
 pub const CERTIFY_K: f32 = 64.0;
 
-/// The face preference for a pair: `FACE_PREFERENCE_PREDICTION · prediction +
-/// FACE_PREFERENCE_RELATIVE · |gap|` (a length).
+/// The face preference for a prediction distance: `FACE_PREFERENCE_PREDICTION · prediction` (a
+/// length).
 #[inline]
-pub(crate) fn face_preference(prediction: f32, gap: f32) -> f32 {
-    FACE_PREFERENCE_PREDICTION * prediction.max(0.0) + FACE_PREFERENCE_RELATIVE * gap.abs()
+pub(crate) fn face_preference(prediction: f32) -> f32 {
+    FACE_PREFERENCE_PREDICTION * prediction.max(0.0)
 }
