@@ -65,7 +65,7 @@ pub enum Command {
     /// verdict of certified/exact, a wrong verdict outside the band of the others; a case
     /// without a verdict or a problem of a cmd: engine); 2 a usage or I/O error.
     ///
-    /// cmd:<program> runs `sh -c <program>` once: it gets one line per case on stdin,
+    /// cmd:PROGRAM runs `sh -c PROGRAM` once: it gets one line per case on stdin,
     /// {"id", "dim", "a", "b"} as written, and must answer one line per case, in order, on
     /// stdout: {"id": .., "intersects": bool} or {"id": .., "error": "why"}.
     Check(CheckArgs),
@@ -101,7 +101,7 @@ pub struct CheckArgs {
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Engines: sat, certified, exact, parry-sat, parry-gjk, all (the five), a comma-separated
-    /// list of those, or cmd:<program>. Repeatable.
+    /// list of those, or cmd:PROGRAM. Repeatable.
     #[arg(long, default_value = "sat")]
     pub engine: Vec<String>,
     /// Output format.

@@ -7,7 +7,7 @@
 //!   [`cmd_engine`]: outside engines over the JSON Lines protocol.
 //! * [`verdict`], [`check`] (+ [`check_report`]), [`explain`] (+ [`picture`]) and [`corpus`]:
 //!   the subcommands.
-//! * [`reference`]: an independent exact reference in rationals.
+//! * [`reference`](mod@reference): an independent exact reference in rationals.
 //! * [`generate`]: seeded random and adversarial box pairs.
 //! * [`main_job`]: the default run, every engine adjudicated by the exact oracle.
 //! * [`cli`]: argument parsing and dispatch (the binary's `main`).

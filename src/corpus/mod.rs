@@ -8,7 +8,7 @@
 //!   roundings and exact contacts are computed rather than typed; `obbsat corpus` rewrites their
 //!   files completely.
 //! * `fuzz-findings.jsonl` holds every minimised fuzz finding under `fuzz/regressions/`, decoded
-//!   as its fuzz target decodes it ([`fuzz`]); rewritten whenever that folder exists.
+//!   as its fuzz target decodes it (`src/corpus/fuzz.rs`); rewritten whenever that folder exists.
 //! * Every other `*.jsonl` file in the folder (an engine maintainer's own cases, findings kept
 //!   without `fuzz/`) keeps its lines, keys and key order; `obbsat corpus` only sets `expect`,
 //!   `exact_margin` and `scale` on each line from the oracle.
