@@ -214,7 +214,8 @@ fn markdown(report: &Report, listed: usize, out: &mut impl Write) -> io::Result<
         if report.passed() { "passed" } else { "FAILED" },
         summary(report)
     )?;
-    writeln!(out, "| {} |", HEADERS.join(" | "))?;
+    let headers = HEADERS.map(|h| h.replace('|', "\\|"));
+    writeln!(out, "| {} |", headers.join(" | "))?;
     writeln!(out, "| --- |{}", " ---: |".repeat(HEADERS.len() - 1))?;
     for e in &report.engines {
         let cells = row(e).map(|c| c.replace('|', "\\|"));

@@ -256,7 +256,9 @@ fn formats_stdin_several_files_and_dimensions() {
     );
     let md = stdout(&out);
     assert!(md.starts_with("### obbsat check: FAILED"), "{md}");
-    assert!(md.contains("| engine | cases | wrong | outside band | in band |"));
+    assert!(md.contains(
+        "| engine | cases | wrong | outside band | in band | no verdict | worst \\|margin\\|/S |"
+    ));
     assert!(md.contains("| sat | 40 |"));
     assert!(md.contains("<details>"));
 
