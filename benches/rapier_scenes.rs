@@ -1,7 +1,8 @@
 //! rapier box scenes stepped with rapier's default narrow phase and with each sat-rapier door, in
 //! one process and in lockstep (every step of every door before the next step, the order
 //! rotating), so that machine noise hits all of them alike. Reports narrow-phase and whole-step
-//! time per step (rapier's `profiler` counters) and their ratios to the default pipeline.
+//! time per step (rapier's `profiler` counters) and their ratios to the default pipeline, as
+//! medians over the steps (a step that lost the CPU to another process does not move them).
 //!
 //! Sleeping is off (as in the notes' measurement), so every scene keeps its whole pile awake and
 //! the numbers are the steady cost of a box pile, not of an empty island list.
@@ -32,14 +33,26 @@ use std::time::Instant;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-/// Summed over the run: narrow-phase and whole-step milliseconds, and contact-manifold
-/// computations asked of the dispatcher (the rest of the pair updates were recycled by rapier).
-#[derive(Clone, Copy, Default)]
+/// Per step of a run: narrow-phase and whole-step milliseconds; and the contact-manifold
+/// computations asked of the dispatcher over the run (the rest of the pair updates were recycled
+/// by rapier), and the contact pairs at the end.
+#[derive(Clone, Default)]
 struct Times {
-    narrow: f64,
-    step: f64,
+    narrow: Vec<f64>,
+    step: Vec<f64>,
     manifold_calls: usize,
     pairs: usize,
+}
+
+/// The median of `values` (the machine is shared: medians shrug off the steps that lost the CPU).
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
+/// The median over steps of `base[i] / other[i]`: how many times faster `other` was.
+fn ratio(base: &[f64], other: &[f64]) -> f64 {
+    median(base.iter().zip(other).map(|(b, o)| b / o).collect())
 }
 
 const DOORS: [&str; 4] = ["default", "dispatcher", "filter", "pass-through"];
@@ -272,12 +285,14 @@ macro_rules! runner {
                         &(),
                     );
                     let counters = &self.pipeline.counters;
-                    self.times.narrow += counters.cd.narrow_phase_time.time_ms();
-                    self.times.step += counters.step_time_ms();
+                    self.times
+                        .narrow
+                        .push(counters.cd.narrow_phase_time.time_ms());
+                    self.times.step.push(counters.step_time_ms());
                 }
             }
 
-            /// Steps one world per door in lockstep and returns each door's total times.
+            /// Steps one world per door in lockstep and returns each door's times.
             pub fn run(scene: &Scene, steps: usize) -> [Times; 4] {
                 let mut worlds: Vec<World> =
                     (0..DOORS.len()).map(|d| World::new(d, scene)).collect();
@@ -289,7 +304,7 @@ macro_rules! runner {
                 core::array::from_fn(|d| Times {
                     manifold_calls: worlds[d].manifold_calls.load(Ordering::Relaxed),
                     pairs: worlds[d].narrow_phase.contact_pairs().count(),
-                    ..worlds[d].times
+                    ..worlds[d].times.clone()
                 })
             }
         }
@@ -402,14 +417,14 @@ fn quat(rng: &mut Pcg64) -> glam::Quat {
 }
 
 /// Nanoseconds per call of `a` and `b` over `items`, alternating which goes first, `rounds`
-/// times.
+/// times; medians over the rounds.
 fn alternate<T>(
     items: &[T],
     rounds: usize,
     mut a: impl FnMut(&T),
     mut b: impl FnMut(&T),
 ) -> (f64, f64) {
-    let mut totals = [0.0f64; 2];
+    let mut times = [Vec::new(), Vec::new()];
     for round in 0..rounds {
         for k in 0..2 {
             let which = (round + k) % 2;
@@ -417,11 +432,11 @@ fn alternate<T>(
             for item in items {
                 if which == 0 { a(item) } else { b(item) }
             }
-            totals[which] += start.elapsed().as_secs_f64();
+            times[which].push(start.elapsed().as_secs_f64() * 1e9 / items.len() as f64);
         }
     }
-    let per = |t: f64| t * 1e9 / (rounds * items.len()) as f64;
-    (per(totals[0]), per(totals[1]))
+    let [ta, tb] = times;
+    (median(ta), median(tb))
 }
 
 /// One full cuboid–cuboid manifold computation (no cached points), parry vs `SatDispatcher`:
@@ -535,22 +550,24 @@ fn main() {
             dim2::run(&vertical_stacks2(30, 30), steps),
         ),
     ];
-    println!("{steps} steps per scene and door, in lockstep; times are ms per step.\n");
+    println!(
+        "{steps} steps per scene and door, in lockstep; medians over the steps of the time per \
+         step (ms) and of the per-step ratio to the default.\n"
+    );
     println!(
         "| scene | door | narrow phase ms | step ms | narrow phase vs default | step vs default \
          | manifolds computed per step (of pairs) |"
     );
     println!("|---|---|---:|---:|---:|---:|---:|");
     for (scene, times) in &results {
-        let per = |t: f64| t / steps as f64;
         for (door, t) in DOORS.iter().zip(times) {
             println!(
                 "| {scene} | {door} | {:.3} | {:.3} | {:.2}× faster | {:.2}× faster | {:.0} (of {}) |",
-                per(t.narrow),
-                per(t.step),
-                times[0].narrow / t.narrow,
-                times[0].step / t.step,
-                per(t.manifold_calls as f64),
+                median(t.narrow.clone()),
+                median(t.step.clone()),
+                ratio(&times[0].narrow, &t.narrow),
+                ratio(&times[0].step, &t.step),
+                t.manifold_calls as f64 / steps as f64,
                 t.pairs,
             );
         }
@@ -561,11 +578,10 @@ fn main() {
     for (scene, times) in &results {
         println!(
             "| {scene} | {:.2}× | {:.2}× |",
-            times[3].narrow / times[2].narrow,
-            times[3].step / times[2].step,
+            ratio(&times[3].narrow, &times[2].narrow),
+            ratio(&times[3].step, &times[2].step),
         );
     }
-
     println!("\none full cuboid–cuboid manifold computation, no cached points (ns per call):\n");
     println!("| pairs | parry | SatDispatcher | ratio |");
     println!("|---|---:|---:|---:|");
