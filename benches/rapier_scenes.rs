@@ -370,6 +370,37 @@ fn pyramid3(layers: usize) -> dim3::Scene {
     scene
 }
 
+/// Where the filter pays: `n × n` planks (half-extents 1 × 0.1 × 0.1) lying on the ground turned
+/// 45°, in parallel rows 0.3 apart and 2.2 apart along a row. Each plank's AABB overlaps a dozen
+/// others while the planks themselves stay 0.1 apart: pairs the broad phase reports and the
+/// filter can prove separated.
+fn planks3(n: usize) -> dim3::Scene {
+    use rapier3d::prelude::*;
+    let mut scene = vec![(
+        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.5, 0.0)),
+        ColliderBuilder::cuboid(100.0, 0.5, 100.0),
+    )];
+    let turn = std::f32::consts::FRAC_PI_4;
+    let (along, across) = (
+        Vector::new(turn.cos(), 0.0, -turn.sin()),
+        Vector::new(turn.sin(), 0.0, turn.cos()),
+    );
+    for a in 0..n {
+        for b in 0..n {
+            let at =
+                along * (2.2 * a as Real) + across * (0.3 * b as Real) + Vector::new(0.0, 0.1, 0.0);
+            scene.push((
+                RigidBodyBuilder::dynamic()
+                    .can_sleep(false)
+                    .translation(at)
+                    .rotation(Vector::new(0.0, turn, 0.0)),
+                ColliderBuilder::cuboid(1.0, 0.1, 0.1),
+            ));
+        }
+    }
+    scene
+}
+
 /// rapier's pyramid2 with `rows` rows of boxes of half-extent 0.5.
 fn pyramid2(rows: usize) -> dim2::Scene {
     use rapier2d::prelude::*;
@@ -537,6 +568,10 @@ fn main() {
     let started = Instant::now();
     let results: Vec<(String, [Times; 4])> = vec![
         ("boxes3 (1000 cubes)".into(), dim3::run(&boxes3(), steps)),
+        (
+            "planks3 (30 × 30 planks turned 45°)".into(),
+            dim3::run(&planks3(30), steps),
+        ),
         (
             "pyramid3 (15 layers, 1240 boxes)".into(),
             dim3::run(&pyramid3(15), steps),
