@@ -2,6 +2,9 @@
 //! (`TestOBBOBB`), with `AbsR = |R| + 1e-6` and unnormalised cross axes, exactly as printed.
 //! Included by the benchmarks as the peer every speed ratio is stated against.
 
+// Index loops keep the book's R[i][j] subscripts.
+#![allow(clippy::needless_range_loop)]
+
 use glam::{Vec2, Vec3};
 
 /// Ericson's box: centre, local axes, half-extents.
