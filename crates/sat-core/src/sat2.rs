@@ -2,13 +2,15 @@
 //!
 //! Algorithm (seed 004's projection-radius form, with the numerics of
 //! [`tolerance`](crate::tolerance)): `d = c_B − c_A`, `R = AᵀB`, `S = |d| + |e_A| + |e_B|`,
-//! `pad = PAD_K·ε·S`. A's two face normals, then B's, each separating when
-//! `|d·L| > radius_A(L) + radius_B(L) + pad`. In 2D there are no edge-edge axes, so no
+//! `pad = PAD_K·ε·S₁` with `S₁ = |d|₁ + |e_A| + |e_B| ≥ S` (no square root on the critical
+//! path; at most `√2·S`, which the 2D band below absorbs). A's two face normals, then B's, each
+//! separating when `|d·L| > radius_A(L) + radius_B(L) + pad`. In 2D there are no edge-edge axes, so no
 //! near-parallel weak spot: every axis is a unit face normal. The per-axis error is at most
-//! `(4 + 1 + 2√2 + 2)u·S ≤ 5 εS`, inside the pad; the band argument of the 3D test applies
-//! with the 2D exterior-angle factor `√2`, so [`BAND_K`](crate::tolerance::BAND_K) holds too.
+//! `(4 + 1 + 2√2 + 2)u·S ≤ 5 εS`, inside the pad. A wrong "intersects" needs every computed gap
+//! below the pad, and some axis carries at least `M/√2` (the 2D exterior-angle factor), so
+//! `M ≤ √2·(√2·10 + 5) εS ≈ 21 εS`, inside [`BAND_K`](crate::tolerance::BAND_K).
 
-use glam::Vec2;
+use glam::{Vec2, Vec4};
 
 use crate::sat3::Class;
 use crate::tolerance::{CERT_K, EPS, PAD_K, UNDERFLOW_FLOOR, sqrt};
@@ -21,7 +23,7 @@ impl Obb2 {
     /// the margin exceeds [`band`](crate::tolerance::band)`(S)`.
     ///
     /// ```
-    /// use glam::Vec2;
+    /// use glam::{Vec2, Vec4};
     /// use sat_core::Obb2;
     ///
     /// let a = Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0);
@@ -61,7 +63,7 @@ impl Obb2 {
     /// from `self` towards `other`) and which face produced it. Ties prefer A's faces.
     ///
     /// ```
-    /// use glam::Vec2;
+    /// use glam::{Vec2, Vec4};
     /// use sat_core::{Feature, Obb2};
     ///
     /// let a = Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0);
@@ -132,6 +134,12 @@ impl Pair {
     }
 }
 
+/// `|d|₁ ≥ |d|`: the pad's scale without a square root (see the module docs).
+#[inline(always)]
+fn scale_l1(d: Vec2) -> f32 {
+    d.x.abs() + d.y.abs()
+}
+
 #[inline(always)]
 fn dot(a: Vec2, b: Vec2) -> f32 {
     a.x * b.x + a.y * b.y
@@ -154,7 +162,7 @@ pub(crate) fn classify<const CERTIFY: bool>(
 ) -> Class {
     let pair = Pair::new(a, b);
     let (ea, eb) = (ea.to_array(), eb.to_array());
-    let scale = sqrt(dot(pair.d, pair.d)) + norm_a + norm_b;
+    let scale = scale_l1(pair.d) + norm_a + norm_b;
     let pad = PAD_K * EPS * scale + UNDERFLOW_FLOOR;
     let slack = pad + CERT_K * EPS * scale;
     let ar = pair.ar;
@@ -182,7 +190,22 @@ pub(crate) fn classify<const CERTIFY: bool>(
     }
 }
 
+/// The padded test alone: the four axes in the lanes of one `Vec4` (`t_0, t_1, b_0·d, b_1·d`),
+/// one comparison and one branch per pair. Each lane is the same arithmetic as [`classify`].
 #[inline(always)]
 fn overlap(a: &Obb2, b: &Obb2, ea: Vec2, eb: Vec2, norm_a: f32, norm_b: f32) -> bool {
-    classify::<false>(a, b, ea, eb, norm_a, norm_b) != Class::Separated
+    let (a0, a1, b0, b1) = (a.axes.x_axis, a.axes.y_axis, b.axes.x_axis, b.axes.y_axis);
+    let d = b.center - a.center;
+    let pad = PAD_K * EPS * (scale_l1(d) + norm_a + norm_b) + UNDERFLOW_FLOOR;
+    let centre =
+        (Vec4::new(a0.x, a1.x, b0.x, b1.x) * d.x + Vec4::new(a0.y, a1.y, b0.y, b1.y) * d.y).abs();
+    // |R| as (R00, R01, R10, R11), R_ij = a_i·b_j.
+    let r = (Vec4::new(a0.x, a0.x, a1.x, a1.x) * Vec4::new(b0.x, b1.x, b0.x, b1.x)
+        + Vec4::new(a0.y, a0.y, a1.y, a1.y) * Vec4::new(b0.y, b1.y, b0.y, b1.y))
+    .abs();
+    // Lanes: e_B0|R_i0| + e_B1|R_i1| for i = 0, 1, then e_A0|R_0j| + e_A1|R_1j| for j = 0, 1.
+    let first = Vec4::new(r.x, r.z, r.x, r.y) * Vec4::new(eb.x, eb.x, ea.x, ea.x);
+    let second = Vec4::new(r.y, r.w, r.z, r.w) * Vec4::new(eb.y, eb.y, ea.y, ea.y);
+    let padded = Vec4::new(ea.x, ea.y, eb.x, eb.y) + Vec4::splat(pad);
+    !centre.cmpgt(padded + (first + second)).any()
 }

@@ -153,7 +153,7 @@ pub(crate) fn overlap_mask(a: &Chunk2, b: &Chunk2) -> u32 {
     let (ea, eb) = (&a.half, &b.half);
     let d = [b.center[0] - a.center[0], b.center[1] - a.center[1]];
     let dot = |u: &[Lanes; 2], v: &[Lanes; 2]| u[0] * v[0] + u[1] * v[1];
-    let scale = (dot(&d, &d).sqrt() + a.norm) + b.norm;
+    let scale = (d[0].abs() + d[1].abs() + a.norm) + b.norm;
     let pad = Lanes::splat(PAD_K * EPS) * scale + Lanes::splat(UNDERFLOW_FLOOR);
     let ar = [0, 1].map(|i| [0, 1].map(|j| dot(&a.axes[i], &b.axes[j]).abs()));
     let mut separated = Lanes::ZERO;
