@@ -53,6 +53,7 @@ impl Obb3 {
     /// assert!(!a.intersects_certified(&apart)); // one ulp: the fast test says "intersects"
     /// assert!(a.intersects(&apart));
     /// ```
+    #[inline]
     pub fn intersects_certified(&self, other: &Obb3) -> bool {
         let class = sat3::classify::<true>(
             self,
@@ -65,9 +66,7 @@ impl Obb3 {
         match class {
             Class::Separated => false,
             Class::Overlapping => true,
-            Class::Uncertain => refine3(self, other).unwrap_or_else(|| {
-                verdict3(&ExactBox3::from_obb(self), &ExactBox3::from_obb(other)).intersects
-            }),
+            Class::Uncertain => undecided3(self, other),
         }
     }
 }
@@ -86,6 +85,7 @@ impl Obb2 {
     /// let b = Obb2::new(Vec2::new(2.0 + f32::EPSILON * 2.0, 0.5), Vec2::ONE, 0.0);
     /// assert!(!a.intersects_certified(&b));
     /// ```
+    #[inline]
     pub fn intersects_certified(&self, other: &Obb2) -> bool {
         let class = sat2::classify::<true>(
             self,
@@ -98,11 +98,23 @@ impl Obb2 {
         match class {
             Class::Separated => false,
             Class::Overlapping => true,
-            Class::Uncertain => refine2(self, other).unwrap_or_else(|| {
-                verdict2(&ExactBox2::from_obb(self), &ExactBox2::from_obb(other)).intersects
-            }),
+            Class::Uncertain => undecided2(self, other),
         }
     }
+}
+
+/// Tiers 2 and 3 in 3D, kept out of line so the fast path stays small.
+#[inline(never)]
+fn undecided3(a: &Obb3, b: &Obb3) -> bool {
+    refine3(a, b)
+        .unwrap_or_else(|| verdict3(&ExactBox3::from_obb(a), &ExactBox3::from_obb(b)).intersects)
+}
+
+/// Tiers 2 and 3 in 2D.
+#[inline(never)]
+fn undecided2(a: &Obb2, b: &Obb2) -> bool {
+    refine2(a, b)
+        .unwrap_or_else(|| verdict2(&ExactBox2::from_obb(a), &ExactBox2::from_obb(b)).intersects)
 }
 
 /// What the f64 tier proves about one candidate axis.

@@ -107,7 +107,6 @@ impl Obb2 {
 struct Pair {
     av: [Vec2; 2],
     bv: [Vec2; 2],
-    d: Vec2,
     t: [f32; 2],
     tb: [f32; 2],
     ar: [[f32; 2]; 2],
@@ -126,7 +125,6 @@ impl Pair {
         Pair {
             av,
             bv,
-            d,
             t: [dot(av[0], d), dot(av[1], d)],
             tb: [dot(bv[0], d), dot(bv[1], d)],
             ar,
@@ -149,8 +147,9 @@ fn signed(axis: Vec2, along: f32) -> Vec2 {
     if along < 0.0 { -axis } else { axis }
 }
 
-/// The padded test; with `CERTIFY`, also whether every face normal of the exact rectangles is
-/// certainly non-separating (`|centre| + pad + CERT_K·ε·S < threshold`), as in 3D.
+/// The padded test, the four axes in the lanes of one `Vec4` (`t_0, t_1, b_0·d, b_1·d`): one
+/// comparison and one branch per pair. With `CERTIFY`, also whether every face normal of the exact
+/// rectangles is certainly non-separating (`|centre| + pad + CERT_K·ε·S₁ < threshold`), as in 3D.
 #[inline(always)]
 pub(crate) fn classify<const CERTIFY: bool>(
     a: &Obb2,
@@ -160,43 +159,10 @@ pub(crate) fn classify<const CERTIFY: bool>(
     norm_a: f32,
     norm_b: f32,
 ) -> Class {
-    let pair = Pair::new(a, b);
-    let (ea, eb) = (ea.to_array(), eb.to_array());
-    let scale = scale_l1(pair.d) + norm_a + norm_b;
-    let pad = PAD_K * EPS * scale + UNDERFLOW_FLOOR;
-    let slack = pad + CERT_K * EPS * scale;
-    let ar = pair.ar;
-    let mut certain = true;
-    for i in 0..2 {
-        let threshold = (ea[i] + pad) + (eb[0] * ar[i][0] + eb[1] * ar[i][1]);
-        let centre = pair.t[i].abs();
-        if centre > threshold {
-            return Class::Separated;
-        }
-        certain &= !CERTIFY || centre + slack < threshold;
-    }
-    for j in 0..2 {
-        let threshold = (ea[0] * ar[0][j] + ea[1] * ar[1][j]) + (eb[j] + pad);
-        let centre = pair.tb[j].abs();
-        if centre > threshold {
-            return Class::Separated;
-        }
-        certain &= !CERTIFY || centre + slack < threshold;
-    }
-    if certain {
-        Class::Overlapping
-    } else {
-        Class::Uncertain
-    }
-}
-
-/// The padded test alone: the four axes in the lanes of one `Vec4` (`t_0, t_1, b_0·d, b_1·d`),
-/// one comparison and one branch per pair. Each lane is the same arithmetic as [`classify`].
-#[inline(always)]
-fn overlap(a: &Obb2, b: &Obb2, ea: Vec2, eb: Vec2, norm_a: f32, norm_b: f32) -> bool {
     let (a0, a1, b0, b1) = (a.axes.x_axis, a.axes.y_axis, b.axes.x_axis, b.axes.y_axis);
     let d = b.center - a.center;
-    let pad = PAD_K * EPS * (scale_l1(d) + norm_a + norm_b) + UNDERFLOW_FLOOR;
+    let scale = scale_l1(d) + norm_a + norm_b;
+    let pad = PAD_K * EPS * scale + UNDERFLOW_FLOOR;
     let centre =
         (Vec4::new(a0.x, a1.x, b0.x, b1.x) * d.x + Vec4::new(a0.y, a1.y, b0.y, b1.y) * d.y).abs();
     // |R| as (R00, R01, R10, R11), R_ij = a_i·b_j.
@@ -206,6 +172,21 @@ fn overlap(a: &Obb2, b: &Obb2, ea: Vec2, eb: Vec2, norm_a: f32, norm_b: f32) -> 
     // Lanes: e_B0|R_i0| + e_B1|R_i1| for i = 0, 1, then e_A0|R_0j| + e_A1|R_1j| for j = 0, 1.
     let first = Vec4::new(r.x, r.z, r.x, r.y) * Vec4::new(eb.x, eb.x, ea.x, ea.x);
     let second = Vec4::new(r.y, r.w, r.z, r.w) * Vec4::new(eb.y, eb.y, ea.y, ea.y);
-    let padded = Vec4::new(ea.x, ea.y, eb.x, eb.y) + Vec4::splat(pad);
-    !centre.cmpgt(padded + (first + second)).any()
+    let threshold = (Vec4::new(ea.x, ea.y, eb.x, eb.y) + Vec4::splat(pad)) + (first + second);
+    if centre.cmpgt(threshold).any() {
+        Class::Separated
+    } else if !CERTIFY
+        || (centre + Vec4::splat(pad + CERT_K * EPS * scale))
+            .cmplt(threshold)
+            .all()
+    {
+        Class::Overlapping
+    } else {
+        Class::Uncertain
+    }
+}
+
+#[inline(always)]
+fn overlap(a: &Obb2, b: &Obb2, ea: Vec2, eb: Vec2, norm_a: f32, norm_b: f32) -> bool {
+    classify::<false>(a, b, ea, eb, norm_a, norm_b) != Class::Separated
 }

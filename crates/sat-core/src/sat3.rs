@@ -117,6 +117,9 @@ fn axes(obb: &Obb3) -> [Vec3; 3] {
     ]
 }
 
+/// `|ℓ|₁ ≤ √2·|ℓ|₂ ≤ √2·(1 + 2⁻²⁰)` for an edge axis built from two entries of a stored column.
+const EDGE_L1_MAX: f32 = 1.414_215;
+
 /// What the padded test can say about a pair.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Class {
@@ -179,7 +182,9 @@ pub(crate) fn classify<const CERTIFY: bool>(
     let s = r.transpose();
     let abs_s = ar_rows;
     let floor = Vec3A::splat(UNDERFLOW_SCALE * scale + UNDERFLOW_FLOOR);
-    let edge_slack = Vec3A::splat(CERT_K * EPS * scale) + floor;
+    // The relative error once more (≤ pad·|ℓ|₁, and |ℓ|₁ ≤ √2 since ℓ holds two entries of a
+    // unit column) plus the absolute direction error: one constant per pair.
+    let edge_slack = Vec3A::splat(CERT_K * EPS * scale + 2.0 * EDGE_L1_MAX * pad) + floor;
     let mut edges =
         |m: Vec3A, n: Vec3A, abs_m: Vec3A, abs_n: Vec3A, tm: f32, tn: f32, pm: f32, pn: f32| {
             let centre = (m * tn - n * tm).abs();
@@ -189,10 +194,7 @@ pub(crate) fn classify<const CERTIFY: bool>(
             let radius_b = eb.yzx() * minors.zxy() + eb.zxy() * minors.yzx();
             let threshold = radius_a + radius_b + floor;
             if CERTIFY {
-                // The pad inside `radius_a` is `pad·|ℓ|₁`; the slack adds the relative error once
-                // more (≤ pad·|ℓ|₁) and the absolute direction error.
-                let slack = edge_slack + (abs_m + abs_n) * (2.0 * pad);
-                certain &= (centre + slack).cmplt(threshold);
+                certain &= (centre + edge_slack).cmplt(threshold);
             }
             centre.cmpgt(threshold).any()
         };
