@@ -32,3 +32,8 @@ pub mod progress;
 pub mod reference;
 pub mod verdict;
 pub mod written;
+
+/// The README's Rust examples, compiled and run by `cargo test --doc`.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;
