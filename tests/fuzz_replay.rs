@@ -1,0 +1,275 @@
+//! The fuzz targets' check on stable, in `cargo test`:
+//!
+//! * the named seeds are committed as `fuzz/corpus/<target>/seed-<name>` (regenerate them with
+//!   `OBBSAT_WRITE_SEEDS=1 cargo test --release --test fuzz_replay`);
+//! * regressions minimised by hand into a recipe (rather than by `cargo fuzz tmin`) are
+//!   committed the same way, under `fuzz/regressions/<target>/<name>`;
+//! * every file in `fuzz/corpus/<target>/` and `fuzz/regressions/<target>/` is replayed through
+//!   the target's check (`sat_oracle::check::TARGETS`), exactly as `cargo fuzz run` decodes it;
+//! * a seeded random loop feeds at least 100 000 accepted cases per dimension (and fewer to the
+//!   slower targets) through the same decoding and check.
+//!
+//! A violation of sat-core's guarantees panics inside the check, naming the case as an `obbsat`
+//! case line. Peer (parry) findings are summarised on stdout (`--nocapture`).
+
+use std::path::{Path, PathBuf};
+
+use sat_oracle::check::{
+    Case3, Encode, Extent, Form, Origin, Placement3, Recipe3, Relative3, Report, Rotation, Size,
+    TARGETS, Target, check3, decode,
+};
+
+fn fuzz_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz")
+}
+
+fn target(name: &str) -> Target {
+    *TARGETS
+        .iter()
+        .find(|t| t.name == name)
+        .expect("a fuzz target of that name")
+}
+
+/// What a run of cases gave.
+#[derive(Default, Debug)]
+struct Summary {
+    cases: usize,
+    accepted: usize,
+    adjudicated: usize,
+    core_wrong_in_band: usize,
+    /// Per peer (GJK, SAT): wrong verdicts outside sat-core's band, and the worst `|margin|/S`.
+    peer_findings: [(usize, f64); 2],
+}
+
+impl Summary {
+    fn add(&mut self, report: &Report) {
+        self.cases += 1;
+        self.accepted += usize::from(report.accepted);
+        self.adjudicated += usize::from(report.adjudicated);
+        self.core_wrong_in_band += usize::from(report.core_wrong_in_band);
+        for (tally, error) in self.peer_findings.iter_mut().zip(&report.peers) {
+            if let Some(e) = error.filter(|e| e.outside_band()) {
+                tally.0 += 1;
+                tally.1 = tally.1.max(e.relative());
+            }
+        }
+    }
+}
+
+#[test]
+fn seed_corpora_are_committed() {
+    let write = std::env::var("OBBSAT_WRITE_SEEDS").is_ok_and(|v| v == "1");
+    for t in TARGETS {
+        let dir = fuzz_dir().join("corpus").join(t.name);
+        for (name, bytes) in (t.seeds)() {
+            let path = dir.join(format!("seed-{name}"));
+            if write {
+                std::fs::create_dir_all(&dir).unwrap();
+                std::fs::write(&path, &bytes).unwrap();
+            }
+            let committed = std::fs::read(&path).unwrap_or_default();
+            assert_eq!(
+                committed,
+                bytes,
+                "{} is missing or stale: run OBBSAT_WRITE_SEEDS=1 cargo test --release --test fuzz_replay",
+                path.display()
+            );
+        }
+    }
+}
+
+/// sat-core's first fuzz finding, fixed by `tolerance::UNDERFLOW_SCALE` (the same boxes are a
+/// unit test in `tests/verdicts.rs`): A is a flat unit square at `z = 2e11` whose quaternion has a
+/// subnormal component (`1e-44`), so the edge pair (x of A, x of B) has a subnormal direction;
+/// B is a rod of half-length `2e11` along z reaching one unit into A's plane. Before the fix the
+/// absolute underflow error of that axis, times B's `2e11` extent, beat the pad and `intersects`
+/// (and `intersects_certified`) said "apart".
+fn subnormal_axis_entry_huge_extent() -> Recipe3 {
+    let bits = |x: [f32; 3]| x.map(f32::to_bits);
+    Recipe3 {
+        size: Size::Unit,
+        origin: Origin::Raw(bits([0.0, 0.0, 2e11])),
+        // `s = 1`: `Grid(31)` is exactly 1.
+        extents_a: [Extent::Grid(31), Extent::Grid(31), Extent::Zero],
+        extents_b: [Extent::Zero, Extent::Zero, Extent::Raw(2e11f32.to_bits())],
+        rotation_a: Rotation::Raw([0.999169f32, 1e-44, 0.0, 0.0407].map(f32::to_bits)),
+        rotation_b: Relative3::Independent(Rotation::Identity),
+        placement: Placement3::Raw(bits([0.0, 0.0, 1.0])),
+        forms: [Form::Quat; 2],
+        swap: false,
+    }
+}
+
+/// A parry GJK finding, minimised by hand (see docs/findings.md): two axis-aligned cubes of
+/// half-size `1e-4`, centres `(4e-4, -1e-9, 0)` apart, so `2e-4` apart along x. GJK's first two
+/// support points are `√32·1e-4` apart, which `VoronoiSimplex::add_point` takes for a duplicate
+/// (squared distance below the absolute `eps_tol`); it stalls and says "intersect". Half-size
+/// `2e-4`, or `+1e-9`, and it is right.
+fn gjk_cubes_duplicate_support() -> Recipe3 {
+    let h = Extent::Raw(1e-4f32.to_bits());
+    Recipe3 {
+        size: Size::Unit,
+        origin: Origin::Zero(0),
+        extents_a: [h; 3],
+        extents_b: [h; 3],
+        rotation_a: Rotation::Identity,
+        rotation_b: Relative3::Same,
+        placement: Placement3::Raw([4e-4f32, -1e-9, 0.0].map(f32::to_bits)),
+        forms: [Form::Quat; 2],
+        swap: false,
+    }
+}
+
+/// Regressions written from recipes: `(target, name, recipe)`. The sat-core finding is replayed
+/// by `separation3` too, which also checks `separation()` on it.
+fn written_regressions() -> Vec<(&'static str, &'static str, Recipe3)> {
+    let subnormal = "subnormal-axis-entry-huge-extent";
+    vec![
+        ("obb3", subnormal, subnormal_axis_entry_huge_extent()),
+        ("separation3", subnormal, subnormal_axis_entry_huge_extent()),
+        (
+            "obb3",
+            "gjk-cubes-0.2mm-apart-duplicate-support",
+            gjk_cubes_duplicate_support(),
+        ),
+    ]
+}
+
+#[test]
+fn written_regressions_are_committed() {
+    let write = std::env::var("OBBSAT_WRITE_SEEDS").is_ok_and(|v| v == "1");
+    for (target, name, recipe) in written_regressions() {
+        let path = fuzz_dir().join("regressions").join(target).join(name);
+        if write {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, recipe.to_bytes()).unwrap();
+        }
+        let committed = std::fs::read(&path).unwrap_or_default();
+        assert_eq!(
+            decode::<Case3>(&committed).recipe,
+            recipe,
+            "{} is missing or stale: run OBBSAT_WRITE_SEEDS=1 cargo test --release --test fuzz_replay",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn gjk_regression_is_a_peer_finding() {
+    let report = check3(&Case3::from(gjk_cubes_duplicate_support()));
+    let gjk = report.peers[0].expect("parry GJK is wrong on it");
+    assert!(
+        gjk.said && gjk.outside_band() && gjk.relative() > 0.25,
+        "{gjk}"
+    );
+}
+
+#[test]
+fn subnormal_regression_is_the_finding() {
+    let case = Case3::from(subnormal_axis_entry_huge_extent());
+    assert_eq!(case.a.center, [0.0, 0.0, 2e11]);
+    assert_eq!(case.a.half_extents, [1.0, 1.0, 0.0]);
+    assert_eq!(case.b.center, [0.0, 0.0, 1.0]);
+    assert_eq!(case.b.half_extents, [0.0, 0.0, 2e11]);
+    let exact = case.exact();
+    assert!(exact.intersects, "{exact:?}");
+    let (a, b) = case.obbs().unwrap();
+    assert!(a.intersects(&b) && a.intersects_certified(&b));
+}
+
+/// Every directory under `fuzz/corpus` and `fuzz/regressions` belongs to a target, so none is
+/// silently skipped.
+#[test]
+fn corpus_directories_name_targets() {
+    for kind in ["corpus", "regressions"] {
+        for entry in std::fs::read_dir(fuzz_dir().join(kind)).unwrap() {
+            let name = entry.unwrap().file_name();
+            let name = name.to_string_lossy();
+            assert!(
+                TARGETS.iter().any(|t| t.name == name),
+                "fuzz/{kind}/{name} is not a fuzz target"
+            );
+        }
+    }
+}
+
+#[test]
+fn corpora_and_regressions_replay() {
+    for t in TARGETS {
+        for kind in ["corpus", "regressions"] {
+            let dir = fuzz_dir().join(kind).join(t.name);
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            let mut summary = Summary::default();
+            for entry in entries {
+                let path = entry.unwrap().path();
+                let bytes = std::fs::read(&path).unwrap();
+                let report = std::panic::catch_unwind(|| (t.run)(&bytes))
+                    .unwrap_or_else(|_| panic!("{} fails its check", path.display()));
+                summary.add(&report);
+            }
+            println!("{}/{}: {summary:?}", kind, t.name);
+        }
+    }
+}
+
+/// splitmix64: a seeded byte source, the same on every platform.
+struct Bytes(u64);
+
+impl Bytes {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// 0 to 127 random bytes (recipes are shorter; short inputs exercise the zero padding).
+    fn input(&mut self, buffer: &mut Vec<u8>) {
+        buffer.clear();
+        let len = (self.next() % 128) as usize;
+        while buffer.len() < len {
+            buffer.extend_from_slice(&self.next().to_le_bytes());
+        }
+        buffer.truncate(len);
+    }
+}
+
+/// Runs `target` on seeded random inputs until `accepted` cases were checked.
+fn random_loop(name: &str, seed: u64, accepted: usize) -> Summary {
+    let t = target(name);
+    let mut bytes = Bytes(seed);
+    let mut buffer = Vec::new();
+    let mut summary = Summary::default();
+    while summary.accepted < accepted {
+        bytes.input(&mut buffer);
+        summary.add(&(t.run)(&buffer));
+    }
+    println!("{name}, {accepted} accepted: {summary:?}");
+    // Checked constructors reject only the rare raw bit patterns.
+    assert!(summary.accepted * 10 >= summary.cases * 8, "{summary:?}");
+    summary
+}
+
+#[test]
+fn random_cases_2d() {
+    random_loop("obb2", 0x0bb2, 100_000);
+}
+
+#[test]
+fn random_cases_3d() {
+    random_loop("obb3", 0x0bb3, 100_000);
+}
+
+#[test]
+fn random_near_parallel_cases_3d() {
+    random_loop("near_parallel3", 0x4ea7, 30_000);
+}
+
+#[test]
+fn random_separation_cases_3d() {
+    let summary = random_loop("separation3", 0x5e9a, 10_000);
+    assert_eq!(summary.adjudicated, summary.accepted);
+}
