@@ -7,7 +7,8 @@
 //! * `2d_random`: the 2D analogue of `3d_random`;
 //! * `2d_placement_10k`, `2d_placement_100k`: one building footprint against 10k / 100k placed
 //!   footprints on a city grid (seed 000's motivating case), every pair evaluated;
-//! * `3d_stream`: 4096 independent random pairs through the batch pair-stream API.
+//! * `3d_stream`, `2d_stream`: the `3d_random` / `2d_random` pairs as streams of independent
+//!   pairs through the batch pair-stream API, against the scalar loops.
 //!
 //! Engines: sat-core (`intersects`, `intersects_certified`, batch kernels), parry 0.31's SAT
 //! (`intersection_test_cuboid_cuboid`, and through `query::intersection_test`), parry's GJK, and
@@ -23,7 +24,7 @@ use ericson::{TextbookObb2, TextbookObb3, test_obb_obb, test_obb_obb_2d};
 use glam::{Quat, Vec2, Vec3};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
-use sat_core::batch::{ObbSet2, ObbSet3, overlaps2, pair_overlaps3};
+use sat_core::batch::{ObbSet2, ObbSet3, overlaps2, pair_overlaps2, pair_overlaps3};
 use sat_core::{Obb2, Obb3};
 use sat_oracle::peers::{ParryBox2, ParryBox3};
 use std::hint::black_box;
@@ -264,15 +265,38 @@ fn bench_stream(c: &mut Criterion, pairs: &[(Obb3, Obb3)]) {
     group.finish();
 }
 
+fn bench_stream2(c: &mut Criterion, pairs: &[(Obb2, Obb2)]) {
+    let a: ObbSet2 = pairs.iter().map(|p| p.0).collect();
+    let b: ObbSet2 = pairs.iter().map(|p| p.1).collect();
+    let textbook: Vec<_> = pairs
+        .iter()
+        .map(|(a, b)| (textbook2(a), textbook2(b)))
+        .collect();
+    let mut group = c.benchmark_group("2d_stream");
+    group.throughput(Throughput::Elements(pairs.len() as u64));
+    let mut out = Vec::with_capacity(pairs.len());
+    group.bench_function("sat-core batch", |bench| {
+        bench.iter(|| {
+            pair_overlaps2(black_box(&a), black_box(&b), &mut out);
+            out.iter().filter(|&&hit| hit).count()
+        })
+    });
+    over_pairs(&mut group, "sat-core", pairs, Obb2::intersects);
+    over_pairs(&mut group, "textbook", &textbook, test_obb_obb_2d);
+    group.finish();
+}
+
 fn benches(c: &mut Criterion) {
     let mut rng = Pcg64::seed_from_u64(0x0bb5a7);
     let random3 = random_pairs_3d(&mut rng);
     bench_3d(c, "3d_random", &random3);
     bench_3d(c, "3d_near_parallel", &near_parallel_pairs_3d(&mut rng));
-    bench_2d(c, &random_pairs_2d(&mut rng));
+    let random2 = random_pairs_2d(&mut rng);
+    bench_2d(c, &random2);
     bench_placement(c, &mut rng, 10_000);
     bench_placement(c, &mut rng, 100_000);
     bench_stream(c, &random3);
+    bench_stream2(c, &random2);
 }
 
 criterion_group!(pair_benches, benches);

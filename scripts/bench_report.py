@@ -20,8 +20,14 @@ WORKLOADS = [
     "2d_placement_10k",
     "2d_placement_100k",
     "3d_stream",
+    "2d_stream",
 ]
-REFERENCE = {"2d_placement_10k": "sat-core batch", "2d_placement_100k": "sat-core batch", "3d_stream": "sat-core batch"}
+REFERENCE = {
+    "2d_placement_10k": "sat-core batch",
+    "2d_placement_100k": "sat-core batch",
+    "3d_stream": "sat-core batch",
+    "2d_stream": "sat-core batch",
+}
 COLOURS = {
     "sat-core": "#1b7837",
     "sat-core batch": "#5aae61",

@@ -6,13 +6,19 @@
 //! [`Obb2::intersects`], lane by lane, with every operation in the same order, so each verdict is
 //! **bit-identical** to the scalar one and the error bound of [`tolerance`](crate::tolerance)
 //! holds unchanged (the tests compare them on adversarial pairs). All 15 (or 4) axes are
-//! evaluated branch-free per chunk, with one early exit per chunk after A's faces and B's faces
-//! when every lane is already separated.
+//! evaluated branch-free for every lane: no early exit, so a chunk costs the same whatever its
+//! boxes.
 //!
-//! SIMD: the kernels are plain loops over the lanes that the compiler vectorises; with the `std`
-//! feature, `multiversion` compiles them for AVX2 and AVX as well as the baseline (SSE2 on
-//! x86-64) and picks the best at run time. Without `std` the target features chosen at compile
-//! time are used (`-C target-cpu=...`).
+//! SIMD: each kernel is a loop over the 8 lanes of a chunk whose body is the scalar test without
+//! branches; the compiler vectorises it (one lane per vector lane, IEEE arithmetic, no fused
+//! multiply-add, so still bit-identical). With the `std` feature, `multiversion` compiles every
+//! entry point for AVX-512 (F+VL: 32 vector registers, fewer spills in the 3D kernel), AVX2+FMA
+//! and AVX as well as the baseline (SSE2 on x86-64) and picks the best at run time. Without `std`
+//! the target features chosen at compile time are used (`-C target-cpu=...`).
+//!
+//! Speed and the machine's limit (`benches/pairs.rs`, README "Speed"): the 3D kernel is bound by
+//! its 140 multiplications per lane, which only the two multiply pipes of a Zen 4 core execute:
+//! 140 / (2 × 8 lanes) = 8.75 cycles per pair.
 //!
 //! ```
 //! use glam::Vec2;
@@ -30,94 +36,92 @@
 //! assert_eq!(hits.iter().filter(|&&h| h).count(), 1);
 //! ```
 
-mod set2;
-mod set3;
+mod kernel2;
+mod kernel3;
+mod set;
 
 use alloc::vec::Vec;
 use multiversion::multiversion;
 
-pub use set2::ObbSet2;
-pub use set3::ObbSet3;
+pub use set::{ObbSet2, ObbSet3};
 
 use crate::{Obb2, Obb3};
+use set::Chunk;
 
 /// Boxes per chunk: one per lane of a 256-bit vector of `f32`.
 pub const LANES: usize = 8;
 
 const ALL_LANES: u32 = (1 << LANES) - 1;
 
-/// The lanes of chunk `index` that hold one of a set's `len` boxes.
-fn valid_lanes(len: usize, index: usize) -> u32 {
-    let filled = len.saturating_sub(index * LANES).min(LANES);
-    (1u32 << filled) - 1
-}
-
 /// Whether `query` intersects any box of `set` (stops at the first chunk with a hit).
-#[multiversion(targets("x86_64+avx2+fma", "x86_64+avx"))]
+#[multiversion(targets("x86_64+avx512f+avx512vl+avx2+fma", "x86_64+avx2+fma", "x86_64+avx"))]
 pub fn any_overlap3(query: &Obb3, set: &ObbSet3) -> bool {
-    let q = ObbSet3::broadcast(query);
+    let q = kernel3::Chunk3::splat(query);
     set.chunks()
         .iter()
         .enumerate()
-        .any(|(index, chunk)| set3::overlap_mask(&q, chunk) & set.valid_lanes(index) != 0)
+        .any(|(index, chunk)| kernel3::overlap_mask(&q, chunk) & set.valid_lanes(index) != 0)
 }
 
 /// `out[i] = query.intersects(&set[i])` for every box of the set (`out` is cleared first).
-#[multiversion(targets("x86_64+avx2+fma", "x86_64+avx"))]
+#[multiversion(targets("x86_64+avx512f+avx512vl+avx2+fma", "x86_64+avx2+fma", "x86_64+avx"))]
 pub fn overlaps3(query: &Obb3, set: &ObbSet3, out: &mut Vec<bool>) {
-    let q = ObbSet3::broadcast(query);
-    out.clear();
-    for (index, chunk) in set.chunks().iter().enumerate() {
-        push_lanes(out, set3::overlap_mask(&q, chunk), set.valid_lanes(index));
-    }
+    let q = kernel3::Chunk3::splat(query);
+    let masks = set
+        .chunks()
+        .iter()
+        .map(|chunk| kernel3::overlap_mask(&q, chunk));
+    write_lanes(out, set.len(), masks);
 }
 
 /// `out[i] = a[i].intersects(&b[i])` for a stream of independent pairs, over the first
 /// `min(a.len(), b.len())` boxes (`out` is cleared first).
-#[multiversion(targets("x86_64+avx2+fma", "x86_64+avx"))]
+#[multiversion(targets("x86_64+avx512f+avx512vl+avx2+fma", "x86_64+avx2+fma", "x86_64+avx"))]
 pub fn pair_overlaps3(a: &ObbSet3, b: &ObbSet3, out: &mut Vec<bool>) {
-    out.clear();
-    let len = a.len().min(b.len());
-    for (index, (ca, cb)) in a.chunks().iter().zip(b.chunks()).enumerate() {
-        push_lanes(out, set3::overlap_mask(ca, cb), valid_lanes(len, index));
-    }
+    let masks = a.chunks().iter().zip(b.chunks());
+    let masks = masks.map(|(ca, cb)| kernel3::overlap_mask(ca, cb));
+    write_lanes(out, a.len().min(b.len()), masks);
 }
 
 /// Whether `query` intersects any rectangle of `set`.
-#[multiversion(targets("x86_64+avx2+fma", "x86_64+avx"))]
+#[multiversion(targets("x86_64+avx512f+avx512vl+avx2+fma", "x86_64+avx2+fma", "x86_64+avx"))]
 pub fn any_overlap2(query: &Obb2, set: &ObbSet2) -> bool {
-    let q = ObbSet2::broadcast(query);
+    let q = kernel2::Chunk2::splat(query);
     set.chunks()
         .iter()
         .enumerate()
-        .any(|(index, chunk)| set2::overlap_mask(&q, chunk) & set.valid_lanes(index) != 0)
+        .any(|(index, chunk)| kernel2::overlap_mask(&q, chunk) & set.valid_lanes(index) != 0)
 }
 
 /// `out[i] = query.intersects(&set[i])` (`out` is cleared first).
-#[multiversion(targets("x86_64+avx2+fma", "x86_64+avx"))]
+#[multiversion(targets("x86_64+avx512f+avx512vl+avx2+fma", "x86_64+avx2+fma", "x86_64+avx"))]
 pub fn overlaps2(query: &Obb2, set: &ObbSet2, out: &mut Vec<bool>) {
-    let q = ObbSet2::broadcast(query);
-    out.clear();
-    for (index, chunk) in set.chunks().iter().enumerate() {
-        push_lanes(out, set2::overlap_mask(&q, chunk), set.valid_lanes(index));
-    }
+    let q = kernel2::Chunk2::splat(query);
+    let masks = set
+        .chunks()
+        .iter()
+        .map(|chunk| kernel2::overlap_mask(&q, chunk));
+    write_lanes(out, set.len(), masks);
 }
 
 /// `out[i] = a[i].intersects(&b[i])` over the first `min(a.len(), b.len())` rectangles.
-#[multiversion(targets("x86_64+avx2+fma", "x86_64+avx"))]
+#[multiversion(targets("x86_64+avx512f+avx512vl+avx2+fma", "x86_64+avx2+fma", "x86_64+avx"))]
 pub fn pair_overlaps2(a: &ObbSet2, b: &ObbSet2, out: &mut Vec<bool>) {
-    out.clear();
-    let len = a.len().min(b.len());
-    for (index, (ca, cb)) in a.chunks().iter().zip(b.chunks()).enumerate() {
-        push_lanes(out, set2::overlap_mask(ca, cb), valid_lanes(len, index));
-    }
+    let masks = a.chunks().iter().zip(b.chunks());
+    let masks = masks.map(|(ca, cb)| kernel2::overlap_mask(ca, cb));
+    write_lanes(out, a.len().min(b.len()), masks);
 }
 
+/// Replaces `out` with the first `len` lanes of `masks` (one bit per lane, one mask per chunk).
+/// Lanes past the end hold a repeated box: they are computed, then cut off.
 #[inline(always)]
-fn push_lanes(out: &mut Vec<bool>, hits: u32, valid: u32) {
-    out.extend(
-        (0..LANES)
-            .filter(|l| valid >> l & 1 == 1)
-            .map(|l| hits >> l & 1 == 1),
-    );
+fn write_lanes(out: &mut Vec<bool>, len: usize, masks: impl ExactSizeIterator<Item = u32>) {
+    out.clear();
+    out.resize(masks.len() * LANES, false);
+    for (mask, lanes) in masks.zip(out.chunks_exact_mut(LANES)) {
+        for (lane, hit) in lanes.iter_mut().enumerate() {
+            *hit = mask >> lane & 1 == 1;
+        }
+    }
+    out.truncate(len);
 }
