@@ -1,55 +1,14 @@
-//! The 2D batch kernel: `Obb2::intersects` for [`LANES`] pairs at once, and the chunk layout it
-//! reads.
+//! The 2D batch kernel: `Obb2::intersects` for [`LANES`] pairs at once.
 
 use super::LANES;
 use super::set::Chunk;
-use crate::Obb2;
 use crate::tolerance::{EPS, PAD_K, UNDERFLOW_FLOOR};
-
-/// [`LANES`] rectangles, one per lane: `center[c]`, `half[i]`, `axes[i][c]` (component `c` of
-/// local axis `i`), `norm = |half|`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[repr(C, align(32))]
-pub(crate) struct Chunk2 {
-    center: [[f32; LANES]; 2],
-    half: [[f32; LANES]; 2],
-    axes: [[[f32; LANES]; 2]; 2],
-    norm: [f32; LANES],
-}
-
-impl Chunk<Obb2> for Chunk2 {
-    fn splat(obb: &Obb2) -> Chunk2 {
-        let zero = [0.0; LANES];
-        let mut chunk = Chunk2 {
-            center: [zero; 2],
-            half: [zero; 2],
-            axes: [[zero; 2]; 2],
-            norm: zero,
-        };
-        for lane in 0..LANES {
-            chunk.set(lane, obb);
-        }
-        chunk
-    }
-
-    fn set(&mut self, lane: usize, obb: &Obb2) {
-        let axes = [obb.axes.x_axis, obb.axes.y_axis];
-        for c in 0..2 {
-            self.center[c][lane] = obb.center[c];
-            self.half[c][lane] = obb.half_extents[c];
-            for (i, axis) in axes.iter().enumerate() {
-                self.axes[i][c][lane] = axis[c];
-            }
-        }
-        self.norm[lane] = obb.extent_norm;
-    }
-}
 
 /// Bit `l` set when lane `l` of `a` and lane `l` of `b` intersect: `Obb2::intersects`, lane by
 /// lane, with every operation in the same order as the scalar path (`sat2.rs`), so the verdicts
 /// are bit-identical. Branch-free per lane, so the loop over the lanes vectorises.
 #[inline(always)]
-pub(crate) fn overlap_mask(a: &Chunk2, b: &Chunk2) -> u32 {
+pub(crate) fn overlap_mask(a: &Chunk<2>, b: &Chunk<2>) -> u32 {
     let mut separated = [0u32; LANES];
     for (l, flag) in separated.iter_mut().enumerate() {
         let (ea, eb) = ([a.half[0][l], a.half[1][l]], [b.half[0][l], b.half[1][l]]);

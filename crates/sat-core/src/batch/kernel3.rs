@@ -1,56 +1,15 @@
-//! The 3D batch kernel: `Obb3::intersects` for [`LANES`] pairs at once, and the chunk layout it
-//! reads.
+//! The 3D batch kernel: `Obb3::intersects` for [`LANES`] pairs at once.
 
 use super::LANES;
 use super::set::Chunk;
-use crate::Obb3;
 use crate::tolerance::{EPS, PAD_K, UNDERFLOW_FLOOR, UNDERFLOW_SCALE, sqrt};
-
-/// [`LANES`] boxes, one per lane: `center[c]`, `half[i]`, `axes[i][c]` (component `c` of local
-/// axis `i`), `norm = |half|`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[repr(C, align(32))]
-pub(crate) struct Chunk3 {
-    center: [[f32; LANES]; 3],
-    half: [[f32; LANES]; 3],
-    axes: [[[f32; LANES]; 3]; 3],
-    norm: [f32; LANES],
-}
-
-impl Chunk<Obb3> for Chunk3 {
-    fn splat(obb: &Obb3) -> Chunk3 {
-        let zero = [0.0; LANES];
-        let mut chunk = Chunk3 {
-            center: [zero; 3],
-            half: [zero; 3],
-            axes: [[zero; 3]; 3],
-            norm: zero,
-        };
-        for lane in 0..LANES {
-            chunk.set(lane, obb);
-        }
-        chunk
-    }
-
-    fn set(&mut self, lane: usize, obb: &Obb3) {
-        let axes = [obb.cols.x_axis, obb.cols.y_axis, obb.cols.z_axis];
-        for c in 0..3 {
-            self.center[c][lane] = obb.center[c];
-            self.half[c][lane] = obb.half_extents[c];
-            for (i, axis) in axes.iter().enumerate() {
-                self.axes[i][c][lane] = axis[c];
-            }
-        }
-        self.norm[lane] = obb.extent_norm;
-    }
-}
 
 /// Bit `l` set when lane `l` of `a` and lane `l` of `b` intersect: `Obb3::intersects`, lane by
 /// lane, with every operation in the same order as the scalar path (`sat3.rs`), so the verdicts
 /// are bit-identical and the error band is the same. All 15 axes are evaluated branch-free per
 /// lane, so the loop over the lanes vectorises.
 #[inline(always)]
-pub(crate) fn overlap_mask(a: &Chunk3, b: &Chunk3) -> u32 {
+pub(crate) fn overlap_mask(a: &Chunk<3>, b: &Chunk<3>) -> u32 {
     let mut separated = [0u32; LANES];
     for (l, flag) in separated.iter_mut().enumerate() {
         *flag = lane_separated(a, b, l) as u32;
@@ -62,7 +21,7 @@ pub(crate) fn overlap_mask(a: &Chunk3, b: &Chunk3) -> u32 {
 /// Whether some axis separates lane `l` of `a` from lane `l` of `b` (the scalar test without
 /// early exits).
 #[inline(always)]
-fn lane_separated(a: &Chunk3, b: &Chunk3, l: usize) -> bool {
+fn lane_separated(a: &Chunk<3>, b: &Chunk<3>, l: usize) -> bool {
     let lane3 = |v: &[[f32; LANES]; 3]| [v[0][l], v[1][l], v[2][l]];
     let (ea, eb) = (lane3(&a.half), lane3(&b.half));
     let (ca, cb) = (lane3(&a.center), lane3(&b.center));

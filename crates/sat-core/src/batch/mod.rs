@@ -56,7 +56,7 @@ const ALL_LANES: u32 = (1 << LANES) - 1;
 /// Whether `query` intersects any box of `set` (stops at the first chunk with a hit).
 #[multiversion(targets("x86_64+avx512f+avx512vl+avx2+fma", "x86_64+avx2+fma", "x86_64+avx"))]
 pub fn any_overlap3(query: &Obb3, set: &ObbSet3) -> bool {
-    let q = kernel3::Chunk3::splat(query);
+    let q = Chunk::splat(query);
     set.chunks()
         .iter()
         .enumerate()
@@ -66,7 +66,7 @@ pub fn any_overlap3(query: &Obb3, set: &ObbSet3) -> bool {
 /// `out[i] = query.intersects(&set[i])` for every box of the set (`out` is cleared first).
 #[multiversion(targets("x86_64+avx512f+avx512vl+avx2+fma", "x86_64+avx2+fma", "x86_64+avx"))]
 pub fn overlaps3(query: &Obb3, set: &ObbSet3, out: &mut Vec<bool>) {
-    let q = kernel3::Chunk3::splat(query);
+    let q = Chunk::splat(query);
     let masks = set
         .chunks()
         .iter()
@@ -86,7 +86,7 @@ pub fn pair_overlaps3(a: &ObbSet3, b: &ObbSet3, out: &mut Vec<bool>) {
 /// Whether `query` intersects any rectangle of `set`.
 #[multiversion(targets("x86_64+avx512f+avx512vl+avx2+fma", "x86_64+avx2+fma", "x86_64+avx"))]
 pub fn any_overlap2(query: &Obb2, set: &ObbSet2) -> bool {
-    let q = kernel2::Chunk2::splat(query);
+    let q = Chunk::splat(query);
     set.chunks()
         .iter()
         .enumerate()
@@ -96,7 +96,7 @@ pub fn any_overlap2(query: &Obb2, set: &ObbSet2) -> bool {
 /// `out[i] = query.intersects(&set[i])` (`out` is cleared first).
 #[multiversion(targets("x86_64+avx512f+avx512vl+avx2+fma", "x86_64+avx2+fma", "x86_64+avx"))]
 pub fn overlaps2(query: &Obb2, set: &ObbSet2, out: &mut Vec<bool>) {
-    let q = kernel2::Chunk2::splat(query);
+    let q = Chunk::splat(query);
     let masks = set
         .chunks()
         .iter()

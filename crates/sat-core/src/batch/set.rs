@@ -1,19 +1,74 @@
 //! `ObbSet2` and `ObbSet3`: boxes in structure-of-arrays chunks of [`LANES`], one box per lane.
-//! Both are the same container over their dimension's chunk (`kernel2.rs`, `kernel3.rs`).
+//! Both are the same container over the chunk of their dimension, which the kernels
+//! (`kernel2.rs`, `kernel3.rs`) read.
 
 use alloc::vec::Vec;
 
 use super::LANES;
-use super::kernel2::Chunk2;
-use super::kernel3::Chunk3;
 use crate::{Obb2, Obb3};
 
-/// A chunk of [`LANES`] boxes of type `Obb`, one per lane.
-pub(crate) trait Chunk<Obb>: Copy {
+/// [`LANES`] boxes of dimension `D`, one per lane: `center[c]`, `half[i]`, `axes[i][c]`
+/// (component `c` of local axis `i`), `norm = |half|`; every row 32-byte aligned for vector
+/// loads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[repr(C, align(32))]
+pub(crate) struct Chunk<const D: usize> {
+    pub(crate) center: [[f32; LANES]; D],
+    pub(crate) half: [[f32; LANES]; D],
+    pub(crate) axes: [[[f32; LANES]; D]; D],
+    pub(crate) norm: [f32; LANES],
+}
+
+/// A box as the numbers a chunk stores: centre, half-extents, `axes[i][c]`, `|half|`.
+pub(crate) trait Stored<const D: usize> {
+    fn stored(&self) -> ([f32; D], [f32; D], [[f32; D]; D], f32);
+}
+
+impl Stored<2> for Obb2 {
+    fn stored(&self) -> ([f32; 2], [f32; 2], [[f32; 2]; 2], f32) {
+        let axes = [self.axes.x_axis.to_array(), self.axes.y_axis.to_array()];
+        let (center, half) = (self.center.to_array(), self.half_extents.to_array());
+        (center, half, axes, self.extent_norm)
+    }
+}
+
+impl Stored<3> for Obb3 {
+    fn stored(&self) -> ([f32; 3], [f32; 3], [[f32; 3]; 3], f32) {
+        let cols = &self.cols;
+        let axes = [cols.x_axis, cols.y_axis, cols.z_axis].map(|axis| axis.to_array());
+        let (center, half) = (self.center.to_array(), self.half_extents.to_array());
+        (center, half, axes, self.extent_norm)
+    }
+}
+
+impl<const D: usize> Chunk<D> {
     /// Every lane holds `obb`.
-    fn splat(obb: &Obb) -> Self;
+    pub(crate) fn splat(obb: &impl Stored<D>) -> Chunk<D> {
+        let zero = [0.0; LANES];
+        let mut chunk = Chunk {
+            center: [zero; D],
+            half: [zero; D],
+            axes: [[zero; D]; D],
+            norm: zero,
+        };
+        for lane in 0..LANES {
+            chunk.set(lane, obb);
+        }
+        chunk
+    }
+
     /// Lane `lane` holds `obb`.
-    fn set(&mut self, lane: usize, obb: &Obb);
+    fn set(&mut self, lane: usize, obb: &impl Stored<D>) {
+        let (center, half, axes, norm) = obb.stored();
+        for c in 0..D {
+            self.center[c][lane] = center[c];
+            self.half[c][lane] = half[c];
+            for (i, axis) in axes.iter().enumerate() {
+                self.axes[i][c][lane] = axis[c];
+            }
+        }
+        self.norm[lane] = norm;
+    }
 }
 
 /// The lanes of chunk `index` that hold one of a set's `len` boxes.
@@ -23,11 +78,11 @@ pub(crate) fn valid_lanes(len: usize, index: usize) -> u32 {
 }
 
 macro_rules! obb_set {
-    ($(#[$doc:meta])* $set:ident, $obb:ident, $chunk:ident) => {
+    ($(#[$doc:meta])* $set:ident, $obb:ident, $dim:literal) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Default, PartialEq)]
         pub struct $set {
-            chunks: Vec<$chunk>,
+            chunks: Vec<Chunk<$dim>>,
             len: usize,
         }
 
@@ -42,7 +97,7 @@ macro_rules! obb_set {
             pub fn push(&mut self, obb: &$obb) {
                 let lane = self.len % LANES;
                 if lane == 0 {
-                    self.chunks.push($chunk::splat(obb));
+                    self.chunks.push(Chunk::splat(obb));
                 } else if let Some(last) = self.chunks.last_mut() {
                     for l in lane..LANES {
                         last.set(l, obb);
@@ -67,7 +122,7 @@ macro_rules! obb_set {
                 self.len = 0;
             }
 
-            pub(crate) fn chunks(&self) -> &[$chunk] {
+            pub(crate) fn chunks(&self) -> &[Chunk<$dim>] {
                 &self.chunks
             }
 
@@ -116,7 +171,7 @@ obb_set!(
     /// ```
     ObbSet2,
     Obb2,
-    Chunk2
+    2
 );
 
 obb_set!(
@@ -136,5 +191,5 @@ obb_set!(
     /// ```
     ObbSet3,
     Obb3,
-    Chunk3
+    3
 );
