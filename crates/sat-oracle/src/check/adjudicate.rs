@@ -3,6 +3,7 @@
 use core::fmt;
 use std::cell::OnceCell;
 
+use sat_core::batch::{ObbSet2, ObbSet3, pair_overlaps2, pair_overlaps3};
 use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 use sat_core::tolerance::band;
 use sat_core::{Obb2, Obb3};
@@ -107,9 +108,22 @@ pub fn check3(case: &Case3) -> Report {
         decide3(&Frame::stored3(&a), &Frame::stored3(&b)),
         &stored_exact,
     );
+    let core = a.intersects(&b);
+    let mut batch = Vec::new();
+    pair_overlaps3(
+        &ObbSet3::from_iter([a]),
+        &ObbSet3::from_iter([b]),
+        &mut batch,
+    );
+    assert_eq!(
+        batch,
+        [core],
+        "batch kernel ≠ intersects: {}",
+        case.to_json()
+    );
     let said = Said {
         dim: 3,
-        core: a.intersects(&b),
+        core,
         certified: certified3(&a, &b),
         peers: [
             (Peer::Gjk, parry_gjk3(&a, &b)),
@@ -131,9 +145,22 @@ pub fn check2(case: &Case2) -> Report {
         decide2(&Frame::stored2(&a), &Frame::stored2(&b)),
         &stored_exact,
     );
+    let core = a.intersects(&b);
+    let mut batch = Vec::new();
+    pair_overlaps2(
+        &ObbSet2::from_iter([a]),
+        &ObbSet2::from_iter([b]),
+        &mut batch,
+    );
+    assert_eq!(
+        batch,
+        [core],
+        "batch kernel ≠ intersects: {}",
+        case.to_json()
+    );
     let said = Said {
         dim: 2,
-        core: a.intersects(&b),
+        core,
         certified: certified2(&a, &b),
         peers: [
             (Peer::Gjk, parry_gjk2(&a, &b)),

@@ -28,6 +28,8 @@
 //! * sat-core's `intersects` is wrong where `|margin| > band(S)` (`BAND_K·ε·S`);
 //! * sat-core's `intersects` says "apart" while the exact boxes intersect (at any margin: a
 //!   `false` is documented to be exact);
+//! * the batch kernel (`sat_core::batch::pair_overlaps2/3`) differs from `intersects` on the
+//!   pair (documented bit-identical, so it inherits the error bound);
 //! * `intersects_certified` differs from the exact verdict of the boxes sat-core *stores*
 //!   (`ExactBox3::from_obb`), at any margin;
 //! * the f64 filter contradicts the big-integer oracle (a bug of this checker).
