@@ -37,7 +37,7 @@ extern crate alloc;
 extern crate std;
 
 #[cfg(feature = "alloc")]
-#[allow(unsafe_code)] // `multiversion`'s generated dispatch to the AVX/AVX2 clones
+#[allow(unsafe_code)] // `multiversion`'s generated dispatch to the AVX-512/AVX2/AVX clones
 pub mod batch;
 #[cfg(feature = "exact")]
 mod certified;
