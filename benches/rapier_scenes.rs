@@ -16,11 +16,13 @@
 //! filters nothing on every collider: what any contact hook costs, since rapier stops recycling
 //! the contacts of pairs with active hooks).
 //!
-//! Two smaller comparisons follow, also alternated batch by batch in one process: the cost of one
+//! Three smaller comparisons follow, also alternated batch by batch in one process: the cost of one
 //! full cuboid–cuboid manifold computation (parry's vs `SatDispatcher`'s, on resting and random
 //! pairs, no cached points to reuse), which bounds what the dispatcher door can save, and the two
 //! ways of turning a pose into an `Obb3` (`from_axes` with glam's rotation matrix, which the
-//! adapter uses, vs `Obb3::new`, which builds the matrix in f64).
+//! adapter uses, vs `Obb3::new`, which builds the matrix in f64); and what one hook call costs per
+//! contact pair of a settled scene (the filter vs the pass-through hook, called directly): what
+//! the filter must win back by culling.
 //!
 //! ```sh
 //! cargo bench --bench rapier_scenes            # every scene, 300 steps (5 simulated seconds)
@@ -306,6 +308,47 @@ macro_rules! runner {
                     pairs: worlds[d].narrow_phase.contact_pairs().count(),
                     ..worlds[d].times.clone()
                 })
+            }
+
+            /// What one `filter_contact_pair` call costs, outside the pipeline: the scene is
+            /// settled for `settle` steps with the pass-through hook, then both hooks are called
+            /// on every contact pair it holds, alternately (medians over rounds, ns per pair).
+            /// Returns `(pass-through ns, filter ns, pairs, pairs the filter keeps)`.
+            pub fn hook_cost(scene: &Scene, settle: usize) -> (f64, f64, usize, usize) {
+                let mut world = World::new(3, scene);
+                for _ in 0..settle {
+                    world.step();
+                }
+                let (bodies, colliders) = (&world.bodies, &world.colliders);
+                let pairs: Vec<_> = world
+                    .narrow_phase
+                    .contact_pairs()
+                    .map(|p| (p.collider1, p.collider2))
+                    .collect();
+                let context = |&(c1, c2): &(ColliderHandle, ColliderHandle)| PairFilterContext {
+                    bodies,
+                    colliders,
+                    rigid_body1: colliders[c1].parent(),
+                    rigid_body2: colliders[c2].parent(),
+                    collider1: c1,
+                    collider2: c2,
+                };
+                let filter = SatContactFilter::new();
+                let kept = pairs
+                    .iter()
+                    .filter(|p| filter.filter_contact_pair(&context(p)).is_some())
+                    .count();
+                let (pass, ours) = super::alternate(
+                    &pairs,
+                    200,
+                    |p| {
+                        std::hint::black_box(PassThrough.filter_contact_pair(&context(p)));
+                    },
+                    |p| {
+                        std::hint::black_box(filter.filter_contact_pair(&context(p)));
+                    },
+                );
+                (pass, ours, pairs.len(), kept)
             }
         }
     };
@@ -625,6 +668,19 @@ fn main() {
             "| {name} | {parry:.0} | {ours:.0} | {:.2}× faster |",
             parry / ours
         );
+    }
+    println!(
+        "\none `filter_contact_pair` call per contact pair of a settled scene, outside the \
+         pipeline (ns per pair):\n"
+    );
+    println!("| scene | pairs | kept by the filter | pass-through hook | SatContactFilter |");
+    println!("|---|---:|---:|---:|---:|");
+    for (scene, (pass, ours, pairs, kept)) in [
+        ("planks3", dim3::hook_cost(&planks3(30), 60)),
+        ("pyramid3", dim3::hook_cost(&pyramid3(15), 60)),
+        ("pyramid2", dim2::hook_cost(&pyramid2(60), 60)),
+    ] {
+        println!("| {scene} | {pairs} | {kept} | {pass:.1} | {ours:.1} |");
     }
     let (from_axes, new) = conversion_cost();
     println!(
