@@ -4,6 +4,8 @@
 //! * `3d_random`: boxes with half-extents 0.5..1.5 and centres in a cube sized so that about
 //!   half the pairs overlap;
 //! * `3d_near_parallel`: B = A turned by 1e-6..1e-2 rad, touching along a face normal ±1e-4;
+//! * `3d_random_f64`: the first 512 `3d_random` pairs given in f64 (centres moved by a relative
+//!   1e-9, so they need more digits than f32): certified verdict against the exact one;
 //! * `2d_random`: the 2D analogue of `3d_random`;
 //! * `2d_placement_10k`, `2d_placement_100k`: one building footprint against 10k / 100k placed
 //!   footprints on a city grid (seed 000's motivating case), every pair evaluated;
@@ -25,6 +27,7 @@ use glam::{Quat, Vec2, Vec3};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use sat_core::batch::{ObbSet2, ObbSet3, overlaps2, pair_overlaps2, pair_overlaps3};
+use sat_core::exact::{ExactBox3, verdict3};
 use sat_core::{Obb2, Obb3};
 use sat_oracle::peers::{ParryBox2, ParryBox3};
 use std::hint::black_box;
@@ -176,6 +179,33 @@ fn bench_3d(c: &mut Criterion, name: &str, pairs: &[(Obb3, Obb3)]) {
     group.finish();
 }
 
+/// Certified verdicts for boxes given in f64 (centres with more digits than f32 holds):
+/// `ExactBox3::intersects_certified` against the big-integer verdict it avoids.
+fn bench_f64_certified(c: &mut Criterion, pairs: &[(Obb3, Obb3)]) {
+    let given = |o: &Obb3| {
+        let axes = o.axes().to_cols_array_2d().map(|col| col.map(f64::from));
+        let center = o.center().to_array().map(|v| f64::from(v) * (1.0 + 1e-9));
+        ExactBox3::from_axes(center, o.half_extents().to_array().map(f64::from), axes)
+    };
+    let exact: Vec<_> = pairs[..512]
+        .iter()
+        .map(|(a, b)| (given(a), given(b)))
+        .collect();
+    let mut group = c.benchmark_group("3d_random_f64");
+    group.throughput(Throughput::Elements(exact.len() as u64));
+    group.sample_size(10);
+    over_pairs(
+        &mut group,
+        "sat-core certified",
+        &exact,
+        ExactBox3::intersects_certified,
+    );
+    over_pairs(&mut group, "exact", &exact, |a, b| {
+        verdict3(a, b).intersects
+    });
+    group.finish();
+}
+
 fn bench_2d(c: &mut Criterion, pairs: &[(Obb2, Obb2)]) {
     let textbook: Vec<_> = pairs
         .iter()
@@ -290,6 +320,7 @@ fn benches(c: &mut Criterion) {
     let mut rng = Pcg64::seed_from_u64(0x0bb5a7);
     let random3 = random_pairs_3d(&mut rng);
     bench_3d(c, "3d_random", &random3);
+    bench_f64_certified(c, &random3);
     bench_3d(c, "3d_near_parallel", &near_parallel_pairs_3d(&mut rng));
     let random2 = random_pairs_2d(&mut rng);
     bench_2d(c, &random2);

@@ -15,6 +15,7 @@ from pathlib import Path
 
 WORKLOADS = [
     "3d_random",
+    "3d_random_f64",
     "3d_near_parallel",
     "2d_random",
     "2d_placement_10k",
@@ -23,6 +24,7 @@ WORKLOADS = [
     "2d_stream",
 ]
 REFERENCE = {
+    "3d_random_f64": "sat-core certified",
     "2d_placement_10k": "sat-core batch",
     "2d_placement_100k": "sat-core batch",
     "3d_stream": "sat-core batch",
@@ -37,6 +39,7 @@ COLOURS = {
     "parry sat": "#d6604d",
     "parry query": "#f4a582",
     "parry gjk": "#b2182b",
+    "exact": "#999999",
 }
 
 

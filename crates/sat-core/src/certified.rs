@@ -25,11 +25,12 @@
 //! each `g·L̂` by `≤ 4u|g|₁|L̂|₁`, their products with `e` by one more `u`, and the 7-term sum by
 //! `7u` of its absolute terms: in all `≤ 18u·M·|L̂|₁`. The test uses `64u` for margin.
 
-use glam::{DMat2, DMat3, DVec2, DVec3, Mat2, Mat3, Quat, Vec2, Vec3};
+use glam::{DMat2, DMat3, DVec2, DVec3, Mat2, Mat3, Quat, Vec2, Vec3, Vec3A};
 
 use crate::exact::{ExactBox2, ExactBox3, Rotation3, verdict2, verdict3};
 use crate::obb3::quat_matrix_f64;
 use crate::sat3::Class;
+use crate::tolerance::sqrt;
 use crate::{Obb2, Obb3, sat2, sat3};
 
 /// `64·2⁻⁵³`: the f64 tier's error bound factor (18 needed; see the module docs).
@@ -202,14 +203,37 @@ fn refine2(a: &Obb2, b: &Obb2) -> Option<bool> {
 
 impl ExactBox3 {
     /// Certified verdict for boxes given in f64 (a quaternion as `R(q)/|q|²`, columns exactly):
-    /// exact at any margin. The f32 fast test, with both boxes grown by how far rounding the
-    /// input to f32 moved them, proves separation cheaply; anything else is decided in exact
-    /// integers. Returns the exact verdict for inputs the f32 path cannot hold (out of range).
+    /// exact at any margin. Rounding the input to f32 moves each box by at most `d` (see
+    /// `rounded`), so:
+    ///
+    /// * the f32 boxes grown by `d_A + d_B` contain the exact ones: the fast test proves
+    ///   separation;
+    /// * the f32 boxes shrunk by `d` (each half-extent, rounded down) lie inside the exact ones
+    ///   (a point `d` inside a convex set within Hausdorff distance `d` of another is in the
+    ///   other): the certified f32 test (`classify::<true>`) proves overlap;
+    ///
+    /// and only a pair within about `d` of touching is decided in exact integers. Returns the
+    /// exact verdict for inputs the f32 path cannot hold (out of range).
+    ///
+    /// ```
+    /// use sat_core::exact::ExactBox3;
+    ///
+    /// let unit = |x: f64| ExactBox3::from_quat([x, 0.0, 0.0], [1.0; 3], [0.0, 0.0, 0.1, 1.0]);
+    /// assert!(unit(0.0).intersects_certified(&unit(1.9)));
+    /// assert!(!unit(0.0).intersects_certified(&unit(2.2)));
+    /// ```
     pub fn intersects_certified(&self, other: &ExactBox3) -> bool {
-        if let (Some((fa, da)), Some((fb, db))) = (self.rounded(), other.rounded())
-            && !fa.intersects_with_margin(&fb, margin_at_least(da + db))
-        {
-            return false;
+        if let (Some((fa, da)), Some((fb, db))) = (self.rounded(), other.rounded()) {
+            if !fa.intersects_with_margin(&fb, margin_at_least(da + db)) {
+                return false;
+            }
+            let shrink = |obb: &Obb3, d| shrunk(obb.half_extents.to_array(), d).map(Vec3A::from);
+            if let (Some(ea), Some(eb)) = (shrink(&fa, da), shrink(&fb, db)) {
+                let (norm_a, norm_b) = (sqrt(ea.length_squared()), sqrt(eb.length_squared()));
+                if sat3::classify::<true>(&fa, &fb, ea, eb, norm_a, norm_b) == Class::Overlapping {
+                    return true;
+                }
+            }
         }
         verdict3(self, other).intersects
     }
@@ -219,10 +243,17 @@ impl ExactBox2 {
     /// Certified verdict for rectangles given in f64 (columns exactly): see
     /// [`ExactBox3::intersects_certified`].
     pub fn intersects_certified(&self, other: &ExactBox2) -> bool {
-        if let (Some((fa, da)), Some((fb, db))) = (self.rounded(), other.rounded())
-            && !fa.intersects_with_margin(&fb, margin_at_least(da + db))
-        {
-            return false;
+        if let (Some((fa, da)), Some((fb, db))) = (self.rounded(), other.rounded()) {
+            if !fa.intersects_with_margin(&fb, margin_at_least(da + db)) {
+                return false;
+            }
+            let shrink = |obb: &Obb2, d| shrunk(obb.half_extents.to_array(), d).map(Vec2::from);
+            if let (Some(ea), Some(eb)) = (shrink(&fa, da), shrink(&fb, db)) {
+                let (norm_a, norm_b) = (sqrt(ea.length_squared()), sqrt(eb.length_squared()));
+                if sat2::classify::<true>(&fa, &fb, ea, eb, norm_a, norm_b) == Class::Overlapping {
+                    return true;
+                }
+            }
         }
         verdict2(self, other).intersects
     }
@@ -280,6 +311,32 @@ impl ExactBox2 {
         Some((obb, moved + slack))
     }
 }
+
+/// Half-extents shrunk by at least `distance` (in f64, then rounded down to f32), or `None`
+/// when one is smaller than that. The factor [`SHRINK_SLACK`] leaves room for the stored axes
+/// being orthonormal only to within an ulp: a ball of radius `distance` around any point of the
+/// shrunk box stays inside the stored one.
+fn shrunk<const N: usize>(half: [f32; N], distance: f64) -> Option<[f32; N]> {
+    let by = distance * SHRINK_SLACK;
+    let mut out = half;
+    for h in &mut out {
+        let exact = f64::from(*h) - by;
+        if exact < 0.0 {
+            return None;
+        }
+        let rounded = exact as f32;
+        *h = if f64::from(rounded) > exact {
+            rounded.next_down()
+        } else {
+            rounded
+        };
+    }
+    Some(out)
+}
+
+/// `1 + 2⁻¹⁰`: moving a distance `d` changes a coordinate along a stored axis by at most
+/// `d·(1 + δ)` when the columns are orthonormal within `δ ≈ 2⁻²³`; this covers it many times.
+const SHRINK_SLACK: f64 = 1.0 + 1.0 / 1024.0;
 
 /// A margin in f32 at least as large as `distance`.
 fn margin_at_least(distance: f64) -> f32 {
