@@ -1,13 +1,21 @@
 //! The boxes the f32 engines see (sat-core, and parry through sat-core's boxes): the written
 //! numbers rounded once to f32 and built by sat-core's checked constructors.
 //!
+//! Every number is handed to sat-core's f64 constructors (`Obb3::try_new_f64`,
+//! `try_from_axes_f64`, `Obb2::try_new_f64`, `try_from_degrees_f64`, `try_from_axes_f64`) as
+//! written, so the stored boxes contain the boxes as written: half-extents rounded up, angles
+//! reduced and quaternions turned into axes in f64, columns orthonormal only within the
+//! tolerance enclosed (sat-core's `tolerance`, "Boxes as written").
+//!
 //! Centres: once both boxes are valid as written, the pair is moved so that A's centre is at
 //! the origin and B's at the f64 difference of the centres, rounded once to f32. A translation
-//! changes no verdict. For centres that are f32 values this is the offset sat-core computes
-//! anyway; for centres with more digits than f32 holds (`1000000.1`) it keeps the offset within
-//! one f32 rounding of the offset itself, where rounding each centre would move B by up to an
-//! ulp of the coordinates, far more than sat-core's band for small boxes far from the origin.
-//! (If the moved pair is out of sat-core's range, the pair as written is used.)
+//! changes no verdict, and that rounding is the one sat-core's own `c_B − c_A` makes, which its
+//! bound covers (`|t̃ − t| ≤ u·|t|`). For centres that are f32 values this is exactly the offset
+//! sat-core computes anyway; for centres with more digits than f32 holds (`1000000.1`) it keeps
+//! the offset within one f32 rounding of the offset itself, where rounding each centre would
+//! move B by up to an ulp of the coordinates, far more than sat-core's band for small boxes far
+//! from the origin. (If the moved pair is out of sat-core's range, the pair as written is used:
+//! sat-core then grows each box by its centre's rounding.)
 //!
 //! parry's engines are tested on the boxes where they are: the pair as written, each centre
 //! rounded to f32, whenever that rounding is exact (every centre coordinate an f32 value, as in
@@ -15,12 +23,8 @@
 //! part of its verdict. Only centres with more digits than f32 holds give parry the moved pair
 //! too, so that it is not blamed for the rounding of its input ([`Pair::for_peers`]).
 //!
-//! A quaternion is used as given when its largest component lies in `[2⁻⁶⁰, 2⁶⁰]` (sat-core
-//! rotates by `R(q)/|q|²`, so it need not be unit length); otherwise it is first divided by that
-//! component in f64, so that huge or tiny quaternions still name their rotation. Angles and
-//! degrees are rounded to f32 and then turned into axes by sat-core (in f64, rounded once).
 
-use glam::{DVec2, DVec3, Mat2, Mat3, Quat, Vec2, Vec3};
+use glam::{DMat2, DMat3, DQuat, DVec2, DVec3};
 use sat_core::{Feature, Obb2, Obb3};
 
 use crate::written::{Box2, Box3, Rotation2, Rotation3};
@@ -72,8 +76,10 @@ impl Pair {
     /// The 2D pair moved so that A's centre is the origin (see the module docs); `literal` is
     /// the pair as written, used when the moved one is out of range.
     pub fn two(a: &Box2, b: &Box2, literal: (Obb2, Obb2)) -> Pair {
-        let offset = (DVec2::from_array(b.center) - DVec2::from_array(a.center)).as_vec2();
-        match (obb2(a, Vec2::ZERO, "a"), obb2(b, offset, "b")) {
+        let offset = (DVec2::from_array(b.center) - DVec2::from_array(a.center))
+            .as_vec2()
+            .as_dvec2();
+        match (obb2(a, DVec2::ZERO, "a"), obb2(b, offset, "b")) {
             (Ok(a), Ok(b)) => Pair::Two(a, b),
             _ => Pair::Two(literal.0, literal.1),
         }
@@ -91,67 +97,57 @@ impl Pair {
 
     /// The 3D pair moved so that A's centre is the origin (see [`Pair::two`]).
     pub fn three(a: &Box3, b: &Box3, literal: (Obb3, Obb3)) -> Pair {
-        let offset = (DVec3::from_array(b.center) - DVec3::from_array(a.center)).as_vec3();
-        match (obb3(a, Vec3::ZERO, "a"), obb3(b, offset, "b")) {
+        let offset = (DVec3::from_array(b.center) - DVec3::from_array(a.center))
+            .as_vec3()
+            .as_dvec3();
+        match (obb3(a, DVec3::ZERO, "a"), obb3(b, offset, "b")) {
             (Ok(a), Ok(b)) => Pair::Three(a, b),
             _ => Pair::Three(literal.0, literal.1),
         }
     }
 }
 
-/// Box `name` with its centre at `center`, the other numbers rounded to f32, through sat-core's
-/// checked constructors (whose error messages are reported as they are).
-pub fn obb2(written: &Box2, center: Vec2, name: &str) -> Result<Obb2, String> {
-    let half = DVec2::from_array(written.half_extents).as_vec2();
+/// Box `name` with its centre at `center`, built from the numbers as written (f64) by
+/// sat-core's checked f64 constructors, whose error messages are reported as they are: the
+/// stored box contains the written one (sat-core's `tolerance`, "Boxes as written").
+pub fn obb2(written: &Box2, center: DVec2, name: &str) -> Result<Obb2, String> {
+    let half = DVec2::from_array(written.half_extents);
     match written.rotation {
-        Rotation2::Angle(angle) => Obb2::try_new(center, half, angle as f32),
-        Rotation2::Degrees(degrees) => Obb2::try_from_degrees(center, half, degrees as f32),
-        Rotation2::Axes([x, y]) => Obb2::try_from_axes(
+        Rotation2::Angle(angle) => Obb2::try_new_f64(center, half, angle),
+        Rotation2::Degrees(degrees) => Obb2::try_from_degrees_f64(center, half, degrees),
+        Rotation2::Axes([x, y]) => Obb2::try_from_axes_f64(
             center,
             half,
-            Mat2::from_cols(
-                DVec2::from_array(x).as_vec2(),
-                DVec2::from_array(y).as_vec2(),
-            ),
+            DMat2::from_cols(DVec2::from_array(x), DVec2::from_array(y)),
         ),
     }
     .map_err(|e| format!("{name}: {e}"))
 }
 
 /// The 3D twin of [`obb2`].
-pub fn obb3(written: &Box3, center: Vec3, name: &str) -> Result<Obb3, String> {
-    let half = DVec3::from_array(written.half_extents).as_vec3();
+pub fn obb3(written: &Box3, center: DVec3, name: &str) -> Result<Obb3, String> {
+    let half = DVec3::from_array(written.half_extents);
     match written.rotation {
-        Rotation3::Quat(q) => Obb3::try_new(center, half, quat(q)),
-        Rotation3::Axes([x, y, z]) => Obb3::try_from_axes(
+        Rotation3::Quat(q) => Obb3::try_new_f64(center, half, DQuat::from_array(q)),
+        Rotation3::Axes([x, y, z]) => Obb3::try_from_axes_f64(
             center,
             half,
-            Mat3::from_cols(
-                DVec3::from_array(x).as_vec3(),
-                DVec3::from_array(y).as_vec3(),
-                DVec3::from_array(z).as_vec3(),
+            DMat3::from_cols(
+                DVec3::from_array(x),
+                DVec3::from_array(y),
+                DVec3::from_array(z),
             ),
         ),
     }
     .map_err(|e| format!("{name}: {e}"))
 }
 
-/// The written centre of a box in f32.
-pub fn center2(written: &Box2) -> Vec2 {
-    DVec2::from_array(written.center).as_vec2()
+/// The written centre of a box.
+pub fn center2(written: &Box2) -> DVec2 {
+    DVec2::from_array(written.center)
 }
 
-/// The written centre of a box in f32.
-pub fn center3(written: &Box3) -> Vec3 {
-    DVec3::from_array(written.center).as_vec3()
-}
-
-/// `[x, y, z, w]` in f32, brought into sat-core's range when needed (see the module docs).
-fn quat(mut q: [f64; 4]) -> Quat {
-    let largest = q.iter().fold(0.0f64, |m, c| m.max(c.abs()));
-    let in_range = (2f64.powi(-60)..=2f64.powi(60)).contains(&largest);
-    if largest > 0.0 && !in_range {
-        q = q.map(|c| c / largest);
-    }
-    Quat::from_array(q.map(|c| c as f32))
+/// The written centre of a box.
+pub fn center3(written: &Box3) -> DVec3 {
+    DVec3::from_array(written.center)
 }

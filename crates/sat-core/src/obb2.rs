@@ -2,11 +2,18 @@
 //!
 //! Angles, `(cos, sin)` pairs, corners and transforms are converted in f64 and the axes
 //! rounded to f32 once, so each stored axis is within one unit roundoff of the exact one.
+//! Where the input is not exactly a rectangle — columns orthonormal only within
+//! [`AXES_TOLERANCE`], a node transform with that much shear, corners within
+//! [`CORNER_TOLERANCE`], f64 numbers that f32 cannot hold — the stored rectangle *contains* the
+//! shape as written (`tolerance`, "Boxes as written").
 
 use glam::{Affine2, DMat2, DVec2, Mat2, Vec2};
 
 use crate::ObbError;
-use crate::tolerance::{AXES_TOLERANCE, CORNER_TOLERANCE, check_extent, check_magnitude, sqrt};
+use crate::tolerance::{
+    AXES_TOLERANCE, CORNER_TOLERANCE, check_built_extent, check_extent, check_extent_f64,
+    check_magnitude, check_magnitude_f64, round_up, sqrt,
+};
 
 /// An oriented rectangle: centre, non-negative half-extents and orthonormal local axes.
 ///
@@ -51,22 +58,63 @@ impl Obb2 {
         Ok(Self::new(center, half_extents, angle_radians))
     }
 
+    /// Checked rectangle from f64 numbers: centre, half-extents and an angle in radians, none
+    /// of them rounded to f32 before the rectangle is built. The axes are `(cos, sin)` of the
+    /// f64 angle (the `libm` crate's, correctly reduced however large the angle); centre and
+    /// half-extents as in [`Obb3::try_new_f64`](crate::Obb3::try_new_f64).
+    ///
+    /// ```
+    /// use glam::DVec2;
+    /// use sat_core::Obb2;
+    ///
+    /// // 1e5 rad is not near a multiple of 2π; rounded to f32 first it would turn by 2e-3 rad.
+    /// let a = Obb2::try_new_f64(DVec2::ZERO, DVec2::new(10.0, 0.1), 1e5)?;
+    /// let (s, c) = (1e5f64).sin_cos();
+    /// assert!((f64::from(a.axes().x_axis.x) - c).abs() < 1e-7);
+    /// assert!((f64::from(a.axes().x_axis.y) - s).abs() < 1e-7);
+    /// # Ok::<(), sat_core::ObbError>(())
+    /// ```
+    pub fn try_new_f64(
+        center: DVec2,
+        half_extents: DVec2,
+        angle_radians: f64,
+    ) -> Result<Obb2, ObbError> {
+        if !angle_radians.is_finite() {
+            return Err(ObbError::NonFinite { what: "angle" });
+        }
+        let (sin, cos) = libm::sincos(angle_radians);
+        Self::try_from_written(center, half_extents, Written::turned(DVec2::new(cos, sin)))
+    }
+
     /// Rectangle rotated by `degrees` counter-clockwise (seed 001's form). Multiples of 90°
     /// give exact axes.
     pub fn from_degrees(center: Vec2, half_extents: Vec2, degrees: f32) -> Obb2 {
-        let reduced = f64::from(degrees) % 360.0; // exact
-        let exact = match reduced {
-            0.0 => Some((1.0, 0.0)),
-            90.0 | -270.0 => Some((0.0, 1.0)),
-            180.0 | -180.0 => Some((-1.0, 0.0)),
-            270.0 | -90.0 => Some((0.0, -1.0)),
-            _ => None,
-        };
-        let (cos, sin) = exact.unwrap_or_else(|| {
-            let (sin, cos) = libm::sincos(reduced.to_radians());
-            (cos, sin)
-        });
-        Self::from_unit_x(center, half_extents, DVec2::new(cos, sin))
+        Self::from_unit_x(center, half_extents, degrees_direction(f64::from(degrees)))
+    }
+
+    /// [`try_from_degrees`](Self::try_from_degrees) on f64 numbers, none rounded to f32 before
+    /// the rectangle is built: the angle is reduced modulo 360 exactly, so `999720.03°` turns
+    /// by `0.03°` (as f64 reads it).
+    ///
+    /// ```
+    /// use glam::DVec2;
+    /// use sat_core::Obb2;
+    ///
+    /// let a = Obb2::try_from_degrees_f64(DVec2::ZERO, DVec2::ONE, 999_720.03)?;
+    /// let b = Obb2::try_from_degrees_f64(DVec2::ZERO, DVec2::ONE, 0.03)?;
+    /// assert!((a.axes().x_axis - b.axes().x_axis).length() < 1e-7);
+    /// # Ok::<(), sat_core::ObbError>(())
+    /// ```
+    pub fn try_from_degrees_f64(
+        center: DVec2,
+        half_extents: DVec2,
+        degrees: f64,
+    ) -> Result<Obb2, ObbError> {
+        if !degrees.is_finite() {
+            return Err(ObbError::NonFinite { what: "angle" });
+        }
+        let x = degrees_direction(degrees);
+        Self::try_from_written(center, half_extents, Written::turned(x))
     }
 
     /// Checked [`from_degrees`](Self::from_degrees).
@@ -123,15 +171,27 @@ impl Obb2 {
     }
 
     /// Checked [`from_axes`](Self::from_axes): columns orthonormal within [`AXES_TOLERANCE`]
-    /// (`max |AᵀA − I|`), either handedness; re-orthonormalised in f64.
+    /// (`max |AᵀA − I|`), either handedness.
+    ///
+    /// The rectangle as written is the parallelogram the columns span; the stored rectangle has
+    /// the nearest orthonormal axes (the polar factor, in f64) and the smallest half-extents
+    /// along them that contain it, within `AXES_TOLERANCE·|e|` of it (`tolerance`, "Boxes as
+    /// written"). Columns with entries 0 and ±1 are stored as given.
     pub fn try_from_axes(center: Vec2, half_extents: Vec2, axes: Mat2) -> Result<Obb2, ObbError> {
-        check_center(center)?;
-        let half_extents = check_half_extents(half_extents)?;
-        let m = axes.as_dmat2();
-        if !m.is_finite() {
+        Self::try_from_axes_f64(center.as_dvec2(), half_extents.as_dvec2(), axes.as_dmat2())
+    }
+
+    /// [`try_from_axes`](Self::try_from_axes) on f64 numbers, none rounded to f32 before the
+    /// rectangle is built.
+    pub fn try_from_axes_f64(
+        center: DVec2,
+        half_extents: DVec2,
+        axes: DMat2,
+    ) -> Result<Obb2, ObbError> {
+        if !axes.is_finite() {
             return Err(ObbError::NonFinite { what: "axes" });
         }
-        let g = m.transpose() * m - DMat2::IDENTITY;
+        let g = axes.transpose() * axes - DMat2::IDENTITY;
         let defect = g
             .to_cols_array()
             .iter()
@@ -141,10 +201,7 @@ impl Obb2 {
                 defect: defect as f32,
             });
         }
-        let x = m.x_axis.normalize();
-        let y = x.perp();
-        let y = if y.dot(m.y_axis) < 0.0 { -y } else { y };
-        Ok(Self::from_f64_axes(center, half_extents, x, y))
+        Self::try_from_written(center, half_extents, Written::Columns(axes))
     }
 
     /// Rectangle from its four corners in order around the boundary (either winding), as in
@@ -189,14 +246,12 @@ impl Obb2 {
         let (x, y) = match (len_u > 0.0, len_v > 0.0) {
             (true, _) => {
                 let x = edge_u / len_u;
-                (
-                    x,
-                    if x.perp().dot(edge_v) < 0.0 {
-                        -x.perp()
-                    } else {
-                        x.perp()
-                    },
-                )
+                let y = if x.perp().dot(edge_v) < 0.0 {
+                    -x.perp()
+                } else {
+                    x.perp()
+                };
+                (x, y)
             }
             (false, true) => {
                 let y = edge_v / len_v;
@@ -204,11 +259,17 @@ impl Obb2 {
             }
             (false, false) => (DVec2::X, DVec2::Y),
         };
+        // The fitted axes through the corners' mean; the half-extents reach the farthest corner
+        // along each axis, so the stored rectangle contains all four.
         let center = (c0 + c1 + c2 + c3) * 0.25;
-        let half = DVec2::new(len_u, len_v) * 0.5;
-        let obb = Self::from_f64_axes(center.as_vec2(), half.as_vec2(), x, y);
-        check_half_extents(obb.half_extents)?;
-        Ok(obb)
+        let reach = |axis: DVec2| {
+            [c0, c1, c2, c3]
+                .iter()
+                .fold(0.0f64, |m, &c| m.max((c - center).dot(axis).abs()))
+        };
+        let half = DVec2::new(reach(x), reach(y));
+        let rotation = Written::Rotation(DMat2::from_cols(x, y));
+        Self::try_from_written(center, half, rotation)
     }
 
     /// Rectangle of a scene-graph node (seed 003, cocos2d style): the node's content
@@ -219,26 +280,17 @@ impl Obb2 {
     pub fn from_node(size: Vec2, anchor: Vec2, transform: Affine2) -> Obb2 {
         let m = transform.matrix2.as_dmat2();
         let (lx, ly) = (m.x_axis.length(), m.y_axis.length());
-        let (x, y) = match (lx > 0.0, ly > 0.0) {
-            (true, _) => {
-                let x = m.x_axis / lx;
-                (
-                    x,
-                    if x.perp().dot(m.y_axis) < 0.0 {
-                        -x.perp()
-                    } else {
-                        x.perp()
-                    },
-                )
-            }
-            (false, true) => (-(m.y_axis / ly).perp(), m.y_axis / ly),
-            (false, false) => (DVec2::X, DVec2::Y),
+        let columns = match (lx > 0.0, ly > 0.0) {
+            (true, true) => DMat2::from_cols(m.x_axis / lx, m.y_axis / ly),
+            (true, false) => DMat2::from_cols(m.x_axis / lx, (m.x_axis / lx).perp()),
+            (false, true) => DMat2::from_cols(-(m.y_axis / ly).perp(), m.y_axis / ly),
+            (false, false) => DMat2::IDENTITY,
         };
         let size = size.as_dvec2();
         let local_center = size * (DVec2::splat(0.5) - anchor.as_dvec2());
         let center = m * local_center + transform.translation.as_dvec2();
         let half = DVec2::new(size.x * lx, size.y * ly) * 0.5;
-        Self::from_f64_axes(center.as_vec2(), half.as_vec2(), x, y)
+        Self::from_written(center, half, Written::Columns(columns))
     }
 
     /// Checked [`from_node`](Self::from_node): rejects non-finite values, negative sizes and a
@@ -264,7 +316,9 @@ impl Obb2 {
         }
         let obb = Self::from_node(size, anchor, transform);
         check_center(obb.center)?;
-        check_half_extents(obb.half_extents)?;
+        for e in obb.half_extents.to_array() {
+            check_built_extent("scaled half-extent", e)?;
+        }
         Ok(obb)
     }
 
@@ -314,6 +368,55 @@ impl Obb2 {
         sqrt((other.center - self.center).length_squared()) + self.extent_norm + other.extent_norm
     }
 
+    /// [`from_written`](Self::from_written) for unchecked input: the numbers as written must
+    /// be in range, and so must the rectangle built.
+    fn try_from_written(
+        center: DVec2,
+        half_extents: DVec2,
+        written: Written,
+    ) -> Result<Obb2, ObbError> {
+        for c in center.to_array() {
+            check_magnitude_f64("center", c)?;
+        }
+        for e in half_extents.to_array() {
+            check_extent_f64("half-extent", e)?;
+        }
+        let obb = Self::from_written(center, half_extents, written);
+        for e in obb.half_extents.to_array() {
+            check_built_extent("half-extent", e)?;
+        }
+        Ok(obb)
+    }
+
+    /// The stored rectangle for a shape as written (`tolerance`, "Boxes as written"): centre
+    /// rounded to nearest, axes rounded once, half-extents rounded up so that the rectangle
+    /// (with its exact axes) contains the written one. The 2D twin of `Obb3::from_written`.
+    fn from_written(center: DVec2, half_extents: DVec2, written: Written) -> Obb2 {
+        let (axes, spread) = match written {
+            Written::Rotation(r) => (r, None),
+            Written::Columns(g) if is_signed_permutation(g) => (g, None),
+            Written::Columns(g) => {
+                let u = polar_factor(g);
+                (u, Some(u.transpose() * g))
+            }
+        };
+        let rounded = center.as_vec2();
+        let shift = center - rounded.as_dvec2(); // exact: within an ulp of `center`
+        let e = half_extents.to_array();
+        let half: [f32; 2] = core::array::from_fn(|i| {
+            let reach = match spread {
+                None => e[i],
+                Some(h) => {
+                    let row = h.row(i);
+                    let exact = e[0] * row.x.abs() + e[1] * row.y.abs();
+                    exact + POLAR_ROUNDING * (e[0] + e[1])
+                }
+            };
+            round_up(reach + axes.col(i).dot(shift).abs())
+        });
+        Self::from_f64_axes(rounded, Vec2::from_array(half), axes.x_axis, axes.y_axis)
+    }
+
     fn from_unit_x(center: Vec2, half_extents: Vec2, x: DVec2) -> Obb2 {
         Self::from_f64_axes(center, half_extents, x, x.perp())
     }
@@ -324,6 +427,60 @@ impl Obb2 {
             half_extents,
             Mat2::from_cols(x.as_vec2(), y.as_vec2()),
         )
+    }
+}
+
+/// The rotation of a rectangle as written.
+enum Written {
+    /// Exactly orthonormal columns (up to f64 rounding): an angle's `(cos, sin)` and its
+    /// perpendicular, or fitted corner axes.
+    Rotation(DMat2),
+    /// Columns as given, orthonormal within [`AXES_TOLERANCE`]: the rectangle as written is the
+    /// parallelogram they span.
+    Columns(DMat2),
+}
+
+impl Written {
+    /// The rotation whose x axis is `x` (unit up to f64 rounding), y its perpendicular.
+    fn turned(x: DVec2) -> Written {
+        Written::Rotation(DMat2::from_cols(x, x.perp()))
+    }
+}
+
+/// Bound on the f64 rounding of the polar factor and of `UᵀG` (see `obb3.rs`).
+const POLAR_ROUNDING: f64 = 1.0 / (1u64 << 48) as f64;
+
+/// The orthogonal polar factor of `g` (Newton's iteration, as `obb3::polar_factor`).
+fn polar_factor(g: DMat2) -> DMat2 {
+    let mut u = g;
+    for _ in 0..3 {
+        u = (u + u.inverse().transpose()) * 0.5;
+    }
+    u
+}
+
+/// Whether every column is ±1 times a different unit basis vector.
+fn is_signed_permutation(g: DMat2) -> bool {
+    let unit = |c: DVec2| {
+        let a = c.abs();
+        a.element_sum() == 1.0 && a.max_element() == 1.0
+    };
+    unit(g.x_axis) && unit(g.y_axis) && g.x_axis.dot(g.y_axis) == 0.0
+}
+
+/// The unit x axis of a rectangle turned by `degrees`: reduced modulo 360 exactly, multiples
+/// of 90° exact.
+fn degrees_direction(degrees: f64) -> DVec2 {
+    let reduced = degrees % 360.0; // exact
+    match reduced {
+        0.0 => DVec2::X,
+        90.0 | -270.0 => DVec2::Y,
+        180.0 | -180.0 => DVec2::NEG_X,
+        270.0 | -90.0 => DVec2::NEG_Y,
+        _ => {
+            let (sin, cos) = libm::sincos(reduced.to_radians());
+            DVec2::new(cos, sin)
+        }
     }
 }
 

@@ -2,12 +2,19 @@
 //!
 //! Every constructor works in f64 and rounds the axes to f32 once, so each stored axis is
 //! within one unit roundoff of the exact axis named by the input (the error bound in
-//! [`tolerance`](crate::tolerance) starts from that).
+//! [`tolerance`](crate::tolerance) starts from that). Where the input is not exactly a box —
+//! columns orthonormal only within [`AXES_TOLERANCE`], a transform with that much shear, f64
+//! numbers that f32 cannot hold — the stored box *contains* the box as written and is within a
+//! stated distance of it (`tolerance`, "Boxes as written"), so a "separated" verdict stays exact
+//! for the numbers as the user wrote them.
 
-use glam::{Affine3A, DMat3, DVec3, Mat3, Mat3A, Quat, Vec3, Vec3A};
+use glam::{Affine3A, DMat3, DQuat, DVec3, Mat3, Mat3A, Quat, Vec3, Vec3A};
 
 use crate::ObbError;
-use crate::tolerance::{AXES_TOLERANCE, check_extent, check_magnitude, sqrt};
+use crate::tolerance::{
+    AXES_TOLERANCE, check_built_extent, check_extent, check_extent_f64, check_magnitude,
+    check_magnitude_f64, round_up, sqrt,
+};
 
 /// An oriented box in 3D: centre, non-negative half-extents and orthonormal local axes.
 ///
@@ -60,6 +67,47 @@ impl Obb3 {
         Ok(Self::new(center, half_extents, rotation))
     }
 
+    /// Checked box from f64 numbers: centre, half-extents and a quaternion of any non-zero
+    /// length (rotation `R(q)/|q|²`), none of them rounded to f32 before the box is built.
+    ///
+    /// The stored box contains the box as written: the rotation is computed in f64 and its axes
+    /// rounded once; a half-extent f32 cannot hold is rounded up, and a centre f32 cannot hold
+    /// is rounded to nearest with the half-extents grown by the shift (see
+    /// [`tolerance`](crate::tolerance), "Boxes as written"). Far from the origin that shift is
+    /// an ulp of the coordinates: give pairs relative to one of them (`c_B − c_A` in f64) to keep
+    /// the band in terms of `S`.
+    ///
+    /// ```
+    /// use glam::{DQuat, DVec3};
+    /// use sat_core::Obb3;
+    ///
+    /// // 0.1 is not an f32: the box is grown to hold the extent as written, so boxes that touch
+    /// // as written still intersect.
+    /// let a = Obb3::try_new_f64(DVec3::ZERO, DVec3::splat(0.1), DQuat::IDENTITY)?;
+    /// let b = Obb3::try_new_f64(DVec3::new(0.2, 0.0, 0.0), DVec3::splat(0.1), DQuat::IDENTITY)?;
+    /// assert!(a.intersects(&b));
+    /// # Ok::<(), sat_core::ObbError>(())
+    /// ```
+    pub fn try_new_f64(
+        center: DVec3,
+        half_extents: DVec3,
+        rotation: DQuat,
+    ) -> Result<Obb3, ObbError> {
+        let q = rotation.to_array();
+        if q.iter().any(|c| !c.is_finite()) {
+            return Err(ObbError::NonFinite { what: "quaternion" });
+        }
+        let largest = q.iter().fold(0.0f64, |m, c| m.max(c.abs()));
+        if largest == 0.0 {
+            return Err(ObbError::ZeroQuaternion);
+        }
+        // A power of two brings the largest component to [0.5, 1) exactly, so that |q|² neither
+        // overflows nor underflows and the rotation is unchanged.
+        let scale = libm::ldexp(1.0, -libm::frexp(largest).1);
+        let frame = quat_matrix_f64(q.map(|c| c * scale));
+        Self::try_from_written(center, half_extents, Written::Rotation(frame))
+    }
+
     /// Box from centre, half-extents and an axis matrix whose columns are the box's local axes
     /// in world space.
     ///
@@ -77,33 +125,58 @@ impl Obb3 {
     }
 
     /// Checked [`from_axes`](Self::from_axes): the columns must be orthonormal within
-    /// [`AXES_TOLERANCE`] (`max |AᵀA − I|`); either handedness is accepted. They are
-    /// re-orthonormalised in f64 before rounding.
+    /// [`AXES_TOLERANCE`] (`max |AᵀA − I|`); either handedness is accepted.
+    ///
+    /// The box as written is the parallelepiped the columns span. The stored box has the
+    /// nearest orthonormal axes (the polar factor of the columns, in f64) and the smallest
+    /// half-extents along them that contain it, so it is within `2·AXES_TOLERANCE·|e|` of it
+    /// ([`tolerance`](crate::tolerance), "Boxes as written"). Exactly orthonormal columns with
+    /// entries 0 and ±1 are stored as given.
+    ///
+    /// ```
+    /// use glam::{Mat3, Vec3};
+    /// use sat_core::Obb3;
+    ///
+    /// // Columns that lean by 5e-7: the parallelepiped's corner reaches x = 1 + 5e-7.
+    /// let leaning = Mat3::from_cols(Vec3::X, Vec3::new(5e-7, 1.0, 0.0), Vec3::Z);
+    /// let a = Obb3::try_from_axes(Vec3::ZERO, Vec3::ONE, leaning)?;
+    /// assert!(a.half_extents().x > 1.0);
+    /// # Ok::<(), sat_core::ObbError>(())
+    /// ```
     pub fn try_from_axes(center: Vec3, half_extents: Vec3, axes: Mat3) -> Result<Obb3, ObbError> {
-        check_center(center)?;
-        let half_extents = check_half_extents(half_extents)?;
-        let m = axes.as_dmat3();
-        if !m.is_finite() {
+        Self::try_from_axes_f64(center.as_dvec3(), half_extents.as_dvec3(), axes.as_dmat3())
+    }
+
+    /// [`try_from_axes`](Self::try_from_axes) on f64 numbers, none rounded to f32 before the
+    /// box is built (centres and half-extents as in [`try_new_f64`](Self::try_new_f64)).
+    pub fn try_from_axes_f64(
+        center: DVec3,
+        half_extents: DVec3,
+        axes: DMat3,
+    ) -> Result<Obb3, ObbError> {
+        if !axes.is_finite() {
             return Err(ObbError::NonFinite { what: "axes" });
         }
-        let defect = orthonormality_defect(m);
+        let defect = orthonormality_defect(axes);
         if defect > f64::from(AXES_TOLERANCE) {
             return Err(ObbError::NonOrthonormalAxes {
                 defect: defect as f32,
             });
         }
-        Ok(Self::from_f64_axes(center, half_extents, orthonormalize(m)))
+        Self::try_from_written(center, half_extents, Written::Columns(axes))
     }
 
     /// Box from a world transform and a full size: the centred box `[-size/2, size/2]` mapped by
     /// `transform` (rotation, per-axis scale and translation; the scale multiplies the size).
     ///
-    /// Fast path: assumes no shear and finite values.
+    /// Fast path: assumes finite values and a shear within [`AXES_TOLERANCE`]. The stored box
+    /// contains the image of the box, as for [`try_from_axes`](Self::try_from_axes).
     pub fn from_affine(transform: Affine3A, size: Vec3) -> Obb3 {
         let m = transform.matrix3.as_dmat3();
         let lengths = DVec3::new(m.x_axis.length(), m.y_axis.length(), m.z_axis.length());
-        let half = (size.as_dvec3() * lengths * 0.5).as_vec3();
-        Self::from_f64_axes(Vec3::from(transform.translation), half, frame_of_columns(m))
+        let half = size.as_dvec3() * lengths * 0.5;
+        let center = Vec3::from(transform.translation).as_dvec3();
+        Self::from_written(center, half, Written::Columns(unit_columns(m, lengths)))
     }
 
     /// Checked [`from_affine`](Self::from_affine): rejects non-finite values, negative sizes and
@@ -131,7 +204,7 @@ impl Obb3 {
         }
         let obb = Self::from_affine(transform, size);
         for e in obb.half_extents.to_array() {
-            check_extent("scaled half-extent", e)?;
+            check_built_extent("scaled half-extent", e)?;
         }
         Ok(obb)
     }
@@ -187,8 +260,96 @@ impl Obb3 {
     fn from_f64_axes(center: Vec3, half_extents: Vec3, axes: DMat3) -> Obb3 {
         Self::from_axes(center, half_extents, axes.as_mat3())
     }
+
+    /// [`from_written`](Self::from_written) for unchecked input: the numbers as written must
+    /// be in range, and so must the box built.
+    fn try_from_written(
+        center: DVec3,
+        half_extents: DVec3,
+        written: Written,
+    ) -> Result<Obb3, ObbError> {
+        for c in center.to_array() {
+            check_magnitude_f64("center", c)?;
+        }
+        for e in half_extents.to_array() {
+            check_extent_f64("half-extent", e)?;
+        }
+        let obb = Self::from_written(center, half_extents, written);
+        for e in obb.half_extents().to_array() {
+            check_built_extent("half-extent", e)?;
+        }
+        Ok(obb)
+    }
+
+    /// The stored box for a box as written (`tolerance`, "Boxes as written"): centre rounded to
+    /// nearest, axes rounded once, half-extents rounded up so that the box (with its exact axes)
+    /// contains the written one.
+    fn from_written(center: DVec3, half_extents: DVec3, written: Written) -> Obb3 {
+        let (axes, spread) = match written {
+            Written::Rotation(r) => (r, None),
+            Written::Columns(g) if is_signed_permutation(g) => (g, None),
+            Written::Columns(g) => {
+                let u = polar_factor(g);
+                (u, Some(u.transpose() * g))
+            }
+        };
+        let rounded = center.as_vec3();
+        let shift = center - rounded.as_dvec3(); // exact: within an ulp of `center`
+        let e = half_extents.to_array();
+        let half: [f32; 3] = core::array::from_fn(|i| {
+            let axis = axes.col(i);
+            let reach = match spread {
+                None => e[i],
+                // H = UᵀG: column j of the written box reaches |H_ij|·e_j along axis i. The f64
+                // roundings of U and H stay below 2⁻⁴⁸ per entry.
+                Some(h) => {
+                    let row = h.row(i);
+                    let exact = e[0] * row.x.abs() + e[1] * row.y.abs() + e[2] * row.z.abs();
+                    exact + POLAR_ROUNDING * (e[0] + e[1] + e[2])
+                }
+            };
+            round_up(reach + axis.dot(shift).abs())
+        });
+        Self::from_f64_axes(rounded, Vec3::from_array(half), axes)
+    }
 }
 
+/// The rotation of a box as written.
+enum Written {
+    /// An exactly orthonormal rotation (a quaternion's `R(q)/|q|²`), computed in f64.
+    Rotation(DMat3),
+    /// Columns as given, orthonormal within [`AXES_TOLERANCE`]: the box as written is the
+    /// parallelepiped they span.
+    Columns(DMat3),
+}
+
+/// Bound on the f64 rounding of the polar factor and of `UᵀG` (per entry, relative to the
+/// half-extents), added before rounding up so that the stored box really contains the written
+/// one.
+const POLAR_ROUNDING: f64 = 1.0 / (1u64 << 48) as f64;
+
+/// The orthogonal polar factor `U` of `G = U·H` (`H` symmetric positive definite): the
+/// orthonormal matrix nearest to `G`, of the same handedness. Newton's iteration
+/// `U ← (U + U⁻ᵀ)/2` converges quadratically; from `|GᵀG − I| ≤ 10⁻⁶` three steps reach f64
+/// precision.
+fn polar_factor(g: DMat3) -> DMat3 {
+    let mut u = g;
+    for _ in 0..3 {
+        u = (u + u.inverse().transpose()) * 0.5;
+    }
+    u
+}
+
+/// Whether every column is ±1 times a different unit basis vector (exactly orthonormal; the
+/// only exactly orthonormal matrices with dyadic entries).
+fn is_signed_permutation(g: DMat3) -> bool {
+    let unit = |c: DVec3| {
+        let a = c.abs();
+        a.element_sum() == 1.0 && a.max_element() == 1.0
+    };
+    let cols = [g.x_axis, g.y_axis, g.z_axis];
+    cols.iter().all(|&c| unit(c)) && (g.transpose() * g) == DMat3::IDENTITY
+}
 /// `R(q)/|q|²` in f64: exactly orthonormal up to f64 rounding for any non-zero `q`.
 fn quat_matrix(q: Quat) -> DMat3 {
     quat_matrix_f64(q.to_array().map(f64::from))
@@ -215,31 +376,27 @@ fn orthonormality_defect(m: DMat3) -> f64 {
         .fold(0.0, |acc, v| acc.max(v.abs()))
 }
 
-/// Gram–Schmidt in f64, keeping the handedness of the third column.
-fn orthonormalize(m: DMat3) -> DMat3 {
-    let x = m.x_axis.normalize();
-    let y = (m.y_axis - x * x.dot(m.y_axis)).normalize();
-    let z = x.cross(y);
-    DMat3::from_cols(x, y, if z.dot(m.z_axis) < 0.0 { -z } else { z })
-}
-
-/// An orthonormal frame whose axis `i` follows column `i` of `m` where that column is non-zero;
-/// zero columns (a flattening scale) get any direction completing the frame.
-fn frame_of_columns(m: DMat3) -> DMat3 {
+/// The columns of `m` divided by their `lengths`; zero columns (a flattening scale) get unit
+/// directions completing a frame, so the result is orthonormal within the columns' shear.
+fn unit_columns(m: DMat3, lengths: DVec3) -> DMat3 {
     let cols = [m.x_axis, m.y_axis, m.z_axis];
     let nonzero: usize = cols.iter().filter(|c| **c != DVec3::ZERO).count();
     match nonzero {
-        3 => orthonormalize(m),
+        3 => DMat3::from_cols(
+            m.x_axis / lengths.x,
+            m.y_axis / lengths.y,
+            m.z_axis / lengths.z,
+        ),
         0 => DMat3::IDENTITY,
         _ => {
             let first = cols.iter().position(|c| *c != DVec3::ZERO).unwrap_or(0);
             let u = cols[first].normalize();
             let second = (first + 1..3).find(|&i| cols[i] != DVec3::ZERO);
             let v = match second {
-                Some(i) => (cols[i] - u * u.dot(cols[i])).normalize(),
+                Some(i) => cols[i].normalize(),
                 None => u.any_orthonormal_vector(),
             };
-            let w = u.cross(v);
+            let w = u.cross(v).normalize();
             // Place u, v, w back in column order: `first`, then the next slot, then the last.
             let second = second.unwrap_or((first + 1) % 3);
             let third = 3 - first - second;

@@ -189,8 +189,10 @@ pub(crate) fn classify<const CERTIFY: bool>(
         |m: Vec3A, n: Vec3A, abs_m: Vec3A, abs_n: Vec3A, tm: f32, tn: f32, pm: f32, pn: f32| {
             let centre = (m * tn - n * tm).abs();
             let radius_a = abs_n * pm + abs_m * pn;
-            // |b_j · ℓ| for j = k+1, k+2 are the minors of rows m, n: the cross product s_m × s_n.
-            let minors = m.cross(n).abs();
+            // |b_j · ℓ| for j = k+1, k+2 are the minors of rows m, n: the cross product s_m × s_n,
+            // written as two products and a subtraction (glam's `cross` fuses them on FMA
+            // targets, and the batch kernel must round exactly the same way).
+            let minors = (m.yzx() * n.zxy() - n.yzx() * m.zxy()).abs();
             let radius_b = eb.yzx() * minors.zxy() + eb.zxy() * minors.yzx();
             let threshold = radius_a + radius_b + floor;
             if CERTIFY {

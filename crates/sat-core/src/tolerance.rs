@@ -188,6 +188,58 @@ pub(crate) fn check_magnitude(what: &'static str, value: f32) -> Result<(), crat
     Ok(())
 }
 
+/// [`check_magnitude`] for a number as written in f64, before it is rounded to f32.
+pub(crate) fn check_magnitude_f64(what: &'static str, value: f64) -> Result<(), crate::ObbError> {
+    use crate::ObbError;
+    if !value.is_finite() {
+        return Err(ObbError::NonFinite { what });
+    }
+    let m = value.abs();
+    if m > f64::from(MAX_MAGNITUDE) {
+        return Err(ObbError::TooLarge {
+            what,
+            value: value as f32,
+        });
+    }
+    if m != 0.0 && m < f64::from(MIN_MAGNITUDE) {
+        return Err(ObbError::TooSmall {
+            what,
+            value: value as f32,
+        });
+    }
+    Ok(())
+}
+
+/// [`check_extent`] for a number as written in f64.
+pub(crate) fn check_extent_f64(what: &'static str, value: f64) -> Result<(), crate::ObbError> {
+    check_magnitude_f64(what, value)?;
+    if value < 0.0 {
+        return Err(crate::ObbError::NegativeExtent {
+            what,
+            value: value as f32,
+        });
+    }
+    Ok(())
+}
+
+/// Checks a half-extent the constructor computed (scaled or grown to contain the box as
+/// written): finite and at most [`MAX_MAGNITUDE`]. It may be non-zero but below
+/// [`MIN_MAGNITUDE`] (the lean of a column times a tiny extent): harmless, since `S` comes from
+/// the extents that carry the box.
+pub(crate) fn check_built_extent(what: &'static str, value: f32) -> Result<(), crate::ObbError> {
+    check_magnitude(what, value.max(MIN_MAGNITUDE))
+}
+
+/// The smallest f32 not below `x` (finite `x ≥ 0`; `+∞` past `f32::MAX`).
+pub(crate) fn round_up(x: f64) -> f32 {
+    let nearest = x as f32;
+    if f64::from(nearest) < x {
+        nearest.next_up()
+    } else {
+        nearest + 0.0 // turns -0.0 into +0.0
+    }
+}
+
 /// Checks a half-extent or size: as [`check_magnitude`], and not negative (`-0.0` is zero).
 pub(crate) fn check_extent(what: &'static str, value: f32) -> Result<f32, crate::ObbError> {
     check_magnitude(what, value)?;

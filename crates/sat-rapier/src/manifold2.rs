@@ -16,7 +16,7 @@
 //! Clipping interpolates only across a strict sign change, so zero-size boxes and far-away
 //! centres give finite points.
 
-use glam::{Mat2, Vec2};
+use glam::{DVec2, Mat2, Vec2};
 use rapier2d::math::Pose;
 use rapier2d::parry::shape::PackedFeatureId;
 use sat_core::{Feature, Obb2};
@@ -56,12 +56,14 @@ impl Contacts {
 }
 
 /// The rotation of a pose as a matrix whose columns are the second box's axes in the first
-/// box's frame. glam's single-precision matrix, not sat-core's f64 `Obb2::new`: rapier's
-/// rotations are unit to a few ulps, which `from_axes` accepts, and the bench measures this path
-/// as the cheaper of the two.
+/// box's frame: the pose's `(cos, sin)` normalised in f64 and rounded once, so each column is
+/// within one unit roundoff of the exact rotation the pose names — the input sat-core's bound is
+/// derived for (the f32 pair itself is unit only to a few ulps).
 #[inline]
 pub(crate) fn rotation(pos12: &Pose) -> Mat2 {
-    pos12.rotation.to_mat()
+    let x = DVec2::new(f64::from(pos12.rotation.re), f64::from(pos12.rotation.im));
+    let x = x / x.length();
+    Mat2::from_cols(x.as_vec2(), x.perp().as_vec2())
 }
 
 /// The two boxes of a pair in the first box's frame, `(first, second)`: the second at `t`,

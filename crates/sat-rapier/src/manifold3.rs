@@ -24,7 +24,7 @@
 //! change, and the edge–edge solve uses unit directions with a guarded denominator, so zero-size
 //! boxes and far-away centres give finite points.
 
-use glam::{Mat3, Vec3};
+use glam::{DMat3, Mat3, Vec3};
 use rapier3d::math::Pose;
 use rapier3d::parry::shape::PackedFeatureId;
 use sat_core::{Feature, Obb3};
@@ -66,12 +66,13 @@ impl Contacts {
 }
 
 /// The rotation of a pose as a matrix whose columns are the second box's axes in the first
-/// box's frame. glam's single-precision matrix, not sat-core's f64 `Obb3::new`: rapier's
-/// rotations are unit to a few ulps, which `from_axes` accepts, and the bench measures this path
-/// as the cheaper of the two.
+/// box's frame: the pose's quaternion normalised and turned into a matrix in f64, rounded once,
+/// so each column is within one unit roundoff of the exact rotation the pose names — the input
+/// sat-core's bound is derived for (glam's f32 `Mat3::from_quat` errs by several ulps and by the
+/// quaternion's own distance from unit length).
 #[inline]
 pub(crate) fn rotation(pos12: &Pose) -> Mat3 {
-    Mat3::from_quat(pos12.rotation)
+    DMat3::from_quat(pos12.rotation.as_dquat().normalize()).as_mat3()
 }
 
 /// The two boxes of a pair in the first box's frame, `(first, second)`: the second at `t`,
