@@ -13,7 +13,9 @@
 //! (parry's intersection tests and the certified test return a verdict only).
 
 use sat_core::Feature;
-use sat_oracle::peers::{parry_gjk2, parry_gjk3, parry_sat2, parry_sat3};
+use sat_oracle::peers::{
+    PeerPanic, try_parry_gjk2, try_parry_gjk3, try_parry_sat2, try_parry_sat3,
+};
 use serde::Serialize;
 
 use crate::case::Case;
@@ -101,16 +103,23 @@ impl Engine {
         }
     }
 
-    /// The verdict alone.
+    /// The verdict alone. A panic inside parry (caught) is reported on stderr and counted as a
+    /// wrong verdict: the opposite of the exact one.
     pub fn intersects(self, case: &Case) -> bool {
+        let peer = |said: Result<bool, PeerPanic>| {
+            said.unwrap_or_else(|caught| {
+                eprintln!("{} {caught} (counted as a wrong verdict)", self.name());
+                !case.exact.verdict().intersects
+            })
+        };
         match (self, &case.peers) {
             (Engine::Sat, _) => case.pair.verdict().intersects,
             (Engine::Certified, _) => case.exact.intersects_certified(),
             (Engine::Exact, _) => case.exact.verdict().intersects,
-            (Engine::ParrySat, Pair::Two(a, b)) => parry_sat2(a, b),
-            (Engine::ParrySat, Pair::Three(a, b)) => parry_sat3(a, b),
-            (Engine::ParryGjk, Pair::Two(a, b)) => parry_gjk2(a, b),
-            (Engine::ParryGjk, Pair::Three(a, b)) => parry_gjk3(a, b),
+            (Engine::ParrySat, Pair::Two(a, b)) => peer(try_parry_sat2(a, b)),
+            (Engine::ParrySat, Pair::Three(a, b)) => peer(try_parry_sat3(a, b)),
+            (Engine::ParryGjk, Pair::Two(a, b)) => peer(try_parry_gjk2(a, b)),
+            (Engine::ParryGjk, Pair::Three(a, b)) => peer(try_parry_gjk3(a, b)),
         }
     }
 

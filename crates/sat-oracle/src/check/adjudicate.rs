@@ -9,9 +9,9 @@ use sat_core::tolerance::band;
 use sat_core::{Obb2, Obb3};
 
 use super::filter::{Frame, decide2, decide3};
-use super::tally::record;
+use super::tally::{record, record_panic};
 use super::{Case2, Case3};
-use crate::peers::{parry_gjk2, parry_gjk3, parry_sat2, parry_sat3};
+use crate::peers::{PeerPanic, try_parry_gjk2, try_parry_gjk3, try_parry_sat2, try_parry_sat3};
 
 /// A peer engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -94,6 +94,8 @@ pub struct Report {
     pub core_wrong_in_band: bool,
     /// Wrong verdicts of parry's GJK and SAT, in that order (inside the band too).
     pub peers: [Option<PeerError>; 2],
+    /// Whether parry's GJK and SAT, in that order, panicked (caught: a peer finding, no verdict).
+    pub panicked: [bool; 2],
 }
 
 /// Checks one 3D case; see [`check`](super) for what fails.
@@ -114,8 +116,8 @@ pub fn check3(case: &Case3) -> Report {
         batch: batch3(a, b),
         certified: certified3(&a, &b),
         peers: [
-            (Peer::Gjk, parry_gjk3(&a, &b)),
-            (Peer::Sat, parry_sat3(&a, &b)),
+            (Peer::Gjk, try_parry_gjk3(&a, &b)),
+            (Peer::Sat, try_parry_sat3(&a, &b)),
         ],
     };
     said.judge(&input, &stored, &|| case.to_json())
@@ -139,8 +141,8 @@ pub fn check2(case: &Case2) -> Report {
         batch: batch2(a, b),
         certified: certified2(&a, &b),
         peers: [
-            (Peer::Gjk, parry_gjk2(&a, &b)),
-            (Peer::Sat, parry_sat2(&a, &b)),
+            (Peer::Gjk, try_parry_gjk2(&a, &b)),
+            (Peer::Sat, try_parry_sat2(&a, &b)),
         ],
     };
     said.judge(&input, &stored, &|| case.to_json())
@@ -225,7 +227,8 @@ struct Said {
     /// The batch kernel's verdict on the pair (documented bit-identical to `core`).
     batch: bool,
     certified: Option<bool>,
-    peers: [(Peer, bool); 2],
+    /// The peers' verdicts, or the panic caught inside the peer.
+    peers: [(Peer, Result<bool, PeerPanic>); 2],
 }
 
 impl Said {
@@ -243,7 +246,9 @@ impl Said {
             describe()
         );
         // The verdict is needed when sat-core says "apart" (always exact) or anyone disagrees.
-        if !self.core || self.peers.iter().any(|&(_, said)| said != self.core) {
+        let disagrees =
+            |said: &Result<bool, PeerPanic>| said.as_ref().is_ok_and(|&s| s != self.core);
+        if !self.core || self.peers.iter().any(|(_, said)| disagrees(said)) {
             input.verdict();
         }
         if let Some(truth) = input.known().filter(|&truth| truth != self.core) {
@@ -282,7 +287,15 @@ impl Said {
                 describe()
             );
         }
-        for (slot, &(peer, said)) in report.peers.iter_mut().zip(&self.peers) {
+        for (i, (peer, said)) in self.peers.iter().enumerate() {
+            let (peer, said) = match said {
+                Ok(said) => (*peer, *said),
+                Err(caught) => {
+                    record_panic(*peer, self.dim, caught, describe);
+                    report.panicked[i] = true;
+                    continue;
+                }
+            };
             if input.known().is_some_and(|truth| truth != said) {
                 let v = input.exact();
                 let error = PeerError {
@@ -293,7 +306,7 @@ impl Said {
                     scale: v.scale,
                 };
                 record(&error, describe);
-                *slot = Some(error);
+                report.peers[i] = Some(error);
             }
         }
         report.intersects = input.known();

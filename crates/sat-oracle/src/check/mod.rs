@@ -36,7 +36,11 @@
 //!
 //! A wrong GJK or SAT verdict is a peer finding: returned in the [`Report`], counted (see
 //! [`peer_tallies`]) and printed whenever it is that peer's worst so far, if it lies outside
-//! sat-core's band. With `OBBSAT_STRICT_PEERS=1` such a finding panics too.
+//! sat-core's band. A panic inside parry (its debug assertions fire on some contacts; see
+//! [`crate::peers`]) is caught and is a peer finding too: no verdict, [`Report::panicked`], counted
+//! in [`PeerTally::panicked`] and printed the first time per peer, dimension and place. sat-core
+//! is never called inside the catch, so its panics stay crashes. With `OBBSAT_STRICT_PEERS=1`
+//! every peer finding panics (outside the catch).
 //!
 //! [`check_separation3`] adds `separation()`'s bounds and checks every filter decision against
 //! the big-integer oracle. [`TARGETS`] maps each fuzz target's name to its check.

@@ -1,27 +1,35 @@
 //! Peer findings over a run: counted per peer and dimension, and printed whenever a peer's worst
 //! error grows, so a fuzzing log shows how wrong parry gets without drowning in repeats.
+//! A panic inside a peer (caught by [`crate::peers::catch_peer`]) is a finding too: counted, and
+//! printed the first time that peer panics at that place in that dimension.
 //!
-//! `OBBSAT_STRICT_PEERS=1` turns every peer finding into a panic (a crash libFuzzer records):
-//! the mode for parry's maintainers.
+//! `OBBSAT_STRICT_PEERS=1` turns every peer finding, panics included, into a panic of the check
+//! (a crash libFuzzer records): the mode for parry's maintainers.
 
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use super::{Peer, PeerError};
+use crate::peers::PeerPanic;
 
 /// Findings of one peer in one dimension.
 struct Slot {
     count: AtomicU64,
     /// Bits of the largest `|margin|/S` so far (non-negative f64 bits order like the values).
     worst: AtomicU64,
+    panicked: AtomicU64,
 }
 
 static SLOTS: [Slot; 4] = [const {
     Slot {
         count: AtomicU64::new(0),
         worst: AtomicU64::new(0),
+        panicked: AtomicU64::new(0),
     }
 }; 4];
+
+/// `(slot, location)` of every peer panic printed so far.
+static PRINTED_PANICS: Mutex<Vec<(usize, String)>> = Mutex::new(Vec::new());
 
 /// The findings so far of one peer in one dimension.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -34,6 +42,8 @@ pub struct PeerTally {
     pub count: u64,
     /// The largest `|margin|/S` of those.
     pub worst: f64,
+    /// Calls that panicked inside the peer (caught), at any margin.
+    pub panicked: u64,
 }
 
 /// Every peer's findings so far in this process (GJK 2D, SAT 2D, GJK 3D, SAT 3D).
@@ -51,6 +61,7 @@ pub fn peer_tallies() -> [PeerTally; 4] {
             dim,
             count: slot.count.load(Ordering::Relaxed),
             worst: f64::from_bits(slot.worst.load(Ordering::Relaxed)),
+            panicked: slot.panicked.load(Ordering::Relaxed),
         }
     })
 }
@@ -79,6 +90,34 @@ pub(crate) fn record(e: &PeerError, describe: &dyn Fn() -> String) {
     }
     if relative.to_bits() > previous {
         eprintln!("peer finding #{n}, new worst: {e}\n  case: {}", describe());
+    }
+}
+
+/// Counts a caught panic of a peer, prints it the first time this peer panics at this place in
+/// this dimension, and panics (outside the peer, so fatally) in strict mode.
+pub(crate) fn record_panic(peer: Peer, dim: u8, caught: &PeerPanic, describe: &dyn Fn() -> String) {
+    let index = slot_index(peer, dim);
+    let n = SLOTS[index].panicked.fetch_add(1, Ordering::Relaxed) + 1;
+    if strict_peers() {
+        panic!(
+            "peer finding (OBBSAT_STRICT_PEERS=1): {peer} ({dim}D) {caught}\n  case: {}",
+            describe()
+        );
+    }
+    let first = {
+        let mut printed = PRINTED_PANICS.lock().unwrap_or_else(|e| e.into_inner());
+        let kind = (index, caught.location.clone());
+        let first = !printed.contains(&kind);
+        if first {
+            printed.push(kind);
+        }
+        first
+    };
+    if first {
+        eprintln!(
+            "peer finding #{n} (panic), first of its kind: {peer} ({dim}D) {caught}\n  case: {}",
+            describe()
+        );
     }
 }
 

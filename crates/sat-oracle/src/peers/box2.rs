@@ -5,6 +5,8 @@ use parry2d::query::{self, details};
 use parry2d::shape::Cuboid;
 use sat_core::Obb2;
 
+use super::{PeerPanic, catch_peer};
+
 /// An [`Obb2`] as parry sees it: a pose and a cuboid (rectangle), converted once.
 ///
 /// ```
@@ -78,6 +80,22 @@ pub fn parry_gjk2(a: &Obb2, b: &Obb2) -> bool {
 /// parry's `query::intersection_test` on two sat-core rectangles ([`ParryBox2::query`]).
 pub fn parry_query2(a: &Obb2, b: &Obb2) -> bool {
     ParryBox2::from_obb(a).query(&ParryBox2::from_obb(b))
+}
+
+/// [`parry_sat2`] with a panic inside parry caught ([`catch_peer`]): what the checks and the
+/// CLI's `parry-sat` engine call.
+pub fn try_parry_sat2(a: &Obb2, b: &Obb2) -> Result<bool, PeerPanic> {
+    catch_peer(|| parry_sat2(a, b))
+}
+
+/// [`parry_gjk2`] with a panic inside parry caught ([`catch_peer`]).
+pub fn try_parry_gjk2(a: &Obb2, b: &Obb2) -> Result<bool, PeerPanic> {
+    catch_peer(|| parry_gjk2(a, b))
+}
+
+/// [`parry_query2`] with a panic inside parry caught ([`catch_peer`]).
+pub fn try_parry_query2(a: &Obb2, b: &Obb2) -> Result<bool, PeerPanic> {
+    catch_peer(|| parry_query2(a, b))
 }
 
 #[cfg(test)]

@@ -6,6 +6,8 @@ use parry3d::query::{self, details};
 use parry3d::shape::Cuboid;
 use sat_core::Obb3;
 
+use super::{PeerPanic, catch_peer};
+
 /// An [`Obb3`] as parry sees it: a pose and a cuboid, converted once.
 ///
 /// ```
@@ -84,6 +86,22 @@ pub fn parry_query3(a: &Obb3, b: &Obb3) -> bool {
     ParryBox3::from_obb(a).query(&ParryBox3::from_obb(b))
 }
 
+/// [`parry_sat3`] with a panic inside parry caught ([`catch_peer`]): what the checks and the
+/// CLI's `parry-sat` engine call.
+pub fn try_parry_sat3(a: &Obb3, b: &Obb3) -> Result<bool, PeerPanic> {
+    catch_peer(|| parry_sat3(a, b))
+}
+
+/// [`parry_gjk3`] with a panic inside parry caught ([`catch_peer`]).
+pub fn try_parry_gjk3(a: &Obb3, b: &Obb3) -> Result<bool, PeerPanic> {
+    catch_peer(|| parry_gjk3(a, b))
+}
+
+/// [`parry_query3`] with a panic inside parry caught ([`catch_peer`]).
+pub fn try_parry_query3(a: &Obb3, b: &Obb3) -> Result<bool, PeerPanic> {
+    catch_peer(|| parry_query3(a, b))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,6 +134,42 @@ mod tests {
             let b = Obb3::new(center, Vec3::new(0.5, 1.0, 0.7), rot);
             assert_eq!(all(&a, &b), [expected; 4], "{center}");
             assert_eq!(all(&b, &a), [expected; 4], "{center}");
+        }
+    }
+
+    /// `fuzz/regressions/obb3/parry3d-sat-debug-assert-separation` (docs/findings.md): two
+    /// axis-aligned boxes (B's quaternion is a signed axis permutation) touching exactly along x
+    /// and y, overlapping along z, 1e3 from the origin. parry's SAT combines the two zero-margin
+    /// face axes into a diagonal, where rounding makes the separation slightly negative, and
+    /// `debug_assert!(separation >= 0.0)` fires; without debug assertions it answers (right).
+    #[test]
+    fn parry_sat_debug_assertion_is_caught() {
+        let a = Obb3::new(
+            Vec3::new(124.724_43, 454.081_6, -882.186_9),
+            Vec3::new(64.000_06, 406.404_63, 256.0),
+            Quat::IDENTITY,
+        );
+        let b = Obb3::new(
+            Vec3::new(-1_155.275_6, -1_168.323, 78.266_235),
+            Vec3::splat(1216.0),
+            Quat::from_xyzw(0.5, -0.5, 0.5, 0.5),
+        );
+        assert!(a.intersects(&b));
+        for (x, y) in [(&a, &b), (&b, &a)] {
+            let sat = try_parry_sat3(x, y);
+            if cfg!(debug_assertions) {
+                let caught = sat.unwrap_err();
+                assert_eq!(caught.message, "assertion failed: separation >= 0.0");
+                assert!(
+                    caught
+                        .location
+                        .starts_with("parry3d-0.31.1/src/query/sat/sat_cuboid_cuboid.rs:"),
+                    "{caught}"
+                );
+            } else {
+                assert_eq!(sat, Ok(true));
+            }
+            assert_eq!(try_parry_gjk3(x, y), Ok(true));
         }
     }
 
