@@ -69,3 +69,50 @@ fn parry_sees_the_boxes_where_they_are_written_when_f32_holds_them() {
     assert_eq!(centres(&case.peers), centres(&case.pair));
     assert_eq!(centres(&case.pair).0.x, 0.0);
 }
+
+/// The `sat` engine on numbers f32 cannot hold, as a user writes them: touching as written must
+/// intersect (half-extents are rounded up, not to nearest), and written angles far from zero
+/// turn the box by their f64 value (reduced in f64, not rounded to f32 first: `999720.03°`
+/// rounded to f32 is 999720°, a multiple of 360).
+#[test]
+fn written_numbers_keep_their_meaning() {
+    let verdict = |line: &str| {
+        let case = parse_case(line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
+        (case.pair.verdict(), case.exact.verdict())
+    };
+    // 0.1 + 0.1 = 0.2 exactly as written; each 0.1 rounded to nearest f32 would leave a gap.
+    for (half, centre) in [(0.1, 0.2), (0.3, 0.6), (1.0000001, 2.0000002), (1e-5, 2e-5)] {
+        let line = format!(
+            r#"{{"dim": 3, "a": {{"center": [0, 0, 0], "half_extents": [{half}, 1, 1], "quat": [0, 0, 0, 1]}}, "b": {{"center": [{centre}, 0, 0], "half_extents": [{half}, 1, 1], "quat": [0, 0, 0, 1]}}}}"#
+        );
+        let (sat, exact) = verdict(&line);
+        if exact.intersects {
+            assert!(sat.intersects, "{line}");
+        }
+        let line = format!(
+            r#"{{"dim": 2, "a": {{"center": [0, 0], "half_extents": [{half}, 1], "degrees": 0}}, "b": {{"center": [{centre}, 0], "half_extents": [{half}, 1], "angle": 0}}}}"#
+        );
+        let (sat, exact) = verdict(&line);
+        if exact.intersects {
+            assert!(sat.intersects, "{line}");
+        }
+    }
+    // A long thin plank turned by 0.03° lifts its end by 0.026: a box resting 0.02 above the
+    // unturned plank's end then overlaps it. In radians, 12345.6789 rounded to f32 moves by
+    // 4e-4 rad, about 0.02 at the plank's end.
+    for (key, angle) in [
+        ("degrees", "999720.03"),
+        ("degrees", "-7199999.97"),
+        ("angle", "12345.6789"),
+    ] {
+        let line = format!(
+            r#"{{"dim": 2, "a": {{"center": [0, 0], "half_extents": [50, 0.01], "{key}": {angle}}}, "b": {{"center": [49.5, 0.28], "half_extents": [0.25, 0.25], "angle": 0}}}}"#
+        );
+        let (sat, exact) = verdict(&line);
+        assert_eq!(sat.intersects, exact.intersects, "{line}");
+        assert!(
+            (f64::from(sat.margin) - exact.margin).abs() <= 1e-5,
+            "{line}: {sat:?} vs {exact:?}"
+        );
+    }
+}

@@ -227,3 +227,138 @@ fn zero_scale_flattens_instead_of_failing() {
         Quat::IDENTITY
     )));
 }
+
+/// Columns as far from orthonormal as `try_from_axes` accepts (`sat_oracle`'s leaning nudge, at
+/// 100 %, 90 %, 50 % and 10 % of `AXES_TOLERANCE`), on plates that are large along the columns
+/// that lean and thin along the other, with a small box touching the vertex of the
+/// parallelepiped *as written* that sticks out farthest from the stored box: from outside
+/// (apart by `gap > 0`), exactly, or from inside (`gap < 0`). A
+/// "separated" verdict must be exact for the written boxes; outside the band every verdict must.
+#[test]
+fn a_false_is_exact_for_columns_at_the_axes_tolerance() {
+    use rand::{Rng, SeedableRng};
+    use sat_core::exact::{ExactBox2, ExactBox3, verdict2, verdict3};
+    use sat_core::tolerance::band;
+    use sat_oracle::check::Nudge;
+
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(0x1ea7);
+    let mut checked = [0usize; 2];
+    for n in 0..20_000u32 {
+        let lean = Nudge(0x80 | (n % 4) as u8);
+        let big = 10f32.powf(rng.random_range(-2.0..3.0));
+        let thin = big * 10f32.powf(rng.random_range(-6.0..0.0));
+        let gap = [-1.0, 0.0, 1.0][rng.random_range(0..3)]
+            * big
+            * 10f32.powf(rng.random_range(-8.0..-4.0));
+        let cube = big * 10f32.powf(rng.random_range(-3.0..0.0));
+        let dim3 = n % 2 == 0;
+        let (truth, verdict, margin, scale) = if dim3 {
+            let q = glam::DQuat::from_xyzw(
+                rng.random_range(-1.0..1.0),
+                rng.random_range(-1.0..1.0),
+                rng.random_range(-1.0..1.0),
+                rng.random_range(-1.0..1.0),
+            )
+            .normalize();
+            let m = glam::DMat3::from_quat(q).as_mat3();
+            let cols = lean.apply(m.to_cols_array_2d());
+            let mut e = [big, big, big];
+            e[rng.random_range(0..3)] = thin;
+            let Ok(a) =
+                Obb3::try_from_axes(Vec3::ZERO, Vec3::from(e), Mat3::from_cols_array_2d(&cols))
+            else {
+                continue; // the nudge's ulp may cross the tolerance
+            };
+            // The written vertex that sticks out farthest from the stored box (sign pattern
+            // `s`), approached along the diagonal of its normal cone, with B's nearest vertex
+            // placed `gap` beyond it.
+            let g = cols.map(|c| glam::DVec3::from_array(c.map(f64::from)));
+            let (u, f) = (a.axes().as_dmat3(), a.half_extents().as_dvec3());
+            let vertex_of = |k: usize| -> glam::DVec3 {
+                (0..3)
+                    .map(|j| g[j] * f64::from(e[j]) * if k >> j & 1 == 1 { 1.0 } else { -1.0 })
+                    .sum()
+            };
+            let outside = |v: glam::DVec3| {
+                (0..3)
+                    .map(|i| u.col(i).dot(v).abs() - f[i])
+                    .fold(f64::MIN, f64::max)
+            };
+            let k = (0..8)
+                .max_by(|&p, &q| outside(vertex_of(p)).total_cmp(&outside(vertex_of(q))))
+                .unwrap();
+            let vertex = vertex_of(k);
+            let dir: glam::DVec3 = (0..3)
+                .map(|j| g[j] * if k >> j & 1 == 1 { 1.0 } else { -1.0 })
+                .sum::<glam::DVec3>()
+                .normalize();
+            let centre = vertex + dir * f64::from(gap) + dir.signum() * f64::from(cube);
+            let b = Obb3::new(centre.as_vec3(), Vec3::splat(cube), Quat::IDENTITY);
+            let exact_a =
+                ExactBox3::from_axes([0.0; 3], e.map(f64::from), cols.map(|c| c.map(f64::from)));
+            let exact = verdict3(&exact_a, &ExactBox3::from_obb(&b));
+            (
+                exact.intersects,
+                a.intersects(&b),
+                exact.margin,
+                a.error_scale(&b),
+            )
+        } else {
+            let angle: f64 = rng.random_range(-4.0..4.0);
+            let m = glam::DMat2::from_angle(angle).as_mat2();
+            let cols = lean.apply(m.to_cols_array_2d());
+            let e = if rng.random() {
+                [big, thin]
+            } else {
+                [thin, big]
+            };
+            let Ok(a) =
+                Obb2::try_from_axes(Vec2::ZERO, Vec2::from(e), Mat2::from_cols_array_2d(&cols))
+            else {
+                continue;
+            };
+            let g = cols.map(|c| glam::DVec2::from_array(c.map(f64::from)));
+            let (u, f) = (a.axes().as_dmat2(), a.half_extents().as_dvec2());
+            let vertex_of = |k: usize| -> glam::DVec2 {
+                (0..2)
+                    .map(|j| g[j] * f64::from(e[j]) * if k >> j & 1 == 1 { 1.0 } else { -1.0 })
+                    .sum()
+            };
+            let outside = |v: glam::DVec2| {
+                (0..2)
+                    .map(|i| u.col(i).dot(v).abs() - f[i])
+                    .fold(f64::MIN, f64::max)
+            };
+            let k = (0..4)
+                .max_by(|&p, &q| outside(vertex_of(p)).total_cmp(&outside(vertex_of(q))))
+                .unwrap();
+            let vertex = vertex_of(k);
+            let dir: glam::DVec2 = (0..2)
+                .map(|j| g[j] * if k >> j & 1 == 1 { 1.0 } else { -1.0 })
+                .sum::<glam::DVec2>()
+                .normalize();
+            let centre = vertex + dir * f64::from(gap) + dir.signum() * f64::from(cube);
+            let b = Obb2::new(centre.as_vec2(), Vec2::splat(cube), 0.0);
+            let exact_a =
+                ExactBox2::from_axes([0.0; 2], e.map(f64::from), cols.map(|c| c.map(f64::from)));
+            let exact = verdict2(&exact_a, &ExactBox2::from_obb(&b));
+            (
+                exact.intersects,
+                a.intersects(&b),
+                exact.margin,
+                a.error_scale(&b),
+            )
+        };
+        checked[usize::from(truth)] += 1;
+        assert!(
+            verdict || !truth,
+            "case {n}: \"apart\" for boxes that intersect as written (margin {margin:e})"
+        );
+        assert!(
+            verdict == truth || margin.abs() <= f64::from(band(scale)),
+            "case {n}: wrong outside the band: margin {margin:e}, band {:e}",
+            band(scale)
+        );
+    }
+    assert!(checked[0] > 2000 && checked[1] > 2000, "{checked:?}");
+}

@@ -207,6 +207,7 @@ fn symmetric_verdicts_and_opposite_axes() {
         seed ^= seed << 5;
         seed as f32 / u32::MAX as f32
     };
+    let mut opposite = 0;
     for _ in 0..2000 {
         let mut random_box = || {
             let c = Vec3::new(next(), next(), next()) * 4.0;
@@ -225,7 +226,21 @@ fn symmetric_verdicts_and_opposite_axes() {
             assert_eq!(a.intersects(&b), b.intersects(&a));
             assert_eq!(a.intersects(&b), ab.gap <= 0.0);
         }
+        // The same feature seen from the other box, its axis pointing the other way (both point
+        // from the first box towards the second). Near-ties may pick different features.
+        if (ab.gap - ba.gap).abs() <= f32::EPSILON * a.error_scale(&b) && ab.gap > 1e-3 {
+            let mirrored = match ab.feature {
+                Feature::FaceA(i) => Feature::FaceB(i),
+                Feature::FaceB(j) => Feature::FaceA(j),
+                Feature::EdgePair(i, k) => Feature::EdgePair(k, i),
+            };
+            if ba.feature == mirrored {
+                assert!((ab.axis + ba.axis).length() <= 1e-5, "{ab:?} vs {ba:?}");
+                opposite += 1;
+            }
+        }
     }
+    assert!(opposite > 100, "only {opposite} pairs compared their axes");
 }
 
 /// A fuzz finding (minimised): an axis entry of A is subnormal (~1e-45), so the edge pair

@@ -51,16 +51,59 @@
 //!
 //! # The band: "overlap" is right outside `k·ε·S`
 //!
-//! If the exact margin `M > k·ε·S`, the axis that carries it is found unless its computed gap
-//! is below the pad. A face axis or a well-conditioned edge axis loses at most the per-axis error,
-//! so it is found when `M > 2 · 10 εS·√2 (|ℓ|₁/|ℓ|₂) ≈ 28 εS`. An edge axis whose edges are so
-//! close to parallel that one ulp of `R` turns it (`|ℓ| ≲ 2⁻¹⁰`) is a sliver facet of the
-//! Minkowski difference; projecting along the shared edge direction shows that a neighbouring
-//! face or well-conditioned edge axis separates by at least `M/√2` minus the sliver's width
-//! (the 2D exterior angles of two rectangles' Minkowski sum are at most 90°). Hence
-//! `k = √2 · 28 + 6` (the Hausdorff distance between the stored and exact boxes, `≤ 12.5u·S`),
-//! rounded up: [`BAND_K`]` = 48`. The fuzz targets and tests check it against exact rationals; the
-//! worst case seen is far inside it (see README).
+//! Let the exact margin be `M > 0`. What each computed test certifies, along the direction it
+//! *evaluates*: a face test evaluates the exact face normal, with error `≤ 6.5 εS` and pad
+//! `10 εS`; edge test `(i, k)` evaluates the computed direction `L̃ = A·(e_i × R̃_·k)`, which is
+//! exactly `⊥ a_i` but only within an *absolute* `6.66u` of the exact `a_i × b_k`, with error
+//! `E = 8.66 εS·|ℓ̃|` and pad `10 εS·|ℓ̃|₁`. Measuring the exact edge axis along `L̃` would cost
+//! `3.33 εS/|ℓ|`, and discarding a sliver facet costs its width `e_Bk·|ℓ|`: for
+//! `2⁻²³ ≪ |ℓ| ≪ 1` neither is `O(εS)`, so the edge axes of one `a_i` are handled together.
+//!
+//! 1. If `M` is carried by a face normal, its test fires when `M > 16.5 εS`.
+//! 2. Otherwise `M` is carried by some `a_i × b_k`; project the Minkowski difference
+//!    `D = B − A` onto the plane `Π ⊥ a_i`. Its image is a zonogon with generators `a_m`, `a_n`
+//!    (orthogonal) and the projections of `b_0, b_1, b_2`. Replace those three by the projections
+//!    of the *computed* columns (`R̃` for `R`): the zonogon moves by at most
+//!    `h ≤ 10.5u·|e_B| = 5.25 εS`, and the edge normals of the new zonogon are exactly the five
+//!    directions the tests of `a_m`, `a_n` and edges `(i, 0..3)` evaluate.
+//! 3. *Sector lemma.* The candidate normals cut the circle of `Π` into sectors on each of which
+//!    the gap and the pad `10 εS·|v|₁` are linear (`a_m ⊥ a_n` are among the generators, so each
+//!    sector lies in one quadrant and is at most 90° wide). A direction with gap `F` lies in a
+//!    sector whose end normals `n_a, n_b` satisfy `sin β·F(n_a) + sin α·F(n_b) = sin γ·F`, so
+//!    one of them keeps at least `F·cos 45° = F/√2`. The pad enters once, not times `√2`.
+//!
+//! Hence a test fires whenever `M > h + 10√2 + √2·(E + h) = 39.1 εS` (and 16.5 εS for faces).
+//! In 2D every candidate axis is tested along itself: `19.1 εS`. [`BAND_K`]` = 48` covers both,
+//! with the underflow floors (below `0.1 εS` for accepted input) and second-order terms (below
+//! `10⁻³ εS`). The fuzz targets and tests check it against exact rationals; the worst case seen
+//! is far inside it (see README).
+//!
+//! # Boxes as written
+//!
+//! The derivation above is for a box whose axes are exactly orthonormal (a quaternion's
+//! `R(q)/|q|²`, an angle's `(cos, sin)`) and whose centre and half-extents are the stored f32
+//! numbers. Every constructor builds such a box that *contains* the box as written:
+//!
+//! * **Columns orthonormal within `δ =` [`AXES_TOLERANCE`]** (`try_from_axes`, affine and node
+//!   transforms with shear within `δ`): the written box is the parallelepiped `P` the columns
+//!   `G` span. The stored box has the polar factor `U` of `G = U·H` as axes (the orthonormal
+//!   matrix nearest to `G`) and half-extents `f_i = Σ_j e_j|H_ij|`, rounded up after a relative
+//!   slack of `2⁻⁴⁸` for the f64 arithmetic, so it contains `P`. `|H_ij − δ_ij| ≤ δ/2 + δ²`, so
+//!   it is within `2δ·|e|` of `P` in 3D and `δ·|e|` in 2D (Hausdorff). A margin of the written
+//!   pair is not simply that much larger than the stored pair's (near-parallel edge axes of `P`
+//!   and of the stored box differ), but projecting obliquely along `g_i` instead of `a_i` in step
+//!   2 gives a loss of `Λ ≤ 2.71 δS = 22.7 εS` before the sector step, plus `1 εS` for rounding
+//!   the extents up: written verdicts are exact outside `39.1 + 22.7 + 1 = 62.8 εS` in 3D and
+//!   `32.7 εS` in 2D, i.e. outside [`AXES_BAND_K`]` = 64`. A `false` is exact for `P`.
+//! * **Corners within [`CORNER_TOLERANCE`]**: the fitted rectangle through their mean, grown to
+//!   reach every corner, so it contains the quadrilateral (a `false` is exact for it).
+//! * **f64 numbers** (`try_new_f64`, `try_from_axes_f64`, `try_from_degrees_f64`): angles are
+//!   reduced and quaternions turned into axes in f64; a half-extent f32 cannot hold is rounded
+//!   up; a centre is rounded to nearest and the half-extents grow by `|u_i·shift|`, so the box
+//!   still contains the written one. That growth is an ulp of the centre's coordinates, up to
+//!   `ε·(|c_A| + |c_B|)` on the band: build a pair relative to one centre (`c_B − c_A` in f64,
+//!   rounded once — the rounding sat-core's own subtraction makes) to keep it inside `εS`, as
+//!   the `obbsat` CLI does.
 //!
 //! # Certified verdicts
 //!
@@ -93,6 +136,13 @@ pub const PAD_K: f32 = 10.0;
 /// The documented verdict band: `intersects` equals the exact verdict whenever
 /// `|margin| > BAND_K · ε · S`, and a `false` (separated) verdict is exact at any margin.
 pub const BAND_K: f32 = 48.0;
+
+/// The band for boxes built from columns that are orthonormal only within [`AXES_TOLERANCE`]
+/// (`try_from_axes`, `try_from_affine`, `try_from_node` with shear), judged against the
+/// parallelepipeds the columns span: `intersects` equals their exact verdict whenever
+/// `|margin| > AXES_BAND_K · ε · S` ("Boxes as written" in the module docs), and a `false` is
+/// exact for them at any margin.
+pub const AXES_BAND_K: f32 = 64.0;
 
 /// Certification slack, in units of `ε·S`: a candidate axis of the exact boxes is certainly
 /// non-separating when its computed gap is below `−CERT_K·ε·S` (edge pairs: minus also the pad
@@ -128,8 +178,9 @@ pub const MAX_MAGNITUDE: f32 = pow2(60);
 pub const MIN_MAGNITUDE: f32 = pow2(-60);
 
 /// Orthonormality tolerance of axis matrices and orthogonality tolerance of affine columns:
-/// `max |AᵀA − I| ≤ 1e-6` (about 8 ε). Accepted axes are re-orthonormalised in f64; the box used
-/// is within `AXES_TOLERANCE · |e|` of the parallelepiped the columns span.
+/// `max |AᵀA − I| ≤ 1e-6` (about 8 ε). The box stored contains the parallelepiped the columns
+/// span and is within `2·AXES_TOLERANCE·|e|` of it (`AXES_TOLERANCE·|e|` in 2D); verdicts for
+/// the parallelepiped are exact outside [`AXES_BAND_K`].
 pub const AXES_TOLERANCE: f32 = 1e-6;
 
 /// How far four corners may be from a rectangle, relative to its longer diagonal: the

@@ -135,7 +135,9 @@ impl Recipe2 {
                 radians: turn_a.radians + n.tilt.radians(),
             },
         };
-        let (axes_a, axes_b) = (turn_a.columns(), turn_b.columns());
+        // Columns as written (nudged or leaning); contacts are placed against them.
+        let axes_a = self.nudges[0].apply(turn_a.columns());
+        let axes_b = self.nudges[1].apply(turn_b.columns());
         let ca = self.origin.point2(s);
         let columns = |axes: [[f32; 2]; 2]| axes.map(|c| DVec2::from_array(c.map(f64::from)));
         let cb = self
@@ -144,12 +146,12 @@ impl Recipe2 {
         let a = BoxInput2 {
             center: ca,
             half_extents: ea,
-            axes: self.nudges[0].apply(axes_a),
+            axes: axes_a,
         };
         let b = BoxInput2 {
             center: cb,
             half_extents: eb,
-            axes: self.nudges[1].apply(axes_b),
+            axes: axes_b,
         };
         if self.swap { (b, a) } else { (a, b) }
     }

@@ -4,6 +4,7 @@
 //! an edge of A, at an intended gap).
 
 use glam::{DQuat, DVec3};
+use sat_core::AXES_TOLERANCE;
 
 use super::geometry::{Contact, OCTAHEDRAL, cols3, dquat, norm, quat_columns, round_quat, sign_of};
 use super::knob::{Knob, knob_enum, knob_struct};
@@ -181,9 +182,11 @@ knob_enum! {
     }
 }
 
-/// How the axis columns of a box written as columns are perturbed: bit 4 moves one entry
-/// (column bits 0–1, row bits 2–3, each `mod N`) by one ulp, down if bit 5 is set; bit 6 writes
-/// zero entries as `−0.0`.
+/// How the axis columns of a box written as columns are perturbed: bit 7 leans them as far as
+/// sat-core's checked constructors accept (`max |GᵀG − I|` up to [`AXES_TOLERANCE`], in a
+/// direction drawn from the columns and the bits, at a fraction of the tolerance chosen by bits
+/// 0–1: all of it, 0.9, 0.5 or 0.1); bit 4 then moves one entry (column bits 0–1, row bits 2–3,
+/// each `mod N`) by one ulp, down if bit 5 is set; bit 6 writes zero entries as `−0.0`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Nudge(pub u8);
 
@@ -203,6 +206,10 @@ impl Nudge {
     /// The perturbed columns.
     pub fn apply<const N: usize>(self, mut cols: [[f32; N]; N]) -> [[f32; N]; N] {
         let bits = usize::from(self.0);
+        if bits & 0x80 != 0 {
+            let fraction = [1.0, 0.9, 0.5, 0.1][bits & 3];
+            cols = lean(cols, fraction, self.0);
+        }
         if bits & 0x10 != 0 {
             let entry = &mut cols[(bits & 3) % N][(bits >> 2 & 3) % N];
             *entry = if bits & 0x20 != 0 {
@@ -220,6 +227,58 @@ impl Nudge {
         }
         cols
     }
+}
+
+/// `cols` times `I + P`, with `P` a pseudo-random matrix (seeded by the columns' bits and
+/// `seed`) scaled so that the f32 result has `max |GᵀG − I|` just within `fraction` of
+/// [`AXES_TOLERANCE`]: columns that lean towards each other and stretch or shrink, the inputs
+/// the constructors accept with the largest distance between the written and an orthonormal box.
+fn lean<const N: usize>(cols: [[f32; N]; N], fraction: f64, seed: u8) -> [[f32; N]; N] {
+    let mut state = cols.as_flattened().iter().fold(u64::from(seed), |h, x| {
+        h.rotate_left(7) ^ u64::from(x.to_bits())
+    });
+    let mut next = || {
+        // splitmix64
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    };
+    let p: [[f64; N]; N] = core::array::from_fn(|_| core::array::from_fn(|_| next()));
+    let leaned = |scale: f64| -> [[f32; N]; N] {
+        core::array::from_fn(|j| {
+            core::array::from_fn(|r| {
+                let mixed: f64 = (0..N).map(|k| f64::from(cols[k][r]) * p[j][k]).sum();
+                (f64::from(cols[j][r]) + scale * mixed) as f32
+            })
+        })
+    };
+    let target = fraction * f64::from(AXES_TOLERANCE);
+    let mut scale = target / 2.0;
+    for _ in 0..8 {
+        let candidate = leaned(scale);
+        let defect = defect(&candidate);
+        if defect <= target && defect >= 0.95 * target {
+            return candidate;
+        }
+        scale *= 0.99 * target / defect.max(f64::MIN_POSITIVE);
+    }
+    leaned(scale)
+}
+
+/// `max |GᵀG − I|` of f32 columns, in f64.
+fn defect<const N: usize>(cols: &[[f32; N]; N]) -> f64 {
+    let mut worst: f64 = 0.0;
+    for i in 0..N {
+        for j in 0..N {
+            let dot: f64 = (0..N)
+                .map(|r| f64::from(cols[i][r]) * f64::from(cols[j][r]))
+                .sum();
+            worst = worst.max((dot - if i == j { 1.0 } else { 0.0 }).abs());
+        }
+    }
+    worst
 }
 
 knob_enum! {
@@ -266,22 +325,32 @@ impl Recipe3 {
         let qa = self.rotation_a.quat();
         let qb = self.rotation_b.quat(qa);
         let ca = self.origin.point3(s);
+        let orientation = |form: Form, q: [f32; 4]| match form {
+            Form::Quat => Orientation3::Quat(q),
+            Form::Axes(nudge) => {
+                let cols = quat_columns(q).map(|c| c.to_array().map(|x| x as f32));
+                Orientation3::Axes(nudge.apply(cols))
+            }
+        };
+        let (oa, ob) = (
+            orientation(self.forms[0], qa),
+            orientation(self.forms[1], qb),
+        );
+        // Contacts are placed against the boxes as written: leaning columns included.
+        let columns = |o: Orientation3| match o {
+            Orientation3::Quat(q) => quat_columns(q),
+            Orientation3::Axes(cols) => cols.map(|c| DVec3::from_array(c.map(f64::from))),
+        };
         let cb = self
             .placement
-            .place(ca, &mut ea, eb, quat_columns(qa), quat_columns(qb), s);
-        let write = |center, half_extents, form: Form, q: [f32; 4]| BoxInput3 {
+            .place(ca, &mut ea, eb, columns(oa), columns(ob), s);
+        let write = |center, half_extents, orientation| BoxInput3 {
             center,
             half_extents,
-            orientation: match form {
-                Form::Quat => Orientation3::Quat(q),
-                Form::Axes(nudge) => {
-                    let cols = quat_columns(q).map(|c| c.to_array().map(|x| x as f32));
-                    Orientation3::Axes(nudge.apply(cols))
-                }
-            },
+            orientation,
         };
-        let a = write(ca, ea, self.forms[0], qa);
-        let b = write(cb, eb, self.forms[1], qb);
+        let a = write(ca, ea, oa);
+        let b = write(cb, eb, ob);
         if self.swap { (b, a) } else { (a, b) }
     }
 }
