@@ -2,7 +2,7 @@
 //!
 //! | name | verdict | boxes |
 //! | --- | --- | --- |
-//! | `sat` | sat-core's `intersects` (exact outside its band `48·ε·S`; "separated" always exact) | f32, A moved to the origin ([`crate::pair`]) |
+//! | `sat` | sat-core's `intersects` (exact outside its band `48·ε·S`, `64·ε·S` for `axes` columns orthonormal only within 1e-6; "separated" always exact) | built from the written f64 numbers to contain the boxes as written, A moved to the origin ([`crate::pair`]) |
 //! | `certified` | `ExactBox2/3::intersects_certified`: exact at any margin | as written ([`crate::exact_pair`]) |
 //! | `exact` | `sat_core::exact::verdict2/3`: exact integers | as written |
 //! | `parry-sat` | parry's `intersection_test_cuboid_cuboid` | f32 where written ([`Pair::for_peers`]) |

@@ -161,6 +161,57 @@ mod dim3 {
         assert!(answered > passed_on);
     }
 
+    /// "Disjoint" is exact for the pose as given: the rotation its quaternion names (`R(q)/|q|²`,
+    /// whatever its length — rapier's integrated quaternions are unit only to a few ulps), judged
+    /// by sat-core's exact oracle, on pairs placed a few ulps from touching along a face normal.
+    #[test]
+    fn a_disjoint_answer_is_exact_for_the_pose_as_given() {
+        use sat_core::exact::{ExactBox3, verdict3};
+        let mut rng = Pcg64::seed_from_u64(0xd15);
+        let sat = SatDispatcher::default();
+        let mut touching_or_overlapping = 0;
+        for _ in 0..20_000 {
+            let (he1, he2) = (half_extents(&mut rng), half_extents(&mut rng));
+            // A quaternion up to 2000 ulps from unit length (integration leaves a few).
+            let q = quat(&mut rng) * (1.0 + rng.random_range(-2000.0..2000.0) * f32::EPSILON);
+            let q = Quat::from_vec4(q.into());
+            // B's face against A's +x face, a few ulps apart or deep.
+            let reach = he1.x + he2.dot((Mat3::from_quat(q.normalize()).row(0)).abs());
+            let along = reach * (1.0 + rng.random_range(-8.0..8.0) * f32::EPSILON);
+            let lateral = Vec3::new(
+                0.0,
+                rng.random_range(-0.5..0.5),
+                rng.random_range(-0.5..0.5),
+            );
+            let pos12 = Pose::from_parts(Vec3::X * along + lateral * he1, q);
+            let (c1, c2) = (Cuboid::new(he1), Cuboid::new(he2));
+            let ours = sat
+                .intersection_test(&pos12, &c1, &c2)
+                .unwrap()
+                .intersecting;
+            let exact = verdict3(
+                &ExactBox3::from_quat(
+                    [0.0; 3],
+                    he1.to_array().map(f64::from),
+                    [0.0, 0.0, 0.0, 1.0],
+                ),
+                &ExactBox3::from_quat(
+                    pos12.translation.to_array().map(f64::from),
+                    he2.to_array().map(f64::from),
+                    q.to_array().map(f64::from),
+                ),
+            );
+            if exact.intersects {
+                touching_or_overlapping += 1;
+                assert!(
+                    ours,
+                    "disjoint answered for intersecting boxes: {pos12:?} {he1} {he2}"
+                );
+            }
+        }
+        assert!(touching_or_overlapping > 1000, "{touching_or_overlapping}");
+    }
+
     #[test]
     fn intersection_test_agrees_with_parry_outside_a_thin_band() {
         let mut rng = Pcg64::seed_from_u64(5);

@@ -8,7 +8,9 @@
 //!   (and the same on [`Obb2`]).
 //! * Guarantee (see [`tolerance`]): a "separated" verdict is always exact; an "intersects"
 //!   verdict is exact whenever the boxes' margin exceeds `BAND_K·ε·S` with `BAND_K = 48`,
-//!   `ε = 2⁻²³`, `S = |c_B − c_A| + |e_A| + |e_B|`.
+//!   `ε = 2⁻²³`, `S = |c_B − c_A| + |e_A| + |e_B|` (`AXES_BAND_K = 64` for boxes given by axis
+//!   columns that are orthonormal only within [`AXES_TOLERANCE`]). Both hold for the numbers as
+//!   the user wrote them: the stored box contains the box as written (see [`tolerance`]).
 //!
 //! The fast constructors (`new`, `from_*`) assume finite, in-range input (documented on each);
 //! the checked `try_*` constructors return an [`ObbError`] instead.

@@ -11,7 +11,7 @@ use sat_oracle::check::TARGETS;
 #[test]
 fn every_target_holds_on_seeds_and_seeded_random_inputs() {
     // splitmix64
-    let mut state = 0x5eed_0f_f0a5_u64;
+    let mut state = 0x5eed_f0a5_u64;
     let mut next = move || {
         state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = state;
@@ -29,6 +29,10 @@ fn every_target_holds_on_seeds_and_seeded_random_inputs() {
             let bytes: Vec<u8> = (0..len).map(|_| next() as u8).collect();
             accepted += usize::from((target.run)(&bytes).accepted);
         }
-        assert!(accepted > 10_000, "{}: only {accepted} accepted", target.name);
+        assert!(
+            accepted > 10_000,
+            "{}: only {accepted} accepted",
+            target.name
+        );
     }
 }
