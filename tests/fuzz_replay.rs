@@ -164,6 +164,29 @@ fn gjk_regression_is_a_peer_finding() {
     );
 }
 
+/// `fuzz/regressions/obb3/parry3d-sat-debug-assert-separation` (`cargo fuzz tmin` output; see
+/// docs/findings.md): still the case that trips parry3d's `debug_assert!(separation >= 0.0)`,
+/// which the check catches as a peer finding in debug-assertion builds. In release builds parry
+/// answers, right.
+#[test]
+fn parry_sat_panic_regression_is_a_peer_finding() {
+    let path = fuzz_dir().join("regressions/obb3/parry3d-sat-debug-assert-separation");
+    let bytes = std::fs::read(path).unwrap();
+    let case = decode::<Case3>(&bytes);
+    assert_eq!(case.a.center, [124.724_43, 454.081_6, -882.186_9]);
+    assert_eq!(case.b.half_extents, [1216.0; 3]);
+    let exact = case.exact();
+    assert_eq!((exact.intersects, exact.margin), (true, 0.0), "{exact:?}");
+    let report = check3(&case);
+    assert!(report.accepted, "{report:?}");
+    assert_eq!(
+        report.panicked,
+        [false, cfg!(debug_assertions)],
+        "{report:?}"
+    );
+    assert_eq!(report.peers, [None, None], "{report:?}");
+}
+
 #[test]
 fn subnormal_regression_is_the_finding() {
     let case = Case3::from(subnormal_axis_entry_huge_extent());
