@@ -190,20 +190,20 @@ fn parse_pair<'a>(raw: &RawCase<'a>) -> Result<Parsed<'a>, String> {
     let find_b = || raw.b.ok_or("missing box \"b\"");
     let (pair, peers, exact, raw_b) = if dim == 2 {
         let a = written::box2(raw_a, "a")?;
-        let literal_a = obb2(&a, center2(&a), "a")?;
+        let literal_a = obb2(&a, center2(&a)).map_err(|e| format!("a: {e}"))?;
         let raw_b = find_b()?;
         let b = written::box2(raw_b, "b")?;
-        let literal_b = obb2(&b, center2(&b), "b")?;
+        let literal_b = obb2(&b, center2(&b)).map_err(|e| format!("b: {e}"))?;
         let pair = Pair::two(&a, &b, (literal_a, literal_b));
         let centres = [a.center, b.center].concat();
         let peers = Pair::for_peers(&centres, Pair::Two(literal_a, literal_b), pair);
         (pair, peers, ExactPair::two(&a, &b), raw_b)
     } else {
         let a = written::box3(raw_a, "a")?;
-        let literal_a = obb3(&a, center3(&a), "a")?;
+        let literal_a = obb3(&a, center3(&a)).map_err(|e| format!("a: {e}"))?;
         let raw_b = find_b()?;
         let b = written::box3(raw_b, "b")?;
-        let literal_b = obb3(&b, center3(&b), "b")?;
+        let literal_b = obb3(&b, center3(&b)).map_err(|e| format!("b: {e}"))?;
         let pair = Pair::three(&a, &b, (literal_a, literal_b));
         let centres = [a.center, b.center].concat();
         let peers = Pair::for_peers(&centres, Pair::Three(literal_a, literal_b), pair);

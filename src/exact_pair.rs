@@ -16,7 +16,7 @@
 
 use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 
-use crate::written::{Box2, Box3, Rotation2, Rotation3};
+use crate::written::{Box2, Box3};
 
 /// A pair of boxes for the exact engines.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -58,44 +58,10 @@ impl ExactPair {
 
 /// The exact box of a written 2D box (see the module docs).
 pub fn exact2(written: &Box2) -> ExactBox2 {
-    ExactBox2::from_axes(
-        written.center,
-        written.half_extents,
-        columns2(&written.rotation),
-    )
+    written.exact()
 }
 
 /// The exact box of a written 3D box.
 pub fn exact3(written: &Box3) -> ExactBox3 {
-    match written.rotation {
-        Rotation3::Quat(q) => ExactBox3::from_quat(written.center, written.half_extents, q),
-        Rotation3::Axes(columns) => {
-            ExactBox3::from_axes(written.center, written.half_extents, columns)
-        }
-    }
-}
-
-/// The columns of a 2D rotation as the exact engines take them (see the module docs).
-pub fn columns2(rotation: &Rotation2) -> [[f64; 2]; 2] {
-    let (c, s) = match *rotation {
-        Rotation2::Axes(columns) => return columns,
-        Rotation2::Angle(radians) => {
-            let (s, c) = libm::sincos(radians);
-            (c, s)
-        }
-        Rotation2::Degrees(degrees) => {
-            let reduced = degrees % 360.0; // exact
-            match reduced {
-                0.0 => (1.0, 0.0),
-                90.0 | -270.0 => (0.0, 1.0),
-                180.0 | -180.0 => (-1.0, 0.0),
-                270.0 | -90.0 => (0.0, -1.0),
-                _ => {
-                    let (s, c) = libm::sincos(reduced.to_radians());
-                    (c, s)
-                }
-            }
-        }
-    };
-    [[c, s], [-s, c]]
+    written.exact()
 }

@@ -1,11 +1,12 @@
 //! Seeded generators of random and adversarial box pairs, in 2D and 3D.
 //!
-//! Every generated box is written in f32, exactly as a case file would carry it: 3D boxes as
-//! centre, half-extents and quaternion (built with [`Obb3::try_new`]), 2D boxes as centre,
-//! half-extents and an axis matrix whose columns are the f32-rounded `(cos θ, sin θ)` and
-//! `(−sin θ, cos θ)` (built with [`Obb2::try_from_axes`]). An exact oracle that reads the same
-//! f32 values judges the same boxes (in 2D a parallelogram within one ulp of the rectangle
-//! sat-core uses, far inside its error band).
+//! Every pair is built in f32: 3D boxes as centre, half-extents and quaternion, 2D boxes as
+//! centre, half-extents and an axis matrix whose columns are the f32-rounded `(cos θ, sin θ)`
+//! and `(−sin θ, cos θ)`. Half the pairs are written with those numbers; the others in a
+//! [`Form`] at the edge of what sat-core's checked constructors accept (angles up to ±1e7
+//! degrees and ±1e5 radians, columns leaned up to `AXES_TOLERANCE`, f64 digits in centres,
+//! half-extents and quaternions). sat-core builds the boxes from the written numbers as the
+//! case format does, and the exact oracle judges the written numbers.
 //!
 //! The kinds of pair ([`Kind`]):
 //!
@@ -26,8 +27,13 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use sat_core::tolerance::band;
 use sat_core::{Obb2, Obb3, ObbError};
+use sat_oracle::check::lean_columns;
 use sat_oracle::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 use serde::Serialize;
+
+use crate::exact_pair::{exact2, exact3};
+use crate::pair::Pair;
+use crate::written::{self, Rotation2, Rotation3};
 
 /// What a generated pair was built to exercise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -64,6 +70,40 @@ impl Kind {
             Kind::NearParallelFaces => "near-parallel-faces",
             Kind::EdgeContact => "edge-contact",
             Kind::NearParallelEdges => "near-parallel-edges",
+        }
+    }
+}
+
+/// How a generated pair is written in its case line and handed to sat-core: the geometry is the
+/// same, the numbers are those a user may write at the edge of what the checked constructors
+/// accept. sat-core builds the boxes as the case format does ([`Pair::written2`]), the exact
+/// oracle judges the numbers as written ([`crate::exact_pair`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Form {
+    /// The generated f32 numbers: 2D axis columns, a 3D quaternion.
+    F32,
+    /// 2D: the angle plus whole turns, in degrees up to ±1e7 or in radians up to ±1e5.
+    /// 3D: the quaternion times an f64 factor (all 53 bits used).
+    Turns,
+    /// Axis columns (in 3D the quaternion's) leaned as far as `AXES_TOLERANCE` allows, in
+    /// every direction, with f64 digits.
+    Leaning,
+    /// Both centres moved by one offset with f64 digits (up to 1e4), half-extents with digits
+    /// below f32's resolution, and in 3D the quaternion times an f64 factor.
+    Digits,
+}
+
+impl Form {
+    /// Every form.
+    pub const ALL: [Form; 4] = [Form::F32, Form::Turns, Form::Leaning, Form::Digits];
+
+    /// A short name for tables and case ids.
+    pub fn name(self) -> &'static str {
+        match self {
+            Form::F32 => "f32",
+            Form::Turns => "turns",
+            Form::Leaning => "leaning",
+            Form::Digits => "digits",
         }
     }
 }
@@ -106,17 +146,6 @@ impl Box2 {
             [x.to_array(), y.to_array()],
         )
     }
-
-    /// The box in the case format.
-    pub fn to_line(&self) -> BoxLine {
-        let (x, y) = (self.axes.x_axis, self.axes.y_axis);
-        BoxLine {
-            center: wide(&self.center.to_array()),
-            half_extents: wide(&self.half_extents.to_array()),
-            quat: None,
-            axes: Some(vec![wide(&x.to_array()), wide(&y.to_array())]),
-        }
-    }
 }
 
 impl Box3 {
@@ -133,16 +162,6 @@ impl Box3 {
             self.quat.as_dquat().to_array(),
         )
     }
-
-    /// The box in the case format.
-    pub fn to_line(&self) -> BoxLine {
-        BoxLine {
-            center: wide(&self.center.to_array()),
-            half_extents: wide(&self.half_extents.to_array()),
-            quat: Some(wide(&self.quat.to_array())),
-            axes: None,
-        }
-    }
 }
 
 /// A generated 2D pair.
@@ -150,6 +169,10 @@ impl Box3 {
 pub struct Case2 {
     /// What it exercises.
     pub kind: Kind,
+    /// How it is written.
+    pub form: Form,
+    /// Draws the numbers of the written form.
+    pub form_seed: u64,
     /// First box.
     pub a: Box2,
     /// Second box.
@@ -161,6 +184,10 @@ pub struct Case2 {
 pub struct Case3 {
     /// What it exercises.
     pub kind: Kind,
+    /// How it is written.
+    pub form: Form,
+    /// Draws the numbers of the written form.
+    pub form_seed: u64,
     /// First box.
     pub a: Box3,
     /// Second box.
@@ -168,37 +195,147 @@ pub struct Case3 {
 }
 
 impl Case2 {
-    /// Both sat-core boxes.
+    /// Both sat-core boxes, built from the numbers as written the way the case format builds
+    /// them.
     pub fn obbs(&self) -> Result<(Obb2, Obb2), ObbError> {
-        Ok((self.a.obb()?, self.b.obb()?))
+        let (a, b) = self.written();
+        Pair::written2(&a, &b)
     }
 
-    /// The exact oracle's verdict on the same f32 values.
+    /// The exact oracle's verdict on the numbers as written.
     pub fn exact(&self) -> ExactVerdict {
-        verdict2(&self.a.exact(), &self.b.exact())
+        let (a, b) = self.exact_boxes();
+        verdict2(&a, &b)
+    }
+
+    /// The exact boxes of the numbers as written.
+    pub fn exact_boxes(&self) -> (ExactBox2, ExactBox2) {
+        let (a, b) = self.written();
+        (exact2(&a), exact2(&b))
     }
 
     /// The case line, without `expect` and the oracle's numbers.
     pub fn to_line(&self, id: String) -> CaseLine {
-        CaseLine::new(id, 2, self.a.to_line(), self.b.to_line())
+        let (a, b) = self.written();
+        CaseLine::new(id, 2, BoxLine::two(&a), BoxLine::two(&b))
+    }
+
+    /// Both boxes as written in [`Form`] `self.form`.
+    pub fn written(&self) -> (written::Box2, written::Box2) {
+        let mut rng = Pcg64::seed_from_u64(self.form_seed);
+        let shift = digits_shift(&mut rng, self.form);
+        let mut write = |b: &Box2| {
+            let (c, s) = (b.axes.x_axis.as_dvec2(), b.axes.y_axis.as_dvec2());
+            let rotation = match self.form {
+                Form::F32 | Form::Digits => Rotation2::Axes([c.to_array(), s.to_array()]),
+                Form::Turns => {
+                    let angle = c.y.atan2(c.x);
+                    if rng.random_bool(0.5) {
+                        let turns = f64::from(rng.random_range(-27_777..=27_777));
+                        Rotation2::Degrees(angle.to_degrees() + 360.0 * turns)
+                    } else {
+                        let turns = f64::from(rng.random_range(-15_915..=15_915));
+                        Rotation2::Angle(angle + std::f64::consts::TAU * turns)
+                    }
+                }
+                Form::Leaning => {
+                    let fraction = [1.0, 0.9, 0.5][rng.random_range(0..3)];
+                    Rotation2::Axes(lean_columns(
+                        [c.to_array(), s.to_array()],
+                        fraction,
+                        rng.random(),
+                        |x| x,
+                    ))
+                }
+            };
+            written::Box2 {
+                center: (b.center.as_dvec2() + shift.truncate()).to_array(),
+                half_extents: digits_extents(
+                    &mut rng,
+                    self.form,
+                    b.half_extents.as_dvec2().to_array(),
+                ),
+                rotation,
+            }
+        };
+        (write(&self.a), write(&self.b))
     }
 }
 
 impl Case3 {
-    /// Both sat-core boxes.
+    /// Both sat-core boxes, built from the numbers as written the way the case format builds
+    /// them.
     pub fn obbs(&self) -> Result<(Obb3, Obb3), ObbError> {
-        Ok((self.a.obb()?, self.b.obb()?))
+        let (a, b) = self.written();
+        Pair::written3(&a, &b)
     }
 
-    /// The exact oracle's verdict on the same f32 values.
+    /// The exact oracle's verdict on the numbers as written.
     pub fn exact(&self) -> ExactVerdict {
-        verdict3(&self.a.exact(), &self.b.exact())
+        let (a, b) = self.exact_boxes();
+        verdict3(&a, &b)
+    }
+
+    /// The exact boxes of the numbers as written.
+    pub fn exact_boxes(&self) -> (ExactBox3, ExactBox3) {
+        let (a, b) = self.written();
+        (exact3(&a), exact3(&b))
     }
 
     /// The case line, without `expect` and the oracle's numbers.
     pub fn to_line(&self, id: String) -> CaseLine {
-        CaseLine::new(id, 3, self.a.to_line(), self.b.to_line())
+        let (a, b) = self.written();
+        CaseLine::new(id, 3, BoxLine::three(&a), BoxLine::three(&b))
     }
+
+    /// Both boxes as written in [`Form`] `self.form`.
+    pub fn written(&self) -> (written::Box3, written::Box3) {
+        let mut rng = Pcg64::seed_from_u64(self.form_seed);
+        let shift = digits_shift(&mut rng, self.form);
+        let mut write = |b: &Box3| {
+            let q = b.quat.as_dquat().to_array();
+            let rotation = match self.form {
+                Form::F32 => Rotation3::Quat(q),
+                Form::Turns | Form::Digits => {
+                    let factor: f64 = rng.random_range(0.5..2.0);
+                    Rotation3::Quat(q.map(|x| x * factor))
+                }
+                Form::Leaning => {
+                    let fraction = [1.0, 0.9, 0.5][rng.random_range(0..3)];
+                    let cols = columns3(b.quat).map(|c| c.to_array());
+                    Rotation3::Axes(lean_columns(cols, fraction, rng.random(), |x| x))
+                }
+            };
+            written::Box3 {
+                center: (b.center.as_dvec3() + shift).to_array(),
+                half_extents: digits_extents(
+                    &mut rng,
+                    self.form,
+                    b.half_extents.as_dvec3().to_array(),
+                ),
+                rotation,
+            }
+        };
+        (write(&self.a), write(&self.b))
+    }
+}
+
+/// [`Form::Digits`]: one offset for both centres, with f64 digits (up to 1e4); zero otherwise.
+fn digits_shift(rng: &mut Pcg64, form: Form) -> DVec3 {
+    if form != Form::Digits {
+        return DVec3::ZERO;
+    }
+    let mut coordinate = || rng.random_range(-1.0..1.0) * 10f64.powf(rng.random_range(-2.0..4.0));
+    DVec3::new(coordinate(), coordinate(), coordinate())
+}
+
+/// [`Form::Digits`]: half-extents with digits below f32's resolution (a relative change below
+/// 2⁻²⁶); unchanged otherwise.
+fn digits_extents<const N: usize>(rng: &mut Pcg64, form: Form, e: [f64; N]) -> [f64; N] {
+    if form != Form::Digits {
+        return e;
+    }
+    e.map(|x| x * (1.0 + rng.random_range(-1.0..1.0) * 2f64.powi(-26)))
 }
 
 /// One line of the case format, in its usual key order. Every number is the exact f32 value
@@ -242,7 +379,7 @@ impl CaseLine {
     }
 }
 
-/// One box of a [`CaseLine`]: a quaternion (3D) or axis columns (2D).
+/// One box of a [`CaseLine`]: one rotation key (`quat`, `axes`, `angle` or `degrees`).
 #[derive(Debug, Clone, Serialize)]
 pub struct BoxLine {
     /// Centre.
@@ -252,9 +389,50 @@ pub struct BoxLine {
     /// `[x, y, z, w]` (3D).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub quat: Option<Vec<f64>>,
-    /// Local axes as world-space columns (2D).
+    /// Local axes as world-space columns.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub axes: Option<Vec<Vec<f64>>>,
+    /// Counter-clockwise angle in radians (2D).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub angle: Option<f64>,
+    /// Counter-clockwise angle in degrees (2D).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub degrees: Option<f64>,
+}
+
+impl BoxLine {
+    /// A written 2D box in the case format.
+    pub fn two(b: &written::Box2) -> BoxLine {
+        let (quat, axes, angle, degrees) = match b.rotation {
+            Rotation2::Axes([x, y]) => (None, Some(vec![x.to_vec(), y.to_vec()]), None, None),
+            Rotation2::Angle(a) => (None, None, Some(a), None),
+            Rotation2::Degrees(d) => (None, None, None, Some(d)),
+        };
+        BoxLine {
+            center: b.center.to_vec(),
+            half_extents: b.half_extents.to_vec(),
+            quat,
+            axes,
+            angle,
+            degrees,
+        }
+    }
+
+    /// A written 3D box in the case format.
+    pub fn three(b: &written::Box3) -> BoxLine {
+        let (quat, axes) = match b.rotation {
+            Rotation3::Quat(q) => (Some(q.to_vec()), None),
+            Rotation3::Axes(cols) => (None, Some(cols.iter().map(|c| c.to_vec()).collect())),
+        };
+        BoxLine {
+            center: b.center.to_vec(),
+            half_extents: b.half_extents.to_vec(),
+            quat,
+            axes,
+            angle: None,
+            degrees: None,
+        }
+    }
 }
 
 /// Writes `count` generated cases of dimension `dim` (2 or 3; anything else is 3) as JSON
@@ -295,11 +473,6 @@ pub fn write_cases(
         written += 1;
     }
     out.flush()
-}
-
-/// f32 values as f64, so that the JSON text is the exact f32 value.
-fn wide(values: &[f32]) -> Vec<f64> {
-    values.iter().map(|&v| f64::from(v)).collect()
 }
 
 /// A seeded source of cases; the same seed gives the same cases on every platform.
@@ -395,8 +568,11 @@ impl Generator {
             let t = cb.as_dvec2() - ca.as_dvec2();
             correct_extent(&mut ea, &a_cols, t.dot(c.normal), &c);
         }
+        let (form, form_seed) = self.form();
         Case2 {
             kind,
+            form,
+            form_seed,
             a: Box2 {
                 center: ca,
                 half_extents: DVec2::from_array(ea).as_vec2(),
@@ -491,8 +667,11 @@ impl Generator {
             let t = cb.as_dvec3() - ca.as_dvec3();
             correct_extent(&mut ea, &a_cols, t.dot(c.normal), &c);
         }
+        let (form, form_seed) = self.form();
         Case3 {
             kind,
+            form,
+            form_seed,
             a: Box3 {
                 center: ca,
                 half_extents: DVec3::from_array(ea).as_vec3(),
@@ -588,6 +767,16 @@ impl Generator {
             axis,
         };
         (on_a + to_b, contact)
+    }
+
+    /// [`Form::F32`] for half the pairs, each other form for a sixth; and the form's seed.
+    fn form(&mut self) -> (Form, u64) {
+        let form = if self.rng.random_bool(0.5) {
+            Form::F32
+        } else {
+            Form::ALL[self.rng.random_range(1..Form::ALL.len())]
+        };
+        (form, self.rng.random())
     }
 
     fn kind(&mut self, kinds: &[Kind]) -> Kind {

@@ -18,6 +18,11 @@
 //!   it differs from the exact one, and *wrong outside the band* when moreover
 //!   `|margin| > band(S)` = `BAND_K·ε·S` (sat-core guarantees none of those; the certified test
 //!   none at all). `worst |m|/S` is the largest `|margin|/S` over an engine's wrong verdicts.
+//! * Half the pairs are written as generated (f32 numbers), the others in a
+//!   [`Form`](crate::generate::Form) at the edge of what the checked constructors accept (huge
+//!   angles, columns leaned to the tolerance, f64 digits); sat-core builds them from the written
+//!   numbers as the case format does, the oracle judges the written numbers, and a table counts
+//!   sat-core's wrong verdicts per form, "apart" for intersecting boxes separately.
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -27,7 +32,7 @@ use sat_core::{Obb2, Obb3, ObbError};
 use sat_oracle::exact::{ExactBox2, ExactBox3, ExactVerdict};
 use sat_oracle::peers::{ParryBox2, ParryBox3};
 
-use crate::generate::{Case2, Case3, Generator, Kind};
+use crate::generate::{Case2, Case3, Form, Generator, Kind};
 use crate::parallel;
 use crate::progress::Progress;
 
@@ -82,6 +87,7 @@ trait Dimension: Sync {
 
     fn generate(generator: &mut Generator) -> Self::Case;
     fn kind(case: &Self::Case) -> Kind;
+    fn form(case: &Self::Case) -> Form;
     fn obbs(case: &Self::Case) -> Result<(Self::Obb, Self::Obb), ObbError>;
     fn parry(obbs: &(Self::Obb, Self::Obb)) -> (Self::Parry, Self::Parry);
     fn exact_boxes(case: &Self::Case) -> (Self::Exact, Self::Exact);
@@ -111,6 +117,9 @@ impl Dimension for Two {
     fn kind(case: &Case2) -> Kind {
         case.kind
     }
+    fn form(case: &Case2) -> Form {
+        case.form
+    }
     fn obbs(case: &Case2) -> Result<(Obb2, Obb2), ObbError> {
         case.obbs()
     }
@@ -118,7 +127,7 @@ impl Dimension for Two {
         (ParryBox2::from_obb(a), ParryBox2::from_obb(b))
     }
     fn exact_boxes(case: &Case2) -> (ExactBox2, ExactBox2) {
-        (case.a.exact(), case.b.exact())
+        case.exact_boxes()
     }
     fn sat_core((a, b): &(Obb2, Obb2)) -> bool {
         a.intersects(b)
@@ -153,6 +162,9 @@ impl Dimension for Three {
     fn kind(case: &Case3) -> Kind {
         case.kind
     }
+    fn form(case: &Case3) -> Form {
+        case.form
+    }
     fn obbs(case: &Case3) -> Result<(Obb3, Obb3), ObbError> {
         case.obbs()
     }
@@ -160,7 +172,7 @@ impl Dimension for Three {
         (ParryBox3::from_obb(a), ParryBox3::from_obb(b))
     }
     fn exact_boxes(case: &Case3) -> (ExactBox3, ExactBox3) {
-        (case.a.exact(), case.b.exact())
+        case.exact_boxes()
     }
     fn sat_core((a, b): &(Obb3, Obb3)) -> bool {
         a.intersects(b)
@@ -204,6 +216,20 @@ struct Report {
     /// Per kind: cases, pairs sat-core calls overlapping, wrong verdicts outside the band per
     /// engine.
     kinds: Vec<KindTally>,
+    /// Per written form: what sat-core got wrong.
+    forms: Vec<FormTally>,
+}
+
+/// sat-core's wrong verdicts on the pairs written in one [`Form`].
+struct FormTally {
+    form: Form,
+    cases: usize,
+    /// "Apart" for boxes that intersect as written (never allowed).
+    apart_but_intersecting: usize,
+    /// Wrong with `|margin| > band(S)`.
+    wrong_outside_band: usize,
+    /// The largest `|margin| / (ε·S)` of a wrong verdict.
+    worst: f64,
 }
 
 /// Counts for one kind of case.
@@ -297,6 +323,25 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
                 k.wrong_outside_band[1],
                 k.wrong_outside_band[2],
                 k.wrong_outside_band[3],
+            )?;
+        }
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{:<27} {:>7}   sat-core: {:>22} {:>14} {:>14}",
+        "pairs by written form", "pairs", "apart but intersecting", "wrong outside", "worst |m|/εS"
+    )?;
+    for r in &reports {
+        for f in &r.forms {
+            writeln!(
+                out,
+                "{:<27} {:>7}   {:>32} {:>14} {:>14.2}",
+                format!("{} {}", r.name, f.form.name()),
+                f.cases,
+                f.apart_but_intersecting,
+                f.wrong_outside_band,
+                f.worst
             )?;
         }
     }
@@ -414,8 +459,30 @@ fn measure<D: Dimension>(
     let mut wrong_in_band = [0; 4];
     let mut wrong_outside_band = [0; 4];
     let mut worst: PerEngine<Option<f64>> = [None; 4];
+    let mut forms: Vec<FormTally> = Form::ALL
+        .iter()
+        .map(|&form| FormTally {
+            form,
+            cases: cases.iter().filter(|c| D::form(c) == form).count(),
+            apart_but_intersecting: 0,
+            wrong_outside_band: 0,
+            worst: 0.0,
+        })
+        .collect();
     for (&i, generated) in chosen.iter().zip(&exact) {
         let kind = D::kind(&cases[i]);
+        if verdicts[0][i] != generated.intersects {
+            let form = &mut forms[Form::ALL
+                .iter()
+                .position(|&f| f == D::form(&cases[i]))
+                .unwrap_or(0)];
+            form.apart_but_intersecting += usize::from(generated.intersects);
+            form.wrong_outside_band +=
+                usize::from(generated.margin.abs() > f64::from(band(generated.scale as f32)));
+            form.worst = form
+                .worst
+                .max(generated.margin.abs() / generated.scale / f64::from(EPS));
+        }
         for e in 0..4 {
             let v = if e == 1 {
                 stored_truth(i, generated)
@@ -451,6 +518,7 @@ fn measure<D: Dimension>(
         wrong_outside_band,
         worst,
         kinds,
+        forms,
     }
 }
 

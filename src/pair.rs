@@ -24,10 +24,10 @@
 //! too, so that it is not blamed for the rounding of its input ([`Pair::for_peers`]).
 //!
 
-use glam::{DMat2, DMat3, DQuat, DVec2, DVec3};
-use sat_core::{Feature, Obb2, Obb3};
+use glam::{DVec2, DVec3};
+use sat_core::{Feature, Obb2, Obb3, ObbError};
 
-use crate::written::{Box2, Box3, Rotation2, Rotation3};
+use crate::written::{Box2, Box3};
 
 /// A pair of boxes of one dimension, built by the checked sat-core constructors.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -79,9 +79,39 @@ impl Pair {
         let offset = (DVec2::from_array(b.center) - DVec2::from_array(a.center))
             .as_vec2()
             .as_dvec2();
-        match (obb2(a, DVec2::ZERO, "a"), obb2(b, offset, "b")) {
+        match (obb2(a, DVec2::ZERO), obb2(b, offset)) {
             (Ok(a), Ok(b)) => Pair::Two(a, b),
             _ => Pair::Two(literal.0, literal.1),
+        }
+    }
+
+    /// A written 2D pair as the case format builds it: sat-core's boxes where written when every
+    /// centre coordinate is an f32 value (sat-core's own `c_B − c_A` then is the moved offset),
+    /// else moved so that A's centre is the origin.
+    pub fn written2(a: &Box2, b: &Box2) -> Result<(Obb2, Obb2), ObbError> {
+        let literal = (obb2(a, center2(a))?, obb2(b, center2(b))?);
+        let centres = [a.center, b.center].concat();
+        match Pair::for_peers(
+            &centres,
+            Pair::Two(literal.0, literal.1),
+            Pair::two(a, b, literal),
+        ) {
+            Pair::Two(a, b) => Ok((a, b)),
+            Pair::Three(..) => unreachable!("a 2D pair"),
+        }
+    }
+
+    /// The 3D twin of [`Pair::written2`].
+    pub fn written3(a: &Box3, b: &Box3) -> Result<(Obb3, Obb3), ObbError> {
+        let literal = (obb3(a, center3(a))?, obb3(b, center3(b))?);
+        let centres = [a.center, b.center].concat();
+        match Pair::for_peers(
+            &centres,
+            Pair::Three(literal.0, literal.1),
+            Pair::three(a, b, literal),
+        ) {
+            Pair::Three(a, b) => Ok((a, b)),
+            Pair::Two(..) => unreachable!("a 3D pair"),
         }
     }
 
@@ -100,46 +130,23 @@ impl Pair {
         let offset = (DVec3::from_array(b.center) - DVec3::from_array(a.center))
             .as_vec3()
             .as_dvec3();
-        match (obb3(a, DVec3::ZERO, "a"), obb3(b, offset, "b")) {
+        match (obb3(a, DVec3::ZERO), obb3(b, offset)) {
             (Ok(a), Ok(b)) => Pair::Three(a, b),
             _ => Pair::Three(literal.0, literal.1),
         }
     }
 }
 
-/// Box `name` with its centre at `center`, built from the numbers as written (f64) by
-/// sat-core's checked f64 constructors, whose error messages are reported as they are: the
-/// stored box contains the written one (sat-core's `tolerance`, "Boxes as written").
-pub fn obb2(written: &Box2, center: DVec2, name: &str) -> Result<Obb2, String> {
-    let half = DVec2::from_array(written.half_extents);
-    match written.rotation {
-        Rotation2::Angle(angle) => Obb2::try_new_f64(center, half, angle),
-        Rotation2::Degrees(degrees) => Obb2::try_from_degrees_f64(center, half, degrees),
-        Rotation2::Axes([x, y]) => Obb2::try_from_axes_f64(
-            center,
-            half,
-            DMat2::from_cols(DVec2::from_array(x), DVec2::from_array(y)),
-        ),
-    }
-    .map_err(|e| format!("{name}: {e}"))
+/// The box with its centre at `center`, built from the numbers as written (f64) by sat-core's
+/// checked f64 constructors: the stored box contains the written one (sat-core's `tolerance`,
+/// "Boxes as written").
+pub fn obb2(written: &Box2, center: DVec2) -> Result<Obb2, ObbError> {
+    written.obb(center)
 }
 
 /// The 3D twin of [`obb2`].
-pub fn obb3(written: &Box3, center: DVec3, name: &str) -> Result<Obb3, String> {
-    let half = DVec3::from_array(written.half_extents);
-    match written.rotation {
-        Rotation3::Quat(q) => Obb3::try_new_f64(center, half, DQuat::from_array(q)),
-        Rotation3::Axes([x, y, z]) => Obb3::try_from_axes_f64(
-            center,
-            half,
-            DMat3::from_cols(
-                DVec3::from_array(x),
-                DVec3::from_array(y),
-                DVec3::from_array(z),
-            ),
-        ),
-    }
-    .map_err(|e| format!("{name}: {e}"))
+pub fn obb3(written: &Box3, center: DVec3) -> Result<Obb3, ObbError> {
+    written.obb(center)
 }
 
 /// The written centre of a box.

@@ -10,47 +10,7 @@ use serde_json::value::RawValue;
 
 use crate::json::{array, is_zero_literal, json_reason, kind_of, number, round};
 
-/// The rotation of a 2D box as written.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Rotation2 {
-    /// `"angle"`: counter-clockwise, radians.
-    Angle(f64),
-    /// `"degrees"`: counter-clockwise, degrees.
-    Degrees(f64),
-    /// `"axes"`: local x and y as world-space columns.
-    Axes([[f64; 2]; 2]),
-}
-
-/// The rotation of a 3D box as written.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Rotation3 {
-    /// `"quat"`: `[x, y, z, w]`, any non-zero length.
-    Quat([f64; 4]),
-    /// `"axes"`: local x, y and z as world-space columns.
-    Axes([[f64; 3]; 3]),
-}
-
-/// A 2D box as written.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Box2 {
-    /// `"center"`.
-    pub center: [f64; 2],
-    /// `"half_extents"`.
-    pub half_extents: [f64; 2],
-    /// The one rotation key.
-    pub rotation: Rotation2,
-}
-
-/// A 3D box as written.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Box3 {
-    /// `"center"`.
-    pub center: [f64; 3],
-    /// `"half_extents"`.
-    pub half_extents: [f64; 3],
-    /// The one rotation key.
-    pub rotation: Rotation3,
-}
+pub use sat_oracle::written::{Box2, Box3, Rotation2, Rotation3};
 
 /// One box, raw.
 #[derive(Deserialize)]

@@ -130,12 +130,11 @@ fn exact_contacts() -> Vec<Value> {
 fn scaled_quats(mut v: Value, n: usize) -> Value {
     let k = [3.0, 0.1, 1e-3, 7.25, -2.0][n % 5];
     for b in ["a", "b"] {
-        let q: Vec<f64> = v[b]["quat"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_f64().unwrap() * k)
-            .collect();
+        // Generated lines written as leaning columns have no quaternion.
+        let Some(q) = v[b]["quat"].as_array() else {
+            continue;
+        };
+        let q: Vec<f64> = q.iter().map(|x| x.as_f64().unwrap() * k).collect();
         v[b]["quat"] = json!(q);
     }
     v
@@ -168,7 +167,10 @@ fn nudged(mut v: Value, n: usize) -> Value {
 /// 2D axis columns replaced by the angle they name, in radians or degrees (f64).
 fn angles(mut v: Value, n: usize) -> Value {
     for b in ["a", "b"] {
-        let axes = v[b]["axes"].as_array().unwrap().clone();
+        // Generated lines in other written forms already carry an angle.
+        let Some(axes) = v[b]["axes"].as_array().cloned() else {
+            continue;
+        };
         let (c, s) = (axes[0][0].as_f64().unwrap(), axes[0][1].as_f64().unwrap());
         let angle = s.atan2(c);
         let object = v[b].as_object_mut().unwrap();

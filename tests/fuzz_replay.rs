@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use sat_oracle::check::{
     Case3, Encode, Extent, Form, Origin, Placement3, Recipe3, Relative3, Report, Rotation, Size,
-    TARGETS, Target, check3, decode,
+    TARGETS, Target, Written3, check3, decode,
 };
 
 fn fuzz_dir() -> PathBuf {
@@ -97,6 +97,7 @@ fn subnormal_axis_entry_huge_extent() -> Recipe3 {
         placement: Placement3::Raw(bits([0.0, 0.0, 1.0])),
         forms: [Form::Quat; 2],
         swap: false,
+        written: Written3::AsBuilt,
     }
 }
 
@@ -117,6 +118,7 @@ fn gjk_cubes_duplicate_support() -> Recipe3 {
         placement: Placement3::Raw([4e-4f32, -1e-9, 0.0].map(f32::to_bits)),
         forms: [Form::Quat; 2],
         swap: false,
+        written: Written3::AsBuilt,
     }
 }
 

@@ -470,7 +470,7 @@ fn is_signed_permutation(g: DMat2) -> bool {
 
 /// The unit x axis of a rectangle turned by `degrees`: reduced modulo 360 exactly, multiples
 /// of 90° exact.
-fn degrees_direction(degrees: f64) -> DVec2 {
+pub(crate) fn degrees_direction(degrees: f64) -> DVec2 {
     let reduced = degrees % 360.0; // exact
     match reduced {
         0.0 => DVec2::X,

@@ -46,6 +46,22 @@ impl ExactBox2 {
         Self::from_axes(center, half_extents, [[cos, sin], [-sin, cos]])
     }
 
+    /// Box turned by `radians` as written: the columns `(cos, sin)` and `(−sin, cos)` of the f64
+    /// angle, computed by the `libm` crate (correctly reduced, the same on every platform) and
+    /// then taken exactly, as [`Obb2::try_new_f64`] does before rounding.
+    pub fn from_radians(center: [f64; 2], half_extents: [f64; 2], radians: f64) -> Self {
+        let (sin, cos) = libm::sincos(radians);
+        Self::from_cos_sin(center, half_extents, cos, sin)
+    }
+
+    /// Box turned by `degrees` as written: reduced modulo 360 exactly, exact columns for
+    /// multiples of 90°, else [`from_radians`](Self::from_radians) of the reduced angle — what
+    /// [`Obb2::try_from_degrees_f64`] does before rounding.
+    pub fn from_degrees(center: [f64; 2], half_extents: [f64; 2], degrees: f64) -> Self {
+        let x = crate::obb2::degrees_direction(degrees);
+        Self::from_cos_sin(center, half_extents, x.x, x.y)
+    }
+
     /// The box `obb` stores (its `f32` centre, half-extents and axis columns, exactly): the box
     /// sat-core tests, within one rounding of the box named by the constructor's input.
     pub fn from_obb(obb: &Obb2) -> Self {

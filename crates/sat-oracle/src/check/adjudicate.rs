@@ -104,7 +104,8 @@ pub fn check3(case: &Case3) -> Report {
         return Report::default();
     };
     let input_exact = || case.exact();
-    let input = Truth::new(decide3(&case.a.frame(), &case.b.frame()), &input_exact);
+    let filter = case.frames().and_then(|(a, b)| decide3(&a, &b));
+    let input = Truth::new(filter, &input_exact);
     let stored_exact = || verdict3(&ExactBox3::from_obb(&a), &ExactBox3::from_obb(&b));
     let stored = Truth::new(
         decide3(&Frame::stored3(&a), &Frame::stored3(&b)),
@@ -129,7 +130,8 @@ pub fn check2(case: &Case2) -> Report {
         return Report::default();
     };
     let input_exact = || case.exact();
-    let input = Truth::new(decide2(&case.a.frame(), &case.b.frame()), &input_exact);
+    let filter = case.frames().and_then(|(a, b)| decide2(&a, &b));
+    let input = Truth::new(filter, &input_exact);
     let stored_exact = || verdict2(&ExactBox2::from_obb(&a), &ExactBox2::from_obb(&b));
     let stored = Truth::new(
         decide2(&Frame::stored2(&a), &Frame::stored2(&b)),

@@ -2,8 +2,11 @@
 //! with the recipe that built them. Decoded from fuzzer bytes through [`Arbitrary`].
 
 use arbitrary::{Arbitrary, Unstructured};
-use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
+use glam::{DVec2, DVec3};
+use sat_core::exact::{ExactVerdict, verdict2, verdict3};
 use sat_core::{Obb2, Obb3, ObbError};
+
+use crate::written::{Box2, Box3, Rotation2, Rotation3};
 
 use super::filter::Frame;
 use super::knob::Knob;
@@ -43,24 +46,15 @@ pub struct BoxInput2 {
 }
 
 impl BoxInput3 {
-    /// The sat-core box, through the checked constructor for its form (`try_new` or
-    /// `try_from_axes`).
-    pub fn obb(&self) -> Result<Obb3, ObbError> {
-        let (c, e) = (self.center.into(), self.half_extents.into());
-        match self.orientation {
-            Orientation3::Quat(q) => Obb3::try_new(c, e, glam::Quat::from_array(q)),
-            Orientation3::Axes(cols) => {
-                Obb3::try_from_axes(c, e, glam::Mat3::from_cols_array_2d(&cols))
-            }
-        }
-    }
-
-    /// The exact box of the numbers as given: `R(q)/|q|²`, or the parallelepiped of the columns.
-    pub fn exact(&self) -> ExactBox3 {
-        let (c, e) = (self.center.map(f64::from), self.half_extents.map(f64::from));
-        match self.orientation {
-            Orientation3::Quat(q) => ExactBox3::from_quat(c, e, q.map(f64::from)),
-            Orientation3::Axes(cols) => ExactBox3::from_axes(c, e, cols.map(|g| g.map(f64::from))),
+    /// The same numbers as a box as written (f64, exactly).
+    pub fn written(&self) -> Box3 {
+        Box3 {
+            center: self.center.map(f64::from),
+            half_extents: self.half_extents.map(f64::from),
+            rotation: match self.orientation {
+                Orientation3::Quat(q) => Rotation3::Quat(q.map(f64::from)),
+                Orientation3::Axes(cols) => Rotation3::Axes(cols.map(|c| c.map(f64::from))),
+            },
         }
     }
 
@@ -71,40 +65,21 @@ impl BoxInput3 {
             Orientation3::Axes(cols) => Frame::axes(self.center, self.half_extents, cols),
         }
     }
-
-    fn json(&self) -> String {
-        let rotation = match self.orientation {
-            Orientation3::Quat(q) => format!("\"quat\": {}", numbers(&q)),
-            Orientation3::Axes(cols) => format!("\"axes\": {}", columns(&cols)),
-        };
-        box_json(&self.center, &self.half_extents, &rotation)
-    }
 }
 
 impl BoxInput2 {
-    /// The sat-core rectangle, through `Obb2::try_from_axes`.
-    pub fn obb(&self) -> Result<Obb2, ObbError> {
-        let axes = glam::Mat2::from_cols_array_2d(&self.axes);
-        Obb2::try_from_axes(self.center.into(), self.half_extents.into(), axes)
-    }
-
-    /// The exact parallelogram of the numbers as given.
-    pub fn exact(&self) -> ExactBox2 {
-        ExactBox2::from_axes(
-            self.center.map(f64::from),
-            self.half_extents.map(f64::from),
-            self.axes.map(|g| g.map(f64::from)),
-        )
+    /// The same numbers as a rectangle as written (f64, exactly).
+    pub fn written(&self) -> Box2 {
+        Box2 {
+            center: self.center.map(f64::from),
+            half_extents: self.half_extents.map(f64::from),
+            rotation: Rotation2::Axes(self.axes.map(|c| c.map(f64::from))),
+        }
     }
 
     /// The same rectangle for the f64 filter.
     pub(crate) fn frame(&self) -> Frame<2> {
         Frame::axes(self.center, self.half_extents, self.axes)
-    }
-
-    fn json(&self) -> String {
-        let axes = format!("\"axes\": {}", columns(&self.axes));
-        box_json(&self.center, &self.half_extents, &axes)
     }
 }
 
@@ -145,44 +120,68 @@ impl From<Recipe2> for Case2 {
 }
 
 impl Case3 {
-    /// Both sat-core boxes, or the first error of the checked constructors.
-    pub fn obbs(&self) -> Result<(Obb3, Obb3), ObbError> {
-        Ok((self.a.obb()?, self.b.obb()?))
+    /// Both boxes as the case line writes them: the built f32 numbers, rewritten as the
+    /// recipe's [`Written3`](super::Written3) says.
+    pub fn written(&self) -> (Box3, Box3) {
+        let form = self.recipe.written;
+        (form.write(&self.a.written()), form.write(&self.b.written()))
     }
 
-    /// The exact verdict for the numbers as given.
+    /// Both sat-core boxes from the numbers as written (sat-core's checked f64 constructors),
+    /// or the first error.
+    pub fn obbs(&self) -> Result<(Obb3, Obb3), ObbError> {
+        let (a, b) = self.written();
+        let centre = |b: &Box3| DVec3::from_array(b.center);
+        Ok((a.obb(centre(&a))?, b.obb(centre(&b))?))
+    }
+
+    /// The exact verdict for the numbers as written.
     pub fn exact(&self) -> ExactVerdict {
-        verdict3(&self.a.exact(), &self.b.exact())
+        let (a, b) = self.written();
+        verdict3(&a.exact(), &b.exact())
+    }
+
+    /// The boxes for the f64 filter, when the numbers are the f32 ones it was built for.
+    pub(crate) fn frames(&self) -> Option<(Frame<3>, Frame<3>)> {
+        (self.recipe.written == super::Written3::AsBuilt).then(|| (self.a.frame(), self.b.frame()))
     }
 
     /// The case as a line of the `obbsat` case format (`obbsat verdict` reads it).
     pub fn to_json(&self) -> String {
-        format!(
-            "{{\"dim\": 3, \"a\": {}, \"b\": {}}}",
-            self.a.json(),
-            self.b.json()
-        )
+        let (a, b) = self.written();
+        format!("{{\"dim\": 3, \"a\": {}, \"b\": {}}}", a.json(), b.json())
     }
 }
 
 impl Case2 {
-    /// Both sat-core rectangles, or the first error of the checked constructors.
-    pub fn obbs(&self) -> Result<(Obb2, Obb2), ObbError> {
-        Ok((self.a.obb()?, self.b.obb()?))
+    /// Both rectangles as the case line writes them (see [`Case3::written`]).
+    pub fn written(&self) -> (Box2, Box2) {
+        let form = self.recipe.written;
+        (form.write(&self.a.written()), form.write(&self.b.written()))
     }
 
-    /// The exact verdict for the numbers as given.
+    /// Both sat-core rectangles from the numbers as written, or the first error.
+    pub fn obbs(&self) -> Result<(Obb2, Obb2), ObbError> {
+        let (a, b) = self.written();
+        let centre = |b: &Box2| DVec2::from_array(b.center);
+        Ok((a.obb(centre(&a))?, b.obb(centre(&b))?))
+    }
+
+    /// The exact verdict for the numbers as written.
     pub fn exact(&self) -> ExactVerdict {
-        verdict2(&self.a.exact(), &self.b.exact())
+        let (a, b) = self.written();
+        verdict2(&a.exact(), &b.exact())
+    }
+
+    /// The rectangles for the f64 filter, when the numbers are the f32 ones it was built for.
+    pub(crate) fn frames(&self) -> Option<(Frame<2>, Frame<2>)> {
+        (self.recipe.written == super::Written2::AsBuilt).then(|| (self.a.frame(), self.b.frame()))
     }
 
     /// The case as a line of the `obbsat` case format.
     pub fn to_json(&self) -> String {
-        format!(
-            "{{\"dim\": 2, \"a\": {}, \"b\": {}}}",
-            self.a.json(),
-            self.b.json()
-        )
+        let (a, b) = self.written();
+        format!("{{\"dim\": 2, \"a\": {}, \"b\": {}}}", a.json(), b.json())
     }
 }
 
@@ -208,26 +207,4 @@ impl<'a> Arbitrary<'a> for NearParallel3 {
             Recipe3::from(NearParallelRecipe3::decode(u)).into(),
         ))
     }
-}
-
-fn box_json<const N: usize>(center: &[f32; N], half_extents: &[f32; N], rotation: &str) -> String {
-    format!(
-        "{{\"center\": {}, \"half_extents\": {}, {rotation}}}",
-        numbers(center),
-        numbers(half_extents)
-    )
-}
-
-/// `[x, y, ...]` with each f32 written as the f64 of the same value (exact, round-trips).
-fn numbers(values: &[f32]) -> String {
-    let items: Vec<String> = values
-        .iter()
-        .map(|&v| format!("{:?}", f64::from(v)))
-        .collect();
-    format!("[{}]", items.join(", "))
-}
-
-fn columns<const N: usize>(cols: &[[f32; N]; N]) -> String {
-    let items: Vec<String> = cols.iter().map(|c| numbers(c)).collect();
-    format!("[{}]", items.join(", "))
 }

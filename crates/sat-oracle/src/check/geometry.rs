@@ -5,6 +5,7 @@
 //! here needs to be exact, only close enough that a "gap of one ulp" lands within a few ulps.
 
 use glam::{DQuat, DVec2, DVec3};
+use sat_core::AXES_TOLERANCE;
 
 /// The 24 rotations that map the coordinate axes onto themselves, as quaternions `[x, y, z, w]`
 /// with components in `{−1, 0, 1}`: `R(q)/|q|²` is exact in f32 and f64 (entries 0 and ±1).
@@ -125,6 +126,59 @@ pub fn cols3(c: [DVec3; 3]) -> [[f64; 3]; 3] {
 /// Arrays of glam vectors as nested arrays.
 pub fn cols2(c: [DVec2; 2]) -> [[f64; 2]; 2] {
     c.map(|v| v.to_array())
+}
+
+/// `cols` (columns, f64) times `I + P`, with `P` a pseudo-random matrix drawn from `seed`,
+/// scaled so that the columns after `round` have `max |GᵀG − I|` just within `fraction` of
+/// [`AXES_TOLERANCE`]: columns that lean towards each other and stretch or shrink, the inputs
+/// sat-core's checked constructors accept with the largest distance between the written and an
+/// orthonormal box. `round` is the precision the columns are written in (`f32` or `f64`).
+pub fn lean_columns<const N: usize>(
+    cols: [[f64; N]; N],
+    fraction: f64,
+    mut seed: u64,
+    round: impl Fn(f64) -> f64,
+) -> [[f64; N]; N] {
+    let mut next = || {
+        // splitmix64, to [-1, 1)
+        seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    };
+    let p: [[f64; N]; N] = core::array::from_fn(|_| core::array::from_fn(|_| next()));
+    let leaned = |scale: f64| -> [[f64; N]; N] {
+        core::array::from_fn(|j| {
+            core::array::from_fn(|r| {
+                let mixed: f64 = (0..N).map(|k| cols[k][r] * p[j][k]).sum();
+                round(cols[j][r] + scale * mixed)
+            })
+        })
+    };
+    let target = fraction * f64::from(AXES_TOLERANCE);
+    let mut scale = target / 2.0;
+    for _ in 0..8 {
+        let candidate = leaned(scale);
+        let defect = orthonormality_defect(&candidate);
+        if defect <= target && defect >= 0.95 * target {
+            return candidate;
+        }
+        scale *= 0.99 * target / defect.max(f64::MIN_POSITIVE);
+    }
+    leaned(scale)
+}
+
+/// `max |GᵀG − I|` of columns, in f64.
+fn orthonormality_defect<const N: usize>(cols: &[[f64; N]; N]) -> f64 {
+    let mut worst: f64 = 0.0;
+    for i in 0..N {
+        for j in 0..N {
+            let dot: f64 = (0..N).map(|r| cols[i][r] * cols[j][r]).sum();
+            worst = worst.max((dot - if i == j { 1.0 } else { 0.0 }).abs());
+        }
+    }
+    worst
 }
 
 #[cfg(test)]

@@ -70,12 +70,12 @@ use arbitrary::{Arbitrary, Unstructured};
 
 pub use adjudicate::{Peer, PeerError, Report, check2, check3};
 pub use case::{BoxInput2, BoxInput3, Case2, Case3, NearParallel3, Orientation3};
-pub use geometry::OCTAHEDRAL;
+pub use geometry::{OCTAHEDRAL, lean_columns};
 pub use recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt};
-pub use recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2};
+pub use recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Written2};
 pub use recipe3::{
     Contact3, EdgeContact, EdgeParallel, FaceContact, Form, Near3, NearParallel,
-    NearParallelRecipe3, Nudge, Placement3, Recipe3, Relative3, Rotation, Spin,
+    NearParallelRecipe3, Nudge, Placement3, Recipe3, Relative3, Rotation, Spin, Written3,
 };
 pub use seeds::{seeds_near_parallel3, seeds2, seeds3};
 pub use separation::check_separation3;

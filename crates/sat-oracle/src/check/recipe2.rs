@@ -8,6 +8,7 @@
 use glam::DVec2;
 
 use super::BoxInput2;
+use super::geometry::lean_columns;
 use super::geometry::{Contact, cols2, norm, sign_of};
 use super::knob::{knob_enum, knob_struct};
 use super::recipe::{Extent, Gap, GapScale, Offset, Origin, Size, Tilt, centered16, unit16};
@@ -117,6 +118,64 @@ knob_struct! {
         pub nudges: [Nudge; 2],
         /// Give the rectangles to the tests as (B, A).
         pub swap: bool,
+        /// The numbers as written: as built, or rewritten in f64 at the edge of what the
+        /// checked constructors accept.
+        pub written: Written2,
+    }
+}
+
+knob_enum! {
+    /// How the numbers of a 2D case are written (the rectangles stay the same within an ulp of
+    /// the angle): as built (f32 columns), or in f64 as a user may write them.
+    pub enum Written2 {
+        /// The f32 columns as built.
+        AsBuilt = 6,
+        /// `"degrees"`: the columns' angle plus `k·27777/32767` whole turns (up to ±1e7°).
+        Degrees(i16) = 1,
+        /// `"angle"`: the columns' angle plus `k·15915/32767` whole turns (up to ±1e5 rad).
+        Radians(i16) = 1,
+        /// Half-extents with digits below f32's resolution (relative `(k − 2¹⁵)/2¹⁵ · 2⁻²⁶`).
+        ExtentDigits(u16) = 1,
+        /// Columns leaned to 100 %, 90 % or 50 % of `AXES_TOLERANCE` (`k mod 3`) in f64
+        /// digits, seeded by `k`.
+        Leaning(u16) = 1,
+    }
+}
+
+impl Written2 {
+    /// `b` written this way.
+    pub fn write(self, b: &crate::written::Box2) -> crate::written::Box2 {
+        use crate::written::Rotation2;
+        let mut out = *b;
+        let turns = |k: i16, most: i32| f64::from(i32::from(k) * most / 32_767);
+        let angle = |b: &crate::written::Box2| match b.rotation {
+            Rotation2::Axes([x, _]) => x[1].atan2(x[0]),
+            Rotation2::Angle(a) => a,
+            Rotation2::Degrees(d) => d.to_radians(),
+        };
+        match self {
+            Written2::AsBuilt => {}
+            Written2::Degrees(k) => {
+                let degrees = angle(b).to_degrees() + 360.0 * turns(k, 27_777);
+                out.rotation = Rotation2::Degrees(degrees);
+            }
+            Written2::Radians(k) => {
+                let radians = angle(b) + std::f64::consts::TAU * turns(k, 15_915);
+                out.rotation = Rotation2::Angle(radians);
+            }
+            Written2::ExtentDigits(k) => {
+                let relative = (f64::from(k) - 32_768.0) / 32_768.0 * 2f64.powi(-26);
+                out.half_extents = b.half_extents.map(|e| e * (1.0 + relative));
+            }
+            Written2::Leaning(k) => {
+                if let Rotation2::Axes(cols) = b.rotation {
+                    let fraction = [1.0, 0.9, 0.5][usize::from(k % 3)];
+                    let seed = u64::from(k) ^ b.center[0].to_bits();
+                    out.rotation = Rotation2::Axes(lean_columns(cols, fraction, seed, |x| x));
+                }
+            }
+        }
+        out
     }
 }
 

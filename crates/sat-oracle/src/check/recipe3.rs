@@ -4,9 +4,10 @@
 //! an edge of A, at an intended gap).
 
 use glam::{DQuat, DVec3};
-use sat_core::AXES_TOLERANCE;
 
-use super::geometry::{Contact, OCTAHEDRAL, cols3, dquat, norm, quat_columns, round_quat, sign_of};
+use super::geometry::{
+    Contact, OCTAHEDRAL, cols3, dquat, lean_columns, norm, quat_columns, round_quat, sign_of,
+};
 use super::knob::{Knob, knob_enum, knob_struct};
 use super::recipe::{
     Direction, Extent, Gap, GapScale, Offset, Origin, Size, Tilt, centered16, unit16,
@@ -208,7 +209,12 @@ impl Nudge {
         let bits = usize::from(self.0);
         if bits & 0x80 != 0 {
             let fraction = [1.0, 0.9, 0.5, 0.1][bits & 3];
-            cols = lean(cols, fraction, self.0);
+            let seed = cols.as_flattened().iter().fold(u64::from(self.0), |h, x| {
+                h.rotate_left(7) ^ u64::from(x.to_bits())
+            });
+            let wide = cols.map(|c| c.map(f64::from));
+            cols = lean_columns(wide, fraction, seed, |x| f64::from(x as f32))
+                .map(|c| c.map(|x| x as f32));
         }
         if bits & 0x10 != 0 {
             let entry = &mut cols[(bits & 3) % N][(bits >> 2 & 3) % N];
@@ -227,58 +233,6 @@ impl Nudge {
         }
         cols
     }
-}
-
-/// `cols` times `I + P`, with `P` a pseudo-random matrix (seeded by the columns' bits and
-/// `seed`) scaled so that the f32 result has `max |GᵀG − I|` just within `fraction` of
-/// [`AXES_TOLERANCE`]: columns that lean towards each other and stretch or shrink, the inputs
-/// the constructors accept with the largest distance between the written and an orthonormal box.
-fn lean<const N: usize>(cols: [[f32; N]; N], fraction: f64, seed: u8) -> [[f32; N]; N] {
-    let mut state = cols.as_flattened().iter().fold(u64::from(seed), |h, x| {
-        h.rotate_left(7) ^ u64::from(x.to_bits())
-    });
-    let mut next = || {
-        // splitmix64
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-    };
-    let p: [[f64; N]; N] = core::array::from_fn(|_| core::array::from_fn(|_| next()));
-    let leaned = |scale: f64| -> [[f32; N]; N] {
-        core::array::from_fn(|j| {
-            core::array::from_fn(|r| {
-                let mixed: f64 = (0..N).map(|k| f64::from(cols[k][r]) * p[j][k]).sum();
-                (f64::from(cols[j][r]) + scale * mixed) as f32
-            })
-        })
-    };
-    let target = fraction * f64::from(AXES_TOLERANCE);
-    let mut scale = target / 2.0;
-    for _ in 0..8 {
-        let candidate = leaned(scale);
-        let defect = defect(&candidate);
-        if defect <= target && defect >= 0.95 * target {
-            return candidate;
-        }
-        scale *= 0.99 * target / defect.max(f64::MIN_POSITIVE);
-    }
-    leaned(scale)
-}
-
-/// `max |GᵀG − I|` of f32 columns, in f64.
-fn defect<const N: usize>(cols: &[[f32; N]; N]) -> f64 {
-    let mut worst: f64 = 0.0;
-    for i in 0..N {
-        for j in 0..N {
-            let dot: f64 = (0..N)
-                .map(|r| f64::from(cols[i][r]) * f64::from(cols[j][r]))
-                .sum();
-            worst = worst.max((dot - if i == j { 1.0 } else { 0.0 }).abs());
-        }
-    }
-    worst
 }
 
 knob_enum! {
@@ -313,6 +267,57 @@ knob_struct! {
         pub forms: [Form; 2],
         /// Give the boxes to the tests as (B, A).
         pub swap: bool,
+        /// The numbers as written: as built, or rewritten in f64 at the edge of what the
+        /// checked constructors accept.
+        pub written: Written3,
+    }
+}
+
+knob_enum! {
+    /// How the numbers of a 3D case are written (the boxes stay the same within an ulp): as
+    /// built (f32), or in f64 as a user may write them. sat-core builds its boxes with the
+    /// checked f64 constructors, the exact oracle judges the written numbers.
+    pub enum Written3 {
+        /// The f32 numbers as built.
+        AsBuilt = 6,
+        /// Quaternions times an f64 factor with all 53 bits used (`0.5 + k·π/2¹⁷`).
+        QuatDigits(u16) = 1,
+        /// Half-extents with digits below f32's resolution (relative `(k − 2¹⁵)/2¹⁵ · 2⁻²⁶`).
+        ExtentDigits(u16) = 1,
+        /// Axis columns (a quaternion's, in f64) leaned to 100 %, 90 % or 50 % of
+        /// `AXES_TOLERANCE` (`k mod 3`) in f64 digits, seeded by `k`.
+        Leaning(u16) = 1,
+    }
+}
+
+impl Written3 {
+    /// `b` written this way.
+    pub fn write(self, b: &crate::written::Box3) -> crate::written::Box3 {
+        use crate::written::Rotation3;
+        let mut out = *b;
+        match self {
+            Written3::AsBuilt => {}
+            Written3::QuatDigits(k) => {
+                let factor = 0.5 + f64::from(k) * std::f64::consts::PI / 131_072.0;
+                if let Rotation3::Quat(q) = b.rotation {
+                    out.rotation = Rotation3::Quat(q.map(|x| x * factor));
+                }
+            }
+            Written3::ExtentDigits(k) => {
+                let relative = (f64::from(k) - 32_768.0) / 32_768.0 * 2f64.powi(-26);
+                out.half_extents = b.half_extents.map(|e| e * (1.0 + relative));
+            }
+            Written3::Leaning(k) => {
+                let cols = match b.rotation {
+                    Rotation3::Quat(q) => quat_columns(q.map(|x| x as f32)).map(|c| c.to_array()),
+                    Rotation3::Axes(cols) => cols,
+                };
+                let fraction = [1.0, 0.9, 0.5][usize::from(k % 3)];
+                let seed = u64::from(k) ^ b.center[0].to_bits();
+                out.rotation = Rotation3::Axes(lean_columns(cols, fraction, seed, |x| x));
+            }
+        }
+        out
     }
 }
 
@@ -527,6 +532,8 @@ knob_struct! {
         pub contact: Contact3,
         /// How A and B are written.
         pub forms: [Form; 2],
+        /// The numbers as written.
+        pub written: Written3,
     }
 }
 
@@ -548,6 +555,7 @@ impl From<NearParallelRecipe3> for Recipe3 {
             },
             forms: r.forms,
             swap: false,
+            written: r.written,
         }
     }
 }

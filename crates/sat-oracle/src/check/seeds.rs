@@ -2,10 +2,10 @@
 //! (`fuzz/corpus/<target>/seed-<name>`, written and checked by `tests/fuzz_replay.rs`).
 
 use super::recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt};
-use super::recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2};
+use super::recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Written2};
 use super::recipe3::{
     Contact3, EdgeContact, EdgeParallel, FaceContact, Form, Near3, NearParallel,
-    NearParallelRecipe3, Nudge, Placement3, Recipe3, Relative3, Rotation,
+    NearParallelRecipe3, Nudge, Placement3, Recipe3, Relative3, Rotation, Written3,
 };
 
 /// `s = 2`, so `Extent::Grid(15)` is a half-extent of exactly 1 and `Grid` placements step by
@@ -55,6 +55,7 @@ fn cubes(grid: [i16; 3]) -> Recipe3 {
         placement: Placement3::Grid(grid),
         forms: [Form::Quat; 2],
         swap: false,
+        written: Written3::AsBuilt,
     }
 }
 
@@ -81,6 +82,7 @@ fn generic(rotation_b: Relative3, placement: Placement3) -> Recipe3 {
         placement,
         forms: [Form::Quat; 2],
         swap: false,
+        written: Written3::AsBuilt,
     }
 }
 
@@ -174,7 +176,37 @@ pub fn seeds3() -> Vec<(&'static str, Recipe3)> {
         swap: true,
         ..generic(independent, Placement3::Edge(edge(1, 1, Gap::Zero)))
     };
+    let leaning = Recipe3 {
+        forms: [Form::Axes(Nudge(0x80)), Form::Quat],
+        ..generic(independent, Placement3::Face(face(1, Gap::Zero)))
+    };
+    let written = |written, placement| Recipe3 {
+        written,
+        ..generic(independent, placement)
+    };
     vec![
+        ("axes-leaning-at-tolerance-touching", leaning),
+        (
+            "written-leaning-f64-edges-touching",
+            written(
+                Written3::Leaning(0),
+                Placement3::Edge(edge(0, 2, Gap::Zero)),
+            ),
+        ),
+        (
+            "written-quaternion-digits-1ulp-apart",
+            written(
+                Written3::QuatDigits(40_503),
+                Placement3::Face(face(2, Gap::Ulps(1))),
+            ),
+        ),
+        (
+            "written-extent-digits-touching",
+            written(
+                Written3::ExtentDigits(1),
+                Placement3::Face(face(5, Gap::Zero)),
+            ),
+        ),
         ("cubes-face-touching", cubes([64, 0, 0])),
         ("cubes-edge-touching", cubes([64, 64, 0])),
         ("cubes-vertex-touching", cubes([64, 64, 64])),
@@ -269,6 +301,7 @@ pub fn seeds_near_parallel3() -> Vec<(&'static str, NearParallelRecipe3)> {
         near,
         contact,
         forms,
+        written: Written3::AsBuilt,
     };
     let quat = [Form::Quat; 2];
     vec![
@@ -341,6 +374,7 @@ fn squares(grid: [i16; 2]) -> Recipe2 {
         placement: Placement2::Grid(grid),
         nudges: [Nudge::NONE; 2],
         swap: false,
+        written: Written2::AsBuilt,
     }
 }
 
@@ -359,6 +393,7 @@ fn rectangles(rotation_b: Relative2, placement: Placement2) -> Recipe2 {
         placement,
         nudges: [Nudge::NONE; 2],
         swap: false,
+        written: Written2::AsBuilt,
     }
 }
 
@@ -406,7 +441,27 @@ pub fn seeds2() -> Vec<(&'static str, Recipe2)> {
         nudges: [Nudge(0x11), Nudge(0x36)],
         ..rectangles(near(1, Tilt::of(-5.0, false)), on_edge(1, Gap::Ulps(1)))
     };
+    let written = |written, placement| Recipe2 {
+        written,
+        ..rectangles(independent, placement)
+    };
     vec![
+        (
+            "written-degrees-1e7-touching",
+            written(Written2::Degrees(i16::MAX), on_edge(0, Gap::Zero)),
+        ),
+        (
+            "written-radians-1e5-1ulp-deep",
+            written(Written2::Radians(i16::MIN), on_edge(1, Gap::Ulps(-1))),
+        ),
+        (
+            "written-leaning-f64-touching",
+            written(Written2::Leaning(2), on_edge(2, Gap::Zero)),
+        ),
+        (
+            "written-extent-digits-1ulp-apart",
+            written(Written2::ExtentDigits(u16::MAX), on_edge(3, Gap::Ulps(1))),
+        ),
         ("squares-edge-touching", squares([64, 0])),
         ("squares-corner-touching", squares([64, 64])),
         ("quarter-turn-touching", quarter),

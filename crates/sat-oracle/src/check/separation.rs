@@ -23,16 +23,23 @@ pub fn check_separation3(case: &Case3) -> Report {
     let Ok((a, b)) = case.obbs() else {
         return report;
     };
-    let (fa, fb) = (case.a.frame(), case.b.frame());
     let exact = case.exact();
-    if let Some(v) = decide3(&fa, &fb) {
-        assert_eq!(
-            v,
-            exact.intersects,
-            "f64 filter vs exact oracle: {exact:?}\n  case: {}",
-            case.to_json()
-        );
-    }
+    // The boxes as written when the f64 filter can take them (the f32 numbers as built), else
+    // the boxes sat-core stores (within a few ulps of them, inside the bounds below).
+    let (fa, fb) = match case.frames() {
+        Some((fa, fb)) => {
+            if let Some(v) = decide3(&fa, &fb) {
+                assert_eq!(
+                    v,
+                    exact.intersects,
+                    "f64 filter vs exact oracle: {exact:?}\n  case: {}",
+                    case.to_json()
+                );
+            }
+            (fa, fb)
+        }
+        None => (Frame::stored3(&a), Frame::stored3(&b)),
+    };
     if let Some(v) = decide3(&Frame::stored3(&a), &Frame::stored3(&b)) {
         let stored = verdict3(&ExactBox3::from_obb(&a), &ExactBox3::from_obb(&b));
         assert_eq!(

@@ -1,0 +1,157 @@
+//! Boxes exactly as a case line writes them: every number an f64, one rotation form. The one
+//! "box as written" type of the workspace: the `obbsat` case format reads into it, the CLI's
+//! generator and the fuzz targets write through it, sat-core builds its boxes from it with the
+//! checked f64 constructors ([`Box3::obb`]), and the exact oracle judges it ([`Box3::exact`]).
+//!
+//! ```
+//! use sat_oracle::written::{Box2, Rotation2};
+//!
+//! // 999720.03° is 0.03° once reduced; rounded to f32 first it would be 0°.
+//! let b = Box2 { center: [0.0; 2], half_extents: [50.0, 0.01], rotation: Rotation2::Degrees(999_720.03) };
+//! let (obb, exact) = (b.obb(glam::DVec2::ZERO).unwrap(), b.exact());
+//! assert!((f64::from(obb.axes().x_axis.y) - exact.axes[0][1]).abs() < 1e-7);
+//! assert!(exact.axes[0][1] > 5e-4);
+//! ```
+
+use glam::{DMat2, DMat3, DQuat, DVec2, DVec3};
+use sat_core::exact::{ExactBox2, ExactBox3};
+use sat_core::{Obb2, Obb3, ObbError};
+
+/// The rotation of a 2D box as written.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Rotation2 {
+    /// `"angle"`: counter-clockwise, radians.
+    Angle(f64),
+    /// `"degrees"`: counter-clockwise, degrees.
+    Degrees(f64),
+    /// `"axes"`: local x and y as world-space columns.
+    Axes([[f64; 2]; 2]),
+}
+
+/// The rotation of a 3D box as written.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Rotation3 {
+    /// `"quat"`: `[x, y, z, w]`, any non-zero length.
+    Quat([f64; 4]),
+    /// `"axes"`: local x, y and z as world-space columns.
+    Axes([[f64; 3]; 3]),
+}
+
+/// A 2D box as written.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Box2 {
+    /// `"center"`.
+    pub center: [f64; 2],
+    /// `"half_extents"`.
+    pub half_extents: [f64; 2],
+    /// The one rotation key.
+    pub rotation: Rotation2,
+}
+
+/// A 3D box as written.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Box3 {
+    /// `"center"`.
+    pub center: [f64; 3],
+    /// `"half_extents"`.
+    pub half_extents: [f64; 3],
+    /// The one rotation key.
+    pub rotation: Rotation3,
+}
+
+impl Box2 {
+    /// sat-core's rectangle of these numbers with its centre at `center` (the written one, or
+    /// the pair moved so that another box is at the origin), through the checked f64
+    /// constructors: it contains the rectangle as written (`sat_core::tolerance`, "Boxes as
+    /// written").
+    pub fn obb(&self, center: DVec2) -> Result<Obb2, ObbError> {
+        let half = DVec2::from_array(self.half_extents);
+        match self.rotation {
+            Rotation2::Angle(angle) => Obb2::try_new_f64(center, half, angle),
+            Rotation2::Degrees(degrees) => Obb2::try_from_degrees_f64(center, half, degrees),
+            Rotation2::Axes([x, y]) => Obb2::try_from_axes_f64(
+                center,
+                half,
+                DMat2::from_cols(DVec2::from_array(x), DVec2::from_array(y)),
+            ),
+        }
+    }
+
+    /// The exact rectangle (parallelogram) of the numbers as written: columns taken exactly,
+    /// angles as `libm`'s `(cos, sin)` of the f64 angle, degrees reduced modulo 360 exactly.
+    pub fn exact(&self) -> ExactBox2 {
+        let (center, half) = (self.center, self.half_extents);
+        match self.rotation {
+            Rotation2::Axes(columns) => ExactBox2::from_axes(center, half, columns),
+            Rotation2::Angle(radians) => ExactBox2::from_radians(center, half, radians),
+            Rotation2::Degrees(degrees) => ExactBox2::from_degrees(center, half, degrees),
+        }
+    }
+
+    /// The box as a JSON object of the case format (every number round-trips exactly).
+    pub fn json(&self) -> String {
+        let rotation = match self.rotation {
+            Rotation2::Angle(a) => format!("\"angle\": {a:?}"),
+            Rotation2::Degrees(d) => format!("\"degrees\": {d:?}"),
+            Rotation2::Axes(cols) => format!("\"axes\": {}", columns(&cols)),
+        };
+        box_json(&self.center, &self.half_extents, &rotation)
+    }
+}
+
+impl Box3 {
+    /// sat-core's box of these numbers with its centre at `center`, through the checked f64
+    /// constructors (see [`Box2::obb`]).
+    pub fn obb(&self, center: DVec3) -> Result<Obb3, ObbError> {
+        let half = DVec3::from_array(self.half_extents);
+        match self.rotation {
+            Rotation3::Quat(q) => Obb3::try_new_f64(center, half, DQuat::from_array(q)),
+            Rotation3::Axes([x, y, z]) => Obb3::try_from_axes_f64(
+                center,
+                half,
+                DMat3::from_cols(
+                    DVec3::from_array(x),
+                    DVec3::from_array(y),
+                    DVec3::from_array(z),
+                ),
+            ),
+        }
+    }
+
+    /// The exact box of the numbers as written: `R(q)/|q|²`, or the parallelepiped of the
+    /// columns.
+    pub fn exact(&self) -> ExactBox3 {
+        match self.rotation {
+            Rotation3::Quat(q) => ExactBox3::from_quat(self.center, self.half_extents, q),
+            Rotation3::Axes(cols) => ExactBox3::from_axes(self.center, self.half_extents, cols),
+        }
+    }
+
+    /// The box as a JSON object of the case format (every number round-trips exactly).
+    pub fn json(&self) -> String {
+        let rotation = match self.rotation {
+            Rotation3::Quat(q) => format!("\"quat\": {}", numbers(&q)),
+            Rotation3::Axes(cols) => format!("\"axes\": {}", columns(&cols)),
+        };
+        box_json(&self.center, &self.half_extents, &rotation)
+    }
+}
+
+fn box_json(center: &[f64], half_extents: &[f64], rotation: &str) -> String {
+    format!(
+        "{{\"center\": {}, \"half_extents\": {}, {rotation}}}",
+        numbers(center),
+        numbers(half_extents)
+    )
+}
+
+/// `[x, y, ...]`, each f64 in its shortest round-tripping form.
+fn numbers(values: &[f64]) -> String {
+    let items: Vec<String> = values.iter().map(|v| format!("{v:?}")).collect();
+    format!("[{}]", items.join(", "))
+}
+
+fn columns<const N: usize>(cols: &[[f64; N]; N]) -> String {
+    let items: Vec<String> = cols.iter().map(|c| numbers(c)).collect();
+    format!("[{}]", items.join(", "))
+}
