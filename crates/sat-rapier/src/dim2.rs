@@ -8,6 +8,7 @@ pub use rapier2d as rapier;
 use rapier2d::dynamics::RigidBody;
 use rapier2d::math::Real;
 
+use crate::fallback2 as fallback;
 use crate::manifold2 as manifold;
 
 // One source for both dimensions, compiled once against each rapier: the duplicate is the point.
@@ -54,14 +55,17 @@ pub struct SatContactFilter<H = ()> {
 ///
 /// * `intersection_test`: sat-core's `intersects` (a "disjoint" answer is exact).
 /// * `contact`: penetration axis and depth from sat-core's `separation`, witness points from
-///   clipping; answered only when certified (see
-///   [`CERTIFY_K`](crate::tolerance::CERTIFY_K)), otherwise passed on. Against parry's GJK/EPA
+///   clipping, where those certify themselves ([`CERTIFY_K`](crate::tolerance::CERTIFY_K));
+///   every other cuboid pair is answered in f64 (margin over the candidate axes, closest
+///   points), never passed on: the depth or distance is within
+///   [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of the exact one. Against parry's GJK/EPA
 ///   on random penetrating pairs (`tests/rapier_contact.rs`): normals within `1 − cos ≤ 1e-5`,
 ///   depths and witness points within 1e-4 of boxes of size ~1, except where EPA's own depth
 ///   contradicts its normal or two axes tie.
 /// * `contact_manifolds`: reference-edge clipping (up to 2 points), a face preference
 ///   ([`tolerance`](crate::tolerance)), Box2D's feature ids for warm starting, points within
-///   the prediction distance only, and cached points reused while the relative motion is small.
+///   the prediction distance only, recomputed on every call (warm-start data follows the feature
+///   ids).
 /// * Round cuboids pass through to the next dispatcher, as do compound shapes' parts.
 ///
 /// ```

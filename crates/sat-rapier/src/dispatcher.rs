@@ -1,8 +1,10 @@
 //! `SatDispatcher`'s queries: cuboid–cuboid intersection, contact and contact manifolds from
-//! sat-core, `Err(Unsupported)` for everything else. One source for both dimensions: it is
+//! sat-core (`contact()` in f64 where clipping cannot certify it), `Err(Unsupported)` for everything
+//! else. One source for both dimensions: it is
 //! compiled in `dim2` and in `dim3`, against that dimension's rapier and `manifold` module.
 
 use super::SatDispatcher;
+use super::fallback;
 use super::manifold::{self, MAX_POINTS};
 use super::rapier::math::{Pose, Real, Vector};
 use super::rapier::parry::query::details::NormalConstraints;
@@ -11,7 +13,7 @@ use super::rapier::parry::query::{
     PersistentQueryDispatcher, QueryDispatcher, ShapeCastHit, ShapeCastOptions, ShapeDistance,
     ShapeIntersection, TrackedContact, Unsupported,
 };
-use super::rapier::parry::shape::{Cuboid, Shape};
+use super::rapier::parry::shape::{Cuboid, PackedFeatureId, Shape};
 use crate::tolerance::CERTIFY_K;
 
 /// Both shapes as plain cuboids (a round cuboid is not one: it passes through).
@@ -50,11 +52,13 @@ impl QueryDispatcher for SatDispatcher {
     }
 
     /// The deepest point of the clipped contact on sat-core's minimum-penetration axis (no face
-    /// preference). `Ok(None)` when sat-core's gap, a lower bound of the distance, exceeds
-    /// `prediction`. The answer is returned only when its witness points are `dist` apart along
-    /// the normal and `dist` is within `CERTIFY_K·ε·S` of that gap, i.e. when they are provably
-    /// the true penetration depth or distance; otherwise (e.g. boxes whose closest features are two corners) it is
-    /// `Err(Unsupported)` and the next dispatcher (GJK/EPA) answers.
+    /// preference), when its witness points are `dist` apart along the normal and `dist` is
+    /// within `CERTIFY_K·ε·S` of sat-core's gap (then it is provably the penetration depth or the
+    /// distance). Every other cuboid pair (closest features that are two corners, a corner and an
+    /// edge, a deep lopsided overlap) is answered in f64 (`fallback2`/`fallback3`: the margin
+    /// over the candidate axes, closest points of the boxes or of their supporting features),
+    /// never handed to the next dispatcher. `Ok(None)` beyond `prediction`. The answer is within
+    /// [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of the exact one (see there).
     fn contact(
         &self,
         pos12: &Pose,
@@ -68,26 +72,31 @@ impl QueryDispatcher for SatDispatcher {
         else {
             return Ok(None);
         };
-        let deepest = contacts
-            .points()
-            .iter()
-            .min_by(|p, q| p.dist.total_cmp(&q.dist))
-            .ok_or(Unsupported)?;
         // Certified when the witness points are `dist` apart along the normal (an edge–edge
         // point clamped to an edge's end is not) and `dist` is sat-core's gap, a lower bound of
         // the distance (so nothing is closer) and, when negative, the penetration depth.
         let tol = CERTIFY_K * Real::EPSILON * contacts.scale;
-        let offset = pos12 * deepest.p2 - deepest.p1 - contacts.normal1 * deepest.dist;
-        if !((deepest.dist - contacts.gap).abs() <= tol && offset.length() <= tol) {
-            return Err(Unsupported);
+        let certified = contacts
+            .points()
+            .iter()
+            .min_by(|p, q| p.dist.total_cmp(&q.dist))
+            .filter(|deepest| {
+                let offset = pos12 * deepest.p2 - deepest.p1 - contacts.normal1 * deepest.dist;
+                (deepest.dist - contacts.gap).abs() <= tol && offset.length() <= tol
+            });
+        if let Some(deepest) = certified {
+            return Ok(Some(Contact::new(
+                deepest.p1,
+                deepest.p2,
+                contacts.normal1,
+                contacts.normal2,
+                deepest.dist,
+            )));
         }
-        Ok(Some(Contact::new(
-            deepest.p1,
-            deepest.p2,
-            contacts.normal1,
-            contacts.normal2,
-            deepest.dist,
-        )))
+        Ok(
+            fallback::contact(pos12, c1.half_extents, c2.half_extents, prediction)
+                .map(|c| Contact::new(c.p1, c.p2, c.normal1, c.normal2, c.dist)),
+        )
     }
 
     /// Unsupported (GJK answers).
@@ -173,10 +182,14 @@ where
     }
 }
 
-/// Reuses the cached points while the relative motion is small (parry's
-/// `try_update_contacts`: normal within 1°, points within 1e-3 tangentially, no sign change
-/// of any distance); otherwise recomputes them and carries each old point's solver data (its
-/// warm-start impulses) over to the new point with the same feature ids.
+/// Recomputes the points on every call and carries each old point's solver data (its
+/// warm-start impulses) over to the new point with the same feature ids. Cached points are not
+/// reused: parry's `try_update_contacts` (normal within 1°, points within an absolute 1e-3
+/// tangentially, no sign change of any distance) keeps points that are no longer right — past
+/// the prediction distance after the boxes moved apart, for any motion of boxes smaller than a
+/// millimetre, and with the old side's normal after a thin box moved through the other (found by
+/// the `manifold2`/`manifold3` fuzz targets). rapier's narrow phase already skips pairs whose
+/// poses did not change, and the warm start follows the feature ids, so reuse saved little.
 fn update_manifold<ManifoldData, ContactData: Default + Copy>(
     pos12: &Pose,
     c1: &Cuboid,
@@ -184,15 +197,40 @@ fn update_manifold<ManifoldData, ContactData: Default + Copy>(
     prediction: Real,
     manifold: &mut ContactManifold<ManifoldData, ContactData>,
 ) {
-    if manifold.try_update_contacts(pos12) {
-        return;
-    }
-    let Some(contacts) =
-        manifold::box_box(pos12, c1.half_extents, c2.half_extents, prediction, true)
-    else {
+    let (he1, he2) = (c1.half_extents, c2.half_extents);
+    let Some(mut contacts) = manifold::box_box(pos12, he1, he2, prediction, true) else {
         manifold.clear();
         return;
     };
+    // Touching or penetrating boxes need a point with `dist ≤ 0`. A face preferred to the best
+    // axis can clip to nothing (a degenerate box's zero-width face, a corner poking past the
+    // face's side), and so can the best axis of two degenerate boxes (a segment through a
+    // plate): then the best axis, then the f64 contact as a single point (found by the
+    // `manifold2`/`manifold3` fuzz targets).
+    // "Penetrating" here: sat-core's gap below `−24·ε·S`, beyond its error (`SEPARATION_K +
+    // PAD_K = 22`), so every pair overlapping by more than the band (`48·ε·S`) is caught and
+    // touching pairs whose points are a rounding above zero are left alone.
+    let touching = |c: &manifold::Contacts| c.points().iter().any(|p| p.dist <= 0.0);
+    if contacts.gap < -24.0 * Real::EPSILON * contacts.scale && !touching(&contacts) {
+        if let Some(unbiased) =
+            manifold::box_box(pos12, he1, he2, prediction, false).filter(|c| touching(c))
+        {
+            contacts = unbiased;
+        } else if let Some(c) = fallback::contact(pos12, he1, he2, prediction) {
+            let p = TrackedContact::new(
+                c.p1,
+                c.p2,
+                PackedFeatureId::UNKNOWN,
+                PackedFeatureId::UNKNOWN,
+                c.dist,
+            );
+            manifold.points.clear();
+            manifold.points.push(p);
+            manifold.local_n1 = c.normal1;
+            manifold.local_n2 = c.normal2;
+            return;
+        }
+    }
     let (selected, len) = manifold::reduce(&contacts, prediction);
     let fresh: [Option<TrackedContact<ContactData>>; MAX_POINTS] = core::array::from_fn(|k| {
         let p = contacts.points[*selected.get(k).filter(|_| k < len)?];

@@ -39,6 +39,10 @@ pub mod dim2;
 #[cfg(feature = "dim3")]
 pub mod dim3;
 #[cfg(feature = "dim2")]
+mod fallback2;
+#[cfg(feature = "dim3")]
+mod fallback3;
+#[cfg(feature = "dim2")]
 mod manifold2;
 #[cfg(feature = "dim3")]
 mod manifold3;

@@ -248,7 +248,14 @@ fn clip_edge(
         if da > 0.0 && db > 0.0 {
             return 0;
         }
-        let cut = |p: Vec2, q: Vec2, dp: f32, dq: f32| p + (q - p) * (dp / (dp - dq));
+        // The cut point lies on the side line exactly (its coordinate `k` set to it): rounded
+        // off it, a zero-width reference edge could leave both ends outside the other side
+        // (found by the `manifold2` fuzz target: a resting box without points).
+        let cut = |p: Vec2, q: Vec2, dp: f32, dq: f32| {
+            let mut x = p + (q - p) * (dp / (dp - dq));
+            x[k] = sigma * er[k];
+            x
+        };
         if da > 0.0 {
             ends[0] = (cut(ends[0].0, ends[1].0, da, db), ends[0].1, Some(sigma));
         } else if db > 0.0 {
@@ -301,6 +308,18 @@ mod tests {
         for p in c.points() {
             assert!((p.dist + 0.01).abs() < 1e-6);
             assert!((p.p1.y - 0.5).abs() < 1e-6 && p.p1.x.abs() <= 0.5);
+        }
+    }
+
+    #[test]
+    fn zero_width_reference_edge_keeps_its_points() {
+        // A segment (zero width) resting on a wide box whose clipped ends round across x = 0.
+        let pos12 = Pose::new(Vec2::new(21.171875, -210.0), 0.0);
+        let (he1, he2) = (Vec2::new(0.0, 112.65504), Vec2::new(98.58481, 97.33954));
+        let c = box_box(&pos12, he1, he2, 0.02, true).unwrap();
+        assert_eq!(c.len, 2, "{c:?}");
+        for p in c.points() {
+            assert_eq!(p.p2.x + pos12.translation.x, 0.0, "{p:?}");
         }
     }
 

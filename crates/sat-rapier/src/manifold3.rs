@@ -415,13 +415,20 @@ fn clip_pass(
     for a in 0..n {
         let (pa, pb) = (poly[a], poly[(a + 1) % n]);
         let (da, db) = (sigma * pa[k] - limit, sigma * pb[k] - limit);
+        // A cut point lies on the plane exactly (coordinate `k` set to it): rounded off it, a
+        // zero-width reference face could put every vertex outside the opposite plane.
+        let cut = || {
+            let mut x = pa + (pb - pa) * (da / (da - db));
+            x[k] = sigma * limit;
+            x
+        };
         if da <= 0.0 {
             emit(pa, label[a]);
             if db > 0.0 {
-                emit(pa + (pb - pa) * (da / (da - db)), plane);
+                emit(cut(), plane);
             }
         } else if db <= 0.0 {
-            emit(pa + (pb - pa) * (da / (da - db)), label[a]);
+            emit(cut(), label[a]);
         }
     }
     *poly = next;

@@ -35,6 +35,28 @@ pub const REDUCTION_TIE_RELATIVE: f32 = 0.05;
 /// certificate is handed to the next dispatcher (GJK), never answered approximately.
 pub const CERTIFY_K: f32 = 64.0;
 
+/// The bound of every `contact()` answer for a cuboid pair and of every manifold point, in units
+/// of `ε·S` (`ε = 2⁻²³`, `S = |t| + |e_A| + |e_B|`, a length), against the exact boxes the pose
+/// names:
+///
+/// * penetrating: `|dist − (−depth)| ≤ CONTACT_K·ε·S`, where the depth is the exact
+///   penetration depth (for boxes, minus the exact separating-axis margin); the gap of the boxes
+///   along the returned normal is within the same bound of `dist` (a minimum translation
+///   direction);
+/// * separated within the prediction: `margin − CONTACT_K·ε·S ≤ dist ≤ distance + CONTACT_K·ε·S`,
+///   and the gap along the normal is within the bound of `dist` (so `dist` is the distance);
+/// * witness and manifold points lie on their boxes' surfaces within the bound.
+///
+/// Derivation. A certified answer's `dist` is within [`CERTIFY_K`] (64) of sat-core's gap, and
+/// that gap is within `SEPARATION_K + PAD_K` (22) of the exact margin for overlapping boxes, or
+/// a lower bound of the distance within `SEPARATION_K` (12); its points are f32 roundings of
+/// points of size `≤ S` (`√3·u·S < 1`) after one clipping interpolation and a three-term dot
+/// product (`< 3`): 64 + 22 + 4 = 90. An f64 answer (`fallback2`/`fallback3`) errs by the final
+/// roundings (points `< 1`, the normal `√3·u` turning the gap by `< 2`), the touching threshold
+/// (`1e-7·S`, `< 2`) and the supporting features' span (`4ε` per component, `< 8`): below 16.
+/// `96` covers both.
+pub const CONTACT_K: f32 = 96.0;
+
 /// The face preference for a prediction distance: `FACE_PREFERENCE_PREDICTION · prediction` (a
 /// length).
 #[inline]
