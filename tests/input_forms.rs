@@ -362,3 +362,141 @@ fn a_false_is_exact_for_columns_at_the_axes_tolerance() {
     }
     assert!(checked[0] > 2000 && checked[1] > 2000, "{checked:?}");
 }
+
+/// How far the farthest of `points` reaches from the centre `c` along each unit column of `u`.
+fn reach<const N: usize>(c: [f64; N], u: [[f64; N]; N], points: &[[f64; N]]) -> [f64; N] {
+    core::array::from_fn(|i| {
+        points
+            .iter()
+            .map(|p| (0..N).map(|k| (p[k] - c[k]) * u[i][k]).sum::<f64>().abs())
+            .fold(0.0, f64::max)
+    })
+}
+
+/// Contains (up to the axes' rounding, `2ε·|e|`), and not grown by more than the rounding of
+/// the centre and the extents (`2ε·(|e| + |c|)`).
+fn contains<const N: usize>(c: [f64; N], e: [f64; N], reach: [f64; N]) -> bool {
+    let norm = |v: [f64; N]| v.iter().map(|x| x * x).sum::<f64>().sqrt();
+    let eps = f64::from(f32::EPSILON);
+    (0..N).all(|i| {
+        reach[i] <= e[i] + 2.0 * eps * norm(e) && reach[i] >= e[i] - 2.0 * eps * (norm(e) + norm(c))
+    })
+}
+
+/// Corners within `CORNER_TOLERANCE` of a rectangle, node transforms and `Affine3A`s with shear
+/// within `AXES_TOLERANCE`: the stored box contains every corner of the shape as written (up to
+/// the axes' rounding) and reaches the farthest one, so a "separated" verdict is exact for the
+/// shape as written.
+#[test]
+fn stored_boxes_contain_corners_nodes_and_affine_images_as_written() {
+    use glam::{DVec2, DVec3};
+    use rand::{Rng, SeedableRng};
+    use sat_core::{AXES_TOLERANCE, CORNER_TOLERANCE};
+    use sat_oracle::check::lean_columns;
+
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(0xc0e5);
+    let mut built = [0usize; 3];
+    for n in 0..6000 {
+        let scale = 10f64.powf(rng.random_range(-2.0..3.0));
+        let fraction = [1.0, 0.9, 0.5][n % 3];
+        // Four corners of a turned rectangle, each moved by up to the tolerance.
+        let (w, h) = (
+            scale * rng.random_range(0.1..1.0),
+            scale * rng.random_range(0.1..1.0),
+        );
+        let turn = DVec2::from_angle(rng.random_range(-3.2..3.2));
+        let origin = DVec2::new(rng.random_range(-1.0..1.0), rng.random_range(-1.0..1.0)) * scale;
+        let wobble = 0.2 * fraction * f64::from(CORNER_TOLERANCE) * (w * w + h * h).sqrt();
+        let corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)].map(|(x, y)| {
+            let p = origin + turn.rotate(DVec2::new(x, y));
+            let jitter = DVec2::new(rng.random_range(-1.0..1.0), rng.random_range(-1.0..1.0));
+            (p + jitter * wobble).as_vec2()
+        });
+        if let Ok(obb) = Obb2::try_from_corners(corners) {
+            let points = corners.map(|p| p.as_dvec2().to_array());
+            let u = [obb.axes().x_axis, obb.axes().y_axis].map(|c| c.as_dvec2().to_array());
+            let c = obb.center().as_dvec2().to_array();
+            let r = reach(c, u, &points);
+            let e = obb.half_extents().as_dvec2().to_array();
+            assert!(
+                contains(c, e, r),
+                "corners {corners:?}: {obb:?}, reach {r:?}"
+            );
+            built[0] += 1;
+        }
+
+        // A scene node: leaned, scaled columns, an anchor and a translation.
+        let cols = lean_columns(
+            [turn.to_array(), turn.perp().to_array()],
+            fraction,
+            n as u64,
+            |x| f64::from(x as f32),
+        );
+        let scales = DVec2::new(rng.random_range(0.5..2.0), rng.random_range(0.5..2.0));
+        let m = Mat2::from_cols(
+            (DVec2::from_array(cols[0]) * scales.x).as_vec2(),
+            (DVec2::from_array(cols[1]) * scales.y).as_vec2(),
+        );
+        let transform = Affine2::from_mat2_translation(m, origin.as_vec2());
+        let (size, anchor) = (Vec2::new(w as f32, h as f32), Vec2::new(0.25, 0.5));
+        if let Ok(obb) = Obb2::try_from_node(size, anchor, transform) {
+            let local = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
+            let points = local.map(|(x, y)| {
+                let p = (DVec2::new(x, y) - anchor.as_dvec2()) * size.as_dvec2();
+                (m.as_dmat2() * p + transform.translation.as_dvec2()).to_array()
+            });
+            let u = [obb.axes().x_axis, obb.axes().y_axis].map(|c| c.as_dvec2().to_array());
+            let c = obb.center().as_dvec2().to_array();
+            let r = reach(c, u, &points);
+            let e = obb.half_extents().as_dvec2().to_array();
+            assert!(
+                contains(c, e, r),
+                "node {transform:?}: {obb:?}, reach {r:?}"
+            );
+            built[1] += 1;
+        }
+
+        // An Affine3A with leaned, scaled columns and a size.
+        let q = glam::DQuat::from_xyzw(
+            rng.random_range(-1.0..1.0),
+            rng.random_range(-1.0..1.0),
+            rng.random_range(-1.0..1.0),
+            rng.random_range(-1.0..1.0),
+        )
+        .normalize();
+        let rotation = glam::DMat3::from_quat(q).to_cols_array_2d();
+        let cols = lean_columns(rotation, fraction, n as u64, |x| f64::from(x as f32));
+        let scales = [0, 1, 2].map(|_| rng.random_range(0.5..2.0));
+        let m = Mat3::from_cols_array_2d(&core::array::from_fn(|j| {
+            cols[j].map(|x| (x * scales[j]) as f32)
+        }));
+        let transform = Affine3A::from_mat3_translation(m, origin.extend(0.5).as_vec3());
+        let size = Vec3::new(w as f32, h as f32, (w + h) as f32 * 0.5);
+        if let Ok(obb) = Obb3::try_from_affine(transform, size) {
+            let points: Vec<[f64; 3]> = (0..8)
+                .map(|k| {
+                    let s = DVec3::new(
+                        if k & 1 == 1 { 0.5 } else { -0.5 },
+                        if k & 2 == 2 { 0.5 } else { -0.5 },
+                        if k & 4 == 4 { 0.5 } else { -0.5 },
+                    ) * size.as_dvec3();
+                    (m.as_dmat3() * s + DVec3::from(transform.translation.as_dvec3())).to_array()
+                })
+                .collect();
+            let a = obb.axes();
+            let u = [a.x_axis, a.y_axis, a.z_axis].map(|c| c.as_dvec3().to_array());
+            let c = obb.center().as_dvec3().to_array();
+            let r = reach(c, u, &points);
+            let e = obb.half_extents().as_dvec3().to_array();
+            assert!(
+                contains(c, e, r),
+                "affine {transform:?}: {obb:?}, reach {r:?}"
+            );
+            built[2] += 1;
+        }
+    }
+    assert!(
+        built.iter().all(|&b| b > 3000),
+        "{built:?} (AXES_TOLERANCE {AXES_TOLERANCE})"
+    );
+}
