@@ -496,7 +496,11 @@ pub(crate) fn reduce(contacts: &Contacts, prediction: f32) -> ([usize; MAX_POINT
         return ([0, 1, 2, 3], pts.len());
     }
     let depth_tie = face_preference(prediction);
-    let Some(first) = first_near_best(pts.len(), |_| false, |k| -pts[k].dist, |_| depth_tie) else {
+    // The tie never trades a penetrating point for a separated one (found by the `manifold3`
+    // fuzz target: an overlapping pair whose four points were all apart).
+    let penetrating = pts.iter().any(|p| p.dist <= 0.0);
+    let apart = |k: usize| penetrating && pts[k].dist > 0.0;
+    let Some(first) = first_near_best(pts.len(), apart, |k| -pts[k].dist, |_| depth_tie) else {
         return ([0; MAX_POINTS], 0);
     };
     let a = pts[first].p1;
