@@ -56,6 +56,9 @@
 
 mod adjudicate;
 mod case;
+pub mod contact;
+mod contact2;
+mod contact3;
 mod filter;
 mod geometry;
 mod knob;
@@ -70,6 +73,8 @@ use arbitrary::{Arbitrary, Unstructured};
 
 pub use adjudicate::{Peer, PeerError, Report, check2, check3};
 pub use case::{BoxInput2, BoxInput3, Case2, Case3, NearParallel3, Orientation3};
+pub use contact2::{ContactCase2, check_contact2, check_manifold2};
+pub use contact3::{ContactCase3, check_contact3, check_manifold3};
 pub use geometry::{OCTAHEDRAL, lean_columns};
 pub use recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt};
 pub use recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Written2};
@@ -85,7 +90,8 @@ pub use tally::{PeerTally, peer_tallies, strict_peers};
 /// check its inputs go through, and its named seeds as bytes.
 #[derive(Debug, Clone, Copy)]
 pub struct Target {
-    /// `obb2`, `obb3`, `near_parallel3` or `separation3`.
+    /// `obb2`, `obb3`, `near_parallel3`, `separation3`, `contact2`, `contact3`, `manifold2` or
+    /// `manifold3`.
     pub name: &'static str,
     /// Decodes the bytes as the target does and checks the case.
     pub run: fn(&[u8]) -> Report,
@@ -94,7 +100,7 @@ pub struct Target {
 }
 
 /// Every fuzz target.
-pub const TARGETS: [Target; 4] = [
+pub const TARGETS: [Target; 8] = [
     Target {
         name: "obb2",
         run: |bytes| check2(&decode(bytes)),
@@ -114,6 +120,26 @@ pub const TARGETS: [Target; 4] = [
         name: "separation3",
         run: |bytes| check_separation3(&decode(bytes)),
         seeds: || encode_all(seeds3()),
+    },
+    Target {
+        name: "contact2",
+        run: |bytes| check_contact2(&decode(bytes)),
+        seeds: || contact::seeds(encode_all(seeds2())),
+    },
+    Target {
+        name: "contact3",
+        run: |bytes| check_contact3(&decode(bytes)),
+        seeds: || contact::seeds(encode_all(seeds3())),
+    },
+    Target {
+        name: "manifold2",
+        run: |bytes| check_manifold2(&decode(bytes)),
+        seeds: || contact::seeds(encode_all(seeds2())),
+    },
+    Target {
+        name: "manifold3",
+        run: |bytes| check_manifold3(&decode(bytes)),
+        seeds: || contact::seeds(encode_all(seeds3())),
     },
 ];
 

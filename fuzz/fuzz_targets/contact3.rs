@@ -1,0 +1,16 @@
+//! 3D box pairs (`ContactCase3`: prediction and motion knobs, then a `Recipe3`): the dispatcher
+//! chain's `contact()` (`SatDispatcher::default().chain(DefaultQueryDispatcher)`) on the pose
+//! rapier passes, judged against the exact oracle (`sat_oracle::check::contact`); parry's own
+//! dispatcher is judged as a peer. Inputs sat-core's constructors reject are kept out of the
+//! corpus.
+#![no_main]
+use libfuzzer_sys::{Corpus, fuzz_target};
+use sat_oracle::check::{ContactCase3, check_contact3};
+
+fuzz_target!(|input: ContactCase3| -> Corpus {
+    if check_contact3(&input).accepted {
+        Corpus::Keep
+    } else {
+        Corpus::Reject
+    }
+});
