@@ -480,7 +480,7 @@ fn stored_boxes_contain_corners_nodes_and_affine_images_as_written() {
                         if k & 2 == 2 { 0.5 } else { -0.5 },
                         if k & 4 == 4 { 0.5 } else { -0.5 },
                     ) * size.as_dvec3();
-                    (m.as_dmat3() * s + DVec3::from(transform.translation.as_dvec3())).to_array()
+                    (m.as_dmat3() * s + transform.translation.as_dvec3()).to_array()
                 })
                 .collect();
             let a = obb.axes();
