@@ -1,10 +1,7 @@
 //! Every fuzz target's check on seeded random inputs and on its named seeds, without libFuzzer:
 //! sat-core's guarantees (a `false` is exact, exact outside the band, the batch kernel equal to
-//! `intersects` bit for bit) on each case.
-//!
-//! CI runs this crate's tests a second time built with `RUSTFLAGS="-C target-feature=+fma"`,
-//! where glam fuses multiply-adds (`Vec3A::cross` among them): the scalar test and the batch
-//! kernel must still round every operation the same way, so their verdicts stay identical.
+//! `intersects` bit for bit) and the dispatcher's contacts and manifolds on each case, from
+//! sat-oracle's own tests.
 
 use sat_oracle::check::TARGETS;
 
