@@ -12,7 +12,7 @@ use glam::{Affine2, DMat2, DVec2, Mat2, Vec2};
 use crate::ObbError;
 use crate::tolerance::{
     AXES_TOLERANCE, CORNER_TOLERANCE, check_built_extent, check_extent, check_extent_f64,
-    check_magnitude, check_magnitude_f64, round_up, sqrt,
+    check_magnitude, check_magnitude_f64, enclosing_half_extents, sqrt,
 };
 
 /// An oriented rectangle: centre, non-negative half-extents and orthonormal local axes.
@@ -402,18 +402,9 @@ impl Obb2 {
         };
         let rounded = center.as_vec2();
         let shift = center - rounded.as_dvec2(); // exact: within an ulp of `center`
-        let e = half_extents.to_array();
-        let half: [f32; 2] = core::array::from_fn(|i| {
-            let reach = match spread {
-                None => e[i],
-                Some(h) => {
-                    let row = h.row(i);
-                    let exact = e[0] * row.x.abs() + e[1] * row.y.abs();
-                    exact + POLAR_ROUNDING * (e[0] + e[1])
-                }
-            };
-            round_up(reach + axes.col(i).dot(shift).abs())
-        });
+        let shift_along = [0, 1].map(|i| axes.col(i).dot(shift));
+        let rows = spread.map(|h| h.transpose().to_cols_array_2d());
+        let half = enclosing_half_extents(half_extents.to_array(), rows, shift_along);
         Self::from_f64_axes(rounded, Vec2::from_array(half), axes.x_axis, axes.y_axis)
     }
 
@@ -446,9 +437,6 @@ impl Written {
         Written::Rotation(DMat2::from_cols(x, x.perp()))
     }
 }
-
-/// Bound on the f64 rounding of the polar factor and of `UᵀG` (see `obb3.rs`).
-const POLAR_ROUNDING: f64 = 1.0 / (1u64 << 48) as f64;
 
 /// The orthogonal polar factor of `g` (Newton's iteration, as `obb3::polar_factor`).
 fn polar_factor(g: DMat2) -> DMat2 {

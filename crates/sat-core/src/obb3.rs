@@ -13,7 +13,7 @@ use glam::{Affine3A, DMat3, DQuat, DVec3, Mat3, Mat3A, Quat, Vec3, Vec3A};
 use crate::ObbError;
 use crate::tolerance::{
     AXES_TOLERANCE, check_built_extent, check_extent, check_extent_f64, check_magnitude,
-    check_magnitude_f64, round_up, sqrt,
+    check_magnitude_f64, enclosing_half_extents, sqrt,
 };
 
 /// An oriented box in 3D: centre, non-negative half-extents and orthonormal local axes.
@@ -295,21 +295,9 @@ impl Obb3 {
         };
         let rounded = center.as_vec3();
         let shift = center - rounded.as_dvec3(); // exact: within an ulp of `center`
-        let e = half_extents.to_array();
-        let half: [f32; 3] = core::array::from_fn(|i| {
-            let axis = axes.col(i);
-            let reach = match spread {
-                None => e[i],
-                // H = UᵀG: column j of the written box reaches |H_ij|·e_j along axis i. The f64
-                // roundings of U and H stay below 2⁻⁴⁸ per entry.
-                Some(h) => {
-                    let row = h.row(i);
-                    let exact = e[0] * row.x.abs() + e[1] * row.y.abs() + e[2] * row.z.abs();
-                    exact + POLAR_ROUNDING * (e[0] + e[1] + e[2])
-                }
-            };
-            round_up(reach + axis.dot(shift).abs())
-        });
+        let shift_along = [0, 1, 2].map(|i| axes.col(i).dot(shift));
+        let rows = spread.map(|h| h.transpose().to_cols_array_2d());
+        let half = enclosing_half_extents(half_extents.to_array(), rows, shift_along);
         Self::from_f64_axes(rounded, Vec3::from_array(half), axes)
     }
 }
@@ -322,11 +310,6 @@ enum Written {
     /// parallelepiped they span.
     Columns(DMat3),
 }
-
-/// Bound on the f64 rounding of the polar factor and of `UᵀG` (per entry, relative to the
-/// half-extents), added before rounding up so that the stored box really contains the written
-/// one.
-const POLAR_ROUNDING: f64 = 1.0 / (1u64 << 48) as f64;
 
 /// The orthogonal polar factor `U` of `G = U·H` (`H` symmetric positive definite): the
 /// orthonormal matrix nearest to `G`, of the same handedness. Newton's iteration

@@ -281,6 +281,32 @@ pub(crate) fn check_built_extent(what: &'static str, value: f32) -> Result<(), c
     check_magnitude(what, value.max(MIN_MAGNITUDE))
 }
 
+/// Bound on the f64 rounding of the polar factor `U` and of `H = UᵀG` (per entry, relative to the
+/// half-extents), added before rounding up so that the stored box really contains the written
+/// one ("Boxes as written" above).
+pub(crate) const POLAR_ROUNDING: f64 = 1.0 / (1u64 << 48) as f64;
+
+/// The stored half-extents for a box as written ("Boxes as written" above): along stored axis
+/// `i`, the reach `Σ_j e_j·|H_ij|` of the written columns (`spread` = the rows of `H = UᵀG`;
+/// `None` when the written axes are the stored ones, so the reach is `e_i`) plus
+/// `|shift_along[i]|`, the centre's rounding along that axis, rounded up to f32.
+pub(crate) fn enclosing_half_extents<const N: usize>(
+    e: [f64; N],
+    spread: Option<[[f64; N]; N]>,
+    shift_along: [f64; N],
+) -> [f32; N] {
+    core::array::from_fn(|i| {
+        let reach = match spread {
+            None => e[i],
+            Some(h) => {
+                let exact: f64 = (0..N).map(|j| e[j] * h[i][j].abs()).sum();
+                exact + POLAR_ROUNDING * e.iter().sum::<f64>()
+            }
+        };
+        round_up(reach + shift_along[i].abs())
+    })
+}
+
 /// The smallest f32 not below `x` (finite `x ≥ 0`; `+∞` past `f32::MAX`).
 pub(crate) fn round_up(x: f64) -> f32 {
     let nearest = x as f32;
