@@ -183,6 +183,19 @@ impl Obb2 {
 
     /// [`try_from_axes`](Self::try_from_axes) on f64 numbers, none rounded to f32 before the
     /// rectangle is built.
+    ///
+    /// ```
+    /// use glam::{DMat2, DVec2};
+    /// use sat_core::Obb2;
+    ///
+    /// let leaning = DMat2::from_cols(DVec2::X, DVec2::new(4e-7, 1.0));
+    /// let a = Obb2::try_from_axes_f64(DVec2::ZERO, DVec2::new(1.0, 1.0), leaning)?;
+    /// // The parallelogram's corner (1 + 4e-7, 1) is inside the stored rectangle.
+    /// let corner = glam::Vec2::new(1.0 + 4e-7, 1.0) - a.center();
+    /// assert!(a.axes().x_axis.dot(corner).abs() <= a.half_extents().x);
+    /// assert!(a.axes().y_axis.dot(corner).abs() <= a.half_extents().y);
+    /// # Ok::<(), sat_core::ObbError>(())
+    /// ```
     pub fn try_from_axes_f64(
         center: DVec2,
         half_extents: DVec2,

@@ -149,6 +149,17 @@ impl Obb3 {
 
     /// [`try_from_axes`](Self::try_from_axes) on f64 numbers, none rounded to f32 before the
     /// box is built (centres and half-extents as in [`try_new_f64`](Self::try_new_f64)).
+    ///
+    /// ```
+    /// use glam::{DMat3, DVec3};
+    /// use sat_core::Obb3;
+    ///
+    /// // Columns with f64 digits, 1e-7 from orthonormal: the stored box holds them as written.
+    /// let axes = DMat3::from_cols(DVec3::new(1.0, 1e-7, 0.0), DVec3::Y, DVec3::Z);
+    /// let a = Obb3::try_from_axes_f64(DVec3::ZERO, DVec3::new(0.3, 0.1, 0.1), axes)?;
+    /// assert!(f64::from(a.half_extents().y) >= 0.1 + 0.3 * 1e-7 / 2.0);
+    /// # Ok::<(), sat_core::ObbError>(())
+    /// ```
     pub fn try_from_axes_f64(
         center: DVec3,
         half_extents: DVec3,

@@ -57,6 +57,13 @@ impl ExactBox2 {
     /// Box turned by `degrees` as written: reduced modulo 360 exactly, exact columns for
     /// multiples of 90°, else [`from_radians`](Self::from_radians) of the reduced angle — what
     /// [`Obb2::try_from_degrees_f64`] does before rounding.
+    ///
+    /// ```
+    /// use sat_core::exact::ExactBox2;
+    ///
+    /// let b = ExactBox2::from_degrees([0.0; 2], [1.0; 2], -7_199_910.0); // -20000 turns + 90°
+    /// assert_eq!(b.axes, [[0.0, 1.0], [-1.0, 0.0]]);
+    /// ```
     pub fn from_degrees(center: [f64; 2], half_extents: [f64; 2], degrees: f64) -> Self {
         let x = crate::obb2::degrees_direction(degrees);
         Self::from_cos_sin(center, half_extents, x.x, x.y)
