@@ -15,9 +15,12 @@
 //! The fast constructors (`new`, `from_*`) assume finite, in-range input (documented on each);
 //! the checked `try_*` constructors return an [`ObbError`] instead.
 //!
+//! sat-core's vectors and rotations are [`glam`] 0.33's, re-exported as `sat_core::glam` so that
+//! a program uses the same glam without naming a version (rapier 0.36 and parry 0.31 use it too).
+//!
 //! ```
-//! use glam::{Quat, Vec3};
 //! use sat_core::Obb3;
+//! use sat_core::glam::{Quat, Vec3};
 //!
 //! let a = Obb3::try_new(Vec3::ZERO, Vec3::new(1.0, 2.0, 0.5), Quat::IDENTITY)?;
 //! let b = Obb3::try_new(Vec3::new(1.8, 0.0, 0.0), Vec3::ONE, Quat::from_rotation_y(0.3))?;
@@ -52,6 +55,10 @@ mod sat2;
 mod sat3;
 mod separation;
 pub mod tolerance;
+
+/// The glam sat-core is built against (0.33): its `Vec2`, `Vec3`, `Quat`, `Mat2`, `Mat3`,
+/// `Affine2` and `Affine3A` (and their f64 twins) are the types every constructor takes.
+pub use glam;
 
 pub use error::ObbError;
 pub use obb2::Obb2;
