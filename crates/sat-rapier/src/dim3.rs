@@ -1,12 +1,16 @@
 //! sat-core in rapier3d: [`SatContactFilter`] (a physics hook) and [`SatDispatcher`] (a query
-//! dispatcher) for cuboid–cuboid pairs.
+//! dispatcher) for cuboid–cuboid pairs, and [`obb`] / [`obb_from_pose`], the sat-core box of a
+//! cuboid collider or of a parry cuboid placed by a pose, for queries of your own.
 //!
 //! [`rapier`] re-exports the `rapier3d` this module is built against.
 
 pub use rapier3d as rapier;
 
 use rapier3d::dynamics::RigidBody;
-use rapier3d::math::Real;
+use rapier3d::geometry::Collider;
+use rapier3d::math::{Pose, Real, Vector};
+use rapier3d::parry::shape::Cuboid;
+use sat_core::Obb3;
 
 use crate::fallback3 as fallback;
 use crate::manifold3 as manifold;
@@ -106,4 +110,177 @@ pub struct SatDispatcher {}
 /// `|ω|`, for the filter's bound on a body's motion over a step.
 fn angular_speed(rb: &RigidBody) -> Real {
     rb.angvel().length()
+}
+
+/// The world-space box of a cuboid collider (its [`position`](Collider::position) and
+/// half-extents) as a sat-core [`Obb3`]; `None` for every other shape, round cuboids included (a
+/// rounded box is not a box). See [`obb_from_pose`] for how the box is built.
+///
+/// ```
+/// use sat_rapier::dim3::obb;
+/// use sat_rapier::dim3::rapier::prelude::*;
+///
+/// let crate_box = ColliderBuilder::cuboid(1.0, 0.5, 0.5).build();
+/// let forklift = ColliderBuilder::cuboid(0.5, 0.5, 0.5)
+///     .translation(Vector::new(1.4, 0.0, 0.2))
+///     .rotation(Vector::new(0.0, 0.4, 0.0)) // 0.4 rad about y
+///     .build();
+/// let (a, b) = (obb(&crate_box).unwrap(), obb(&forklift).unwrap());
+/// assert!(a.intersects(&b));
+/// assert!(a.separation(&b).gap < 0.0); // penetration depth along the returned axis
+///
+/// assert!(obb(&ColliderBuilder::ball(0.5).build()).is_none());
+/// assert!(obb(&ColliderBuilder::round_cuboid(1.0, 0.5, 0.5, 0.1).build()).is_none());
+/// ```
+pub fn obb(collider: &Collider) -> Option<Obb3> {
+    let cuboid = collider.shape().as_cuboid()?;
+    Some(obb_from_pose(collider.position(), cuboid))
+}
+
+/// `cuboid` placed by `pose` (parry's shape-to-world transform, as a collider's position or a
+/// query's shape pose) as a sat-core [`Obb3`]: centre `pose.translation`, the cuboid's
+/// half-extents, and axes from the pose's rotation normalised and turned into a matrix in f64,
+/// rounded once — the box [`SatDispatcher`] builds for a pair's second shape, so each axis is
+/// within one unit roundoff of the rotation the pose names and sat-core's error bound holds for
+/// the box the pose describes. Like sat-core's fast constructors it assumes finite values within
+/// [`MAX_MAGNITUDE`](sat_core::MAX_MAGNITUDE); anything else gives an unspecified verdict, never
+/// a panic.
+///
+/// ```
+/// use sat_rapier::dim3::obb_from_pose;
+/// use sat_rapier::dim3::rapier::prelude::*;
+///
+/// let floor = obb_from_pose(&Pose::IDENTITY, &Cuboid::new(Vector::new(10.0, 0.5, 10.0)));
+/// let plank = Cuboid::new(Vector::new(2.0, 0.1, 0.5));
+/// let level = Pose::translation(0.0, 1.0, 0.0); // its underside at 0.9, the floor's top at 0.5
+/// assert!(!floor.intersects(&obb_from_pose(&level, &plank)));
+/// // Tilted 0.3 rad about z, its low end reaches 1 − 2·sin 0.3 − 0.1·cos 0.3 ≈ 0.31.
+/// let tilted = Pose::new(Vector::new(0.0, 1.0, 0.0), Vector::new(0.0, 0.0, 0.3));
+/// let b = obb_from_pose(&tilted, &plank);
+/// assert!(floor.intersects(&b));
+/// assert_eq!((b.center(), b.half_extents()), (tilted.translation, plank.half_extents));
+/// ```
+pub fn obb_from_pose(pose: &Pose, cuboid: &Cuboid) -> Obb3 {
+    // The dispatcher's own construction of a pair's boxes, with the world as the first box's
+    // frame: one routine, so these boxes and the dispatcher's cannot drift apart.
+    let (_, placed) = manifold::local_boxes(pose, Vector::ZERO, cuboid.half_extents);
+    placed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SatDispatcher, obb, obb_from_pose};
+    use glam::DVec3;
+    use rapier3d::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
+    use rapier3d::prelude::*;
+
+    /// Seeded values in `[-1, 1)` (a linear congruential generator: no dependency, same on every
+    /// platform).
+    fn uniform(seed: u64) -> impl FnMut() -> f32 {
+        let mut state = seed;
+        move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 40) as f32 / (1 << 23) as f32 - 1.0
+        }
+    }
+
+    /// `n` poses turned about every axis (up to about π) with centres up to 1000 from the origin.
+    fn poses(n: usize, seed: u64) -> Vec<Pose> {
+        let mut next = uniform(seed);
+        let mut vector = move || Vector::new(next(), next(), next());
+        (0..n)
+            .map(|_| Pose::new(vector() * 1000.0, vector() * 1.8))
+            .collect()
+    }
+
+    #[test]
+    fn obb_corners_are_the_colliders_corners() {
+        let mut next = uniform(7);
+        for pose in poses(500, 1) {
+            let he = Vector::new(next(), next(), next()).abs() * 10.0;
+            let collider = ColliderBuilder::cuboid(he.x, he.y, he.z)
+                .position(pose)
+                .build();
+            let b = obb(&collider).expect("a cuboid collider");
+            assert_eq!((b.center(), b.half_extents()), (pose.translation, he));
+            // The corner `pose · (±he)` in f64 from the pose's own quaternion, against the same
+            // corner of sat-core's box: a swapped, transposed or unrotated axis is off by ~|he|.
+            let q = pose.rotation.as_dquat().normalize();
+            let (c, axes) = (b.center().as_dvec3(), b.axes().as_dmat3());
+            let tolerance = 4.0 * f64::from(f32::EPSILON) * f64::from(he.length());
+            for k in 0..8 {
+                let side = |bit: usize| if k >> bit & 1 == 1 { 1.0 } else { -1.0 };
+                let local = DVec3::new(side(0), side(1), side(2)) * he.as_dvec3();
+                let expected = c + q * local;
+                let got = c + axes * local;
+                assert!(
+                    (got - expected).length() <= tolerance,
+                    "{pose:?} {he}: corner {k} at {got}, expected {expected}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn obb_is_the_world_box_of_a_collider_on_a_body() {
+        let mut bodies = RigidBodySet::new();
+        let mut colliders = ColliderSet::new();
+        let body_pose = Pose::new(Vector::new(3.0, -2.0, 5.0), Vector::new(0.0, 0.7, 0.0));
+        let body = bodies.insert(RigidBodyBuilder::dynamic().pose(body_pose));
+        let offset = Pose::new(Vector::new(1.0, 0.0, 0.0), Vector::new(0.2, 0.0, 0.0));
+        let collider = ColliderBuilder::cuboid(0.5, 0.25, 1.0).position(offset);
+        let handle = colliders.insert_with_parent(collider, body, &mut bodies);
+        let b = obb(&colliders[handle]).expect("a cuboid collider");
+        let world = body_pose * offset;
+        assert!((b.center() - world.translation).length() < 1e-5, "{b:?}");
+        let expected = glam::Mat3::from_quat(world.rotation);
+        assert!(b.axes().abs_diff_eq(expected, 1e-6), "{b:?}");
+    }
+
+    #[test]
+    fn obb_is_none_for_every_other_shape() {
+        let others = [
+            ColliderBuilder::ball(0.5).build(),
+            ColliderBuilder::capsule_y(0.5, 0.2).build(),
+            ColliderBuilder::round_cuboid(0.5, 0.5, 0.5, 0.05).build(),
+            ColliderBuilder::compound(vec![(Pose::IDENTITY, SharedShape::cuboid(0.5, 0.5, 0.5))])
+                .build(),
+        ];
+        for collider in &others {
+            assert!(
+                obb(collider).is_none(),
+                "{:?}",
+                collider.shape().shape_type()
+            );
+        }
+    }
+
+    #[test]
+    fn world_boxes_agree_with_the_dispatcher_on_the_colliders_pair() {
+        let dispatcher = SatDispatcher::default().chain(DefaultQueryDispatcher);
+        let mut next = uniform(3);
+        let (mut overlapping, mut apart) = (0, 0);
+        for (pose1, near) in poses(2000, 4).into_iter().zip(poses(2000, 5)) {
+            // The second box within a few sizes of the first, turned any way.
+            let pose2 = pose1 * Pose::from_parts(near.translation * 0.002, near.rotation);
+            let he1 = Vector::new(next(), next(), next()).abs() + 0.1;
+            let he2 = Vector::new(next(), next(), next()).abs() + 0.1;
+            let (c1, c2) = (Cuboid::new(he1), Cuboid::new(he2));
+            let (a, b) = (obb_from_pose(&pose1, &c1), obb_from_pose(&pose2, &c2));
+            if a.separation(&b).gap.abs() < 1e-3 {
+                continue; // within rounding of touching: either answer is right
+            }
+            let pos12 = pose1.inv_mul(&pose2);
+            let rapier = dispatcher.intersection_test(&pos12, &c1, &c2).unwrap();
+            assert_eq!(a.intersects(&b), rapier.intersecting, "{pose1:?} {pose2:?}");
+            if rapier.intersecting {
+                overlapping += 1;
+            } else {
+                apart += 1;
+            }
+        }
+        assert!(overlapping > 500 && apart > 500, "{overlapping} {apart}");
+    }
 }
