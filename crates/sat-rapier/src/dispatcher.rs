@@ -217,13 +217,18 @@ fn update_manifold<ManifoldData, ContactData: Default + Copy>(
         {
             contacts = unbiased;
         } else if let Some(c) = fallback::contact(pos12, he1, he2, prediction) {
-            let p = TrackedContact::new(
+            let mut p = TrackedContact::new(
                 c.p1,
                 c.p2,
                 PackedFeatureId::UNKNOWN,
                 PackedFeatureId::UNKNOWN,
                 c.dist,
             );
+            if let Some(old) = manifold.points.iter().find(|old| {
+                old.fid1 == PackedFeatureId::UNKNOWN && old.fid2 == PackedFeatureId::UNKNOWN
+            }) {
+                p.data = old.data;
+            }
             manifold.points.clear();
             manifold.points.push(p);
             manifold.local_n1 = c.normal1;

@@ -10,8 +10,10 @@
 //! 3. The incident edge is the edge of the other box most anti-parallel to the reference normal;
 //!    it is clipped against the two side lines of the reference edge. A kept endpoint is
 //!    *incident vertex × reference edge*; a clipped one is *reference vertex × incident edge*
-//!    (the ids warm starting matches). Points farther than the prediction distance are dropped:
-//!    at most two points.
+//!    (the ids warm starting matches). At most two points, kept also when farther than the
+//!    prediction distance (as parry's cuboid manifold does): rapier makes such a point a
+//!    speculative solver contact when the bodies approach fast enough to close its gap within
+//!    the step (`dist + v·n·dt < prediction`).
 //!
 //! Clipping interpolates only across a strict sign change, so zero-size boxes and far-away
 //! centres give finite points.
@@ -139,7 +141,7 @@ pub(crate) fn box_box(
             let c = -(rot_t * t); // the first box's centre in the second's frame
             let s = if c[j] < 0.0 { -1.0 } else { 1.0 };
             let n = Vec2::AXES[j] * s; // the second box's outward normal, towards the first
-            let len = clip_edge(he2, c, rot_t, he1, j, s, prediction, &mut raw);
+            let len = clip_edge(he2, c, rot_t, he1, j, s, &mut raw);
             for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
                 *slot = Point {
                     p1: rot * r.x + t,
@@ -161,7 +163,7 @@ pub(crate) fn box_box(
             };
             let s = if t[i] < 0.0 { -1.0 } else { 1.0 };
             let n = Vec2::AXES[i] * s;
-            let len = clip_edge(he1, t, rot, he2, i, s, prediction, &mut raw);
+            let len = clip_edge(he1, t, rot, he2, i, s, &mut raw);
             for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
                 *slot = Point {
                     p1: r.x - n * r.dist,
@@ -215,9 +217,8 @@ fn edge_id(axis: usize, sign: f32) -> PackedFeatureId {
 
 /// Clips the incident edge of box `I` (centre `c`, axes the columns of `m`, half-extents `ei`,
 /// in the reference box's frame) against the side lines of the reference edge `s·e_i` of the
-/// axis-aligned reference box (half-extents `er`, at the origin). Writes the points within
-/// `prediction` of the reference line into `out` and returns how many.
-#[allow(clippy::too_many_arguments)]
+/// axis-aligned reference box (half-extents `er`, at the origin). Writes the clipped points into
+/// `out` and returns how many.
 fn clip_edge(
     er: Vec2,
     c: Vec2,
@@ -225,7 +226,6 @@ fn clip_edge(
     ei: Vec2,
     i: usize,
     s: f32,
-    prediction: f32,
     out: &mut [Raw; MAX_POINTS],
 ) -> usize {
     let row = m.row(i);
@@ -265,7 +265,7 @@ fn clip_edge(
     let mut count = 0;
     for (x, su, clipped) in ends {
         let dist = s * x[i] - er[i];
-        if dist.is_nan() || dist > prediction {
+        if dist.is_nan() {
             continue;
         }
         let (fid_ref, fid_inc) = match clipped {

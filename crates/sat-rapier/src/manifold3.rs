@@ -13,12 +13,21 @@
 //!    reference normal. Its quad is clipped (Sutherland–Hodgman) against the four side planes of
 //!    the reference face. Each output vertex knows the two polygon edges it lies on (incident
 //!    edges or reference sides), which names its feature ids: incident vertex × reference face,
-//!    incident edge × reference edge, or reference vertex × incident face. Points farther than
-//!    the prediction distance are dropped.
-//! 4. Edge axis: one point, the closest points of the two supporting edges.
-//! 5. [`reduce`] keeps at most four points with rapier's own rule (deepest, farthest from it, the
-//!    two extremes across that segment), ties going to the earlier point in the clipping order
-//!    so that small motions keep the same points; rapier never has to reduce the manifold.
+//!    incident edge × reference edge, or reference vertex × incident face. Every clipped point
+//!    is kept, also those farther than the prediction distance (as parry's cuboid manifold does):
+//!    rapier makes such a point a speculative solver contact when the bodies approach fast enough
+//!    to close its gap within the step (`dist + v·n·dt < prediction`), which is what keeps a
+//!    tumbling box from sinking into another one.
+//! 4. Edge axis (as parry does): the support faces of both boxes along the axis, the one of the
+//!    first box as reference, clipped as in 3 but seen along the axis, distances measured along
+//!    it. The crossing of the two supporting edges is the deepest point; the faces' other points
+//!    (usually beyond the prediction distance) give rapier speculative contacts that keep a
+//!    tumbling box from turning into the other. A single edge–edge point let boxes in a tumbling
+//!    pile sink deeper than with parry's manifolds.
+//! 5. [`reduce`] keeps at most four points with rapier's own rule (deepest, then among the points
+//!    within the prediction distance: farthest from it, the two extremes across that segment),
+//!    ties going to the earlier point in the clipping order so that small motions keep the same
+//!    points; rapier never has to reduce the manifold.
 //!
 //! Nothing divides by a quantity that can vanish: clipping interpolates only across a strict sign
 //! change, and the edge–edge solve uses unit directions with a guarded denominator, so zero-size
@@ -128,54 +137,49 @@ pub(crate) fn box_box(
         }; MAX_CLIPPED],
         len: 0,
     };
-    match feature {
+    // The reference box is the first one, clipped along `n` in its frame, unless the second
+    // box's face was chosen.
+    let first_along = match feature {
         Feature::FaceA(i) => {
             let i = usize::from(i);
-            let s = if t[i] < 0.0 { -1.0 } else { 1.0 };
-            let n = Vec3::AXES[i] * s;
-            let mut raw = [Raw::EMPTY; MAX_CLIPPED];
-            let len = clip_face(he1, t, rot, he2, i, s, prediction, &mut raw);
-            for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
-                *slot = Point {
-                    p1: r.x - n * r.dist,
-                    p2: rot.transpose() * (r.x - t),
-                    dist: r.dist,
-                    fid1: r.fid_ref,
-                    fid2: r.fid_inc,
-                };
-            }
-            out.len = len;
-            out.normal1 = n;
-            out.normal2 = -(rot.transpose() * n);
+            Some(Vec3::AXES[i] * if t[i] < 0.0 { -1.0 } else { 1.0 })
         }
-        Feature::FaceB(j) => {
-            let j = usize::from(j);
-            let rot_t = rot.transpose();
-            let c = -(rot_t * t); // the first box's centre in the second's frame
-            let s = if c[j] < 0.0 { -1.0 } else { 1.0 };
-            let n = Vec3::AXES[j] * s; // the second box's outward normal, towards the first
-            let mut raw = [Raw::EMPTY; MAX_CLIPPED];
-            let len = clip_face(he2, c, rot_t, he1, j, s, prediction, &mut raw);
-            for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
-                *slot = Point {
-                    p1: rot * r.x + t,
-                    p2: r.x - n * r.dist,
-                    dist: r.dist,
-                    fid1: r.fid_inc,
-                    fid2: r.fid_ref,
-                };
-            }
-            out.len = len;
-            out.normal1 = -(rot * n);
-            out.normal2 = n;
+        Feature::EdgePair(..) => Some(sep.axis),
+        Feature::FaceB(_) => None,
+    };
+    let mut raw = [Raw::EMPTY; MAX_CLIPPED];
+    if let Some(n) = first_along {
+        let len = clip_face(he1, t, rot, he2, n, &mut raw);
+        for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
+            *slot = Point {
+                p1: r.x - n * r.dist,
+                p2: rot.transpose() * (r.x - t),
+                dist: r.dist,
+                fid1: r.fid_ref,
+                fid2: r.fid_inc,
+            };
         }
-        Feature::EdgePair(i, k) => {
-            let n = sep.axis;
-            out.points[0] = edge_edge(he1, t, rot, he2, usize::from(i), usize::from(k), n);
-            out.len = usize::from(out.points[0].dist <= prediction);
-            out.normal1 = n;
-            out.normal2 = -(rot.transpose() * n);
+        out.len = len;
+        out.normal1 = n;
+        out.normal2 = -(rot.transpose() * n);
+    } else if let Feature::FaceB(j) = feature {
+        let j = usize::from(j);
+        let rot_t = rot.transpose();
+        let c = -(rot_t * t); // the first box's centre in the second's frame
+        let n = Vec3::AXES[j] * if c[j] < 0.0 { -1.0 } else { 1.0 }; // towards the first
+        let len = clip_face(he2, c, rot_t, he1, n, &mut raw);
+        for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
+            *slot = Point {
+                p1: rot * r.x + t,
+                p2: r.x - n * r.dist,
+                dist: r.dist,
+                fid1: r.fid_inc,
+                fid2: r.fid_ref,
+            };
         }
+        out.len = len;
+        out.normal1 = -(rot * n);
+        out.normal2 = n;
     }
     Some(out)
 }
@@ -274,25 +278,31 @@ fn sign_of(x: f32) -> i8 {
 const SIDE: u8 = 4;
 
 /// Clips the incident face of box `I` (centre `c`, axes the columns of `m`, half-extents `ei`,
-/// all in the reference box's frame) against the reference face `s·e_i` of the axis-aligned
-/// reference box (half-extents `er`, at the origin). Writes the points within `prediction` of
-/// the reference plane into `out` and returns how many.
-#[allow(clippy::too_many_arguments)]
-fn clip_face(
-    er: Vec3,
-    c: Vec3,
-    m: Mat3,
-    ei: Vec3,
-    i: usize,
-    s: f32,
-    prediction: f32,
-    out: &mut [Raw; MAX_CLIPPED],
-) -> usize {
-    // Incident axis j: the one most parallel to the reference normal; its face towards the
-    // reference box has outward normal sign sj.
-    let row = m.row(i);
-    let j = argmax(row.abs()).0;
-    let sj: i8 = if s * row[j] > 0.0 { -1 } else { 1 };
+/// all in the reference box's frame) against the reference face of the axis-aligned reference
+/// box (half-extents `er`, at the origin), projecting along the unit normal `n` (from the
+/// reference box towards `I`). The reference face is the one most aligned with `n` (`s·e_i`,
+/// `|n_i| ≥ 1/√3`), the incident face the one of `I` most anti-parallel to it. For a face axis
+/// `n = s·e_i` this is plain reference-face clipping; for an edge axis the points are those of
+/// both support faces seen along `n`, their distances measured along `n`. Writes the clipped
+/// points into `out` and returns how many.
+fn clip_face(er: Vec3, c: Vec3, m: Mat3, ei: Vec3, n: Vec3, out: &mut [Raw; MAX_CLIPPED]) -> usize {
+    let i = argmax(n.abs()).0;
+    let s = if n[i] < 0.0 { -1.0 } else { 1.0 };
+    // Distance along `n` from the reference plane `s·x_i = er_i` (`s·n_i = 1` on a face axis).
+    let dist = |x: Vec3| (s * x[i] - er[i]) / (s * n[i]);
+    // Coordinate `k` of `x` seen along `n` on the reference plane.
+    let seen = |x: Vec3, k: usize| {
+        if n[k] == 0.0 {
+            x[k]
+        } else {
+            x[k] - n[k] * dist(x)
+        }
+    };
+    // Incident axis j: the one most parallel to `n`; its face towards the reference box has
+    // outward normal sign sj.
+    let along = m.transpose() * n;
+    let j = argmax(along.abs()).0;
+    let sj: i8 = if along[j] > 0.0 { -1 } else { 1 };
     let (u, v) = ((j + 1) % 3, (j + 2) % 3);
     let fc = c + m.col(j) * (f32::from(sj) * ei[j]);
     let (du, dv) = (m.col(u) * ei[u], m.col(v) * ei[v]);
@@ -304,18 +314,23 @@ fn clip_face(
         poly[k] = fc + du * f32::from(su) + dv * f32::from(sv);
         label[k] = k as u8;
     }
-    let mut n = 4;
+    let mut len = 4;
 
     let sides = [(i + 1) % 3, (i + 2) % 3];
     // Nothing to clip when the incident quad lies within the reference face (a box resting on a
     // larger one): the common case skips the four passes.
-    let within = |p: &Vec3| sides.iter().all(|&k| p[k].abs() <= er[k]);
+    let within = |p: &Vec3| sides.iter().all(|&k| seen(*p, k).abs() <= er[k]);
     if !poly[..4].iter().all(within) {
         for (slot, &k) in sides.iter().enumerate() {
             for (neg, sigma) in [(0u8, 1.0f32), (1, -1.0)] {
                 let plane = SIDE + 2 * slot as u8 + neg;
-                n = clip_pass(&mut poly, &mut label, n, k, sigma, er[k], plane);
-                if n == 0 {
+                let side = |x: Vec3| sigma * seen(x, k) - er[k];
+                // A cut point lies on a face-axis side plane exactly (coordinate `k` set to it):
+                // rounded off it, a zero-width reference face could put every vertex outside
+                // the opposite plane.
+                let on_plane = (n[k] == 0.0).then_some((k, sigma * er[k]));
+                len = clip_pass(&mut poly, &mut label, len, side, on_plane, plane);
+                if len == 0 {
                     return 0;
                 }
             }
@@ -342,13 +357,13 @@ fn clip_face(
     incident_face[j] = sj;
 
     let mut count = 0;
-    for a in 0..n {
+    for a in 0..len {
         let x = poly[a];
-        let dist = s * x[i] - er[i];
-        if dist.is_nan() || dist > prediction {
+        let dist = dist(x);
+        if dist.is_nan() {
             continue;
         }
-        let (before, after) = (label[(a + n - 1) % n], label[a]);
+        let (before, after) = (label[(a + len - 1) % len], label[a]);
         let (fid_ref, fid_inc) = match (before < SIDE, after < SIDE) {
             // An incident corner: the vertex that starts edge `after`.
             (true, true) => {
@@ -392,16 +407,16 @@ fn clip_face(
 }
 
 /// One Sutherland–Hodgman pass: keeps the part of the polygon (`n` vertices, `label[a]` naming
-/// the edge from vertex `a` to the next) where `sigma·x_k ≤ limit`, and labels the new edge
-/// along that side `plane`. Interpolates only across a strict sign change. Returns the new
-/// vertex count.
+/// the edge from vertex `a` to the next) where `side(x) ≤ 0` (`side` affine), and labels the new
+/// edge along that side `plane`. Interpolates only across a strict sign change; a cut point gets
+/// coordinate `k` set to `value` when `on_plane` is `Some((k, value))`. Returns the new vertex
+/// count.
 fn clip_pass(
     poly: &mut [Vec3; MAX_CLIPPED],
     label: &mut [u8; MAX_CLIPPED],
     n: usize,
-    k: usize,
-    sigma: f32,
-    limit: f32,
+    side: impl Fn(Vec3) -> f32,
+    on_plane: Option<(usize, f32)>,
     plane: u8,
 ) -> usize {
     let (mut next, mut next_label, mut len) = ([Vec3::ZERO; MAX_CLIPPED], [0u8; MAX_CLIPPED], 0);
@@ -414,12 +429,12 @@ fn clip_pass(
     };
     for a in 0..n {
         let (pa, pb) = (poly[a], poly[(a + 1) % n]);
-        let (da, db) = (sigma * pa[k] - limit, sigma * pb[k] - limit);
-        // A cut point lies on the plane exactly (coordinate `k` set to it): rounded off it, a
-        // zero-width reference face could put every vertex outside the opposite plane.
+        let (da, db) = (side(pa), side(pb));
         let cut = || {
             let mut x = pa + (pb - pa) * (da / (da - db));
-            x[k] = sigma * limit;
+            if let Some((k, value)) = on_plane {
+                x[k] = value;
+            }
             x
         };
         if da <= 0.0 {
@@ -436,56 +451,9 @@ fn clip_pass(
     len
 }
 
-/// The edge–edge contact for edge axis `(i, k)` with unit normal `n` (first box towards the
-/// second): the closest points of the first box's edge along `e_i` farthest along `n` and the
-/// second box's edge along `b_k` farthest along `−n`.
-fn edge_edge(he1: Vec3, t: Vec3, rot: Mat3, he2: Vec3, i: usize, k: usize, n: Vec3) -> Point {
-    let mut signs1: Signs = [0; 3];
-    let mut c1 = Vec3::ZERO;
-    for a in [(i + 1) % 3, (i + 2) % 3] {
-        signs1[a] = sign_of(n[a]);
-        c1[a] = f32::from(signs1[a]) * he1[a];
-    }
-    let mut signs2: Signs = [0; 3];
-    let mut c2 = t;
-    for l in [(k + 1) % 3, (k + 2) % 3] {
-        signs2[l] = -sign_of(rot.col(l).dot(n));
-        c2 += rot.col(l) * (f32::from(signs2[l]) * he2[l]);
-    }
-    let (d1, d2) = (Vec3::AXES[i], rot.col(k));
-    let (s, u) = closest_on_lines(c1, d1, he1[i], c2, d2, he2[k]);
-    let (p1, p2) = (c1 + d1 * s, c2 + d2 * u);
-    Point {
-        p1,
-        p2: rot.transpose() * (p2 - t),
-        dist: (p2 - p1).dot(n),
-        fid1: feature_id(signs1),
-        fid2: feature_id(signs2),
-    }
-}
-
-/// Parameters `(s, u)` of the closest points of the segments `c1 + s·d1`, `|s| ≤ h1` and
-/// `c2 + u·d2`, `|u| ≤ h2`, with unit directions (Ericson 5.1.9 with `|d1| = |d2| = 1`).
-/// Parallel segments (`1 − (d1·d2)² ≤ PARALLEL`) take `s = 0`.
-fn closest_on_lines(c1: Vec3, d1: Vec3, h1: f32, c2: Vec3, d2: Vec3, h2: f32) -> (f32, f32) {
-    /// Below this `sin²` of the angle between the edges, the lines are treated as parallel.
-    const PARALLEL: f32 = 1e-6;
-    let r = c1 - c2;
-    let (b, c, f) = (d1.dot(d2), d1.dot(r), d2.dot(r));
-    let denom = 1.0 - b * b;
-    let s = if denom > PARALLEL {
-        ((b * f - c) / denom).clamp(-h1, h1)
-    } else {
-        0.0
-    };
-    let u = (b * s + f).clamp(-h2, h2);
-    let s = (b * u - c).clamp(-h1, h1);
-    (s, u)
-}
-
 /// Indices of at most [`MAX_POINTS`] points to keep, with rapier's `reduce_manifold_naive`
-/// rule (the deepest, the farthest from it, then the two extremes along the tangent across that
-/// segment), made stable: a candidate must beat an earlier one in the clipping order by the face
+/// rule (the deepest, then among the points within `prediction` the farthest from it and the
+/// two extremes along the tangent across that segment), made stable: a candidate must beat an earlier one in the clipping order by the face
 /// preference (depths) or by [`REDUCTION_TIE_RELATIVE`] of the largest (distances) to be picked
 /// instead. The clipping order does not
 /// change under small motions, so a flat contact keeps the same four points (and their
@@ -504,16 +472,18 @@ pub(crate) fn reduce(contacts: &Contacts, prediction: f32) -> ([usize; MAX_POINT
         return ([0; MAX_POINTS], 0);
     };
     let a = pts[first].p1;
+    // As rapier's rule: the other three only among the points within the prediction.
+    let beyond = |k: usize| pts[k].dist > prediction;
     let dist2 = |k: usize| (pts[k].p1 - a).length_squared();
     let relative = |best: f32| REDUCTION_TIE_RELATIVE * best.abs();
-    let Some(second) =
-        first_near_best(pts.len(), |k| k == first, dist2, relative).filter(|&k| dist2(k) > 0.0)
+    let Some(second) = first_near_best(pts.len(), |k| k == first || beyond(k), dist2, relative)
+        .filter(|&k| dist2(k) > 0.0)
     else {
         return ([first, 0, 0, 0], 1);
     };
     let tangent = (pts[second].p1 - a).cross(contacts.normal1);
     let across = |k: usize| (pts[k].p1 - a).dot(tangent);
-    let skip = |k: usize| k == first || k == second;
+    let skip = |k: usize| k == first || k == second || beyond(k);
     let spread = (0..pts.len())
         .filter(|&k| !skip(k))
         .fold(0.0f32, |m, k| m.max(across(k).abs()));
@@ -577,15 +547,25 @@ mod tests {
     }
 
     #[test]
-    fn crossed_edges_give_one_point_between_the_edges() {
-        // Two unit cubes, the second turned 45° about z and x so that edges cross.
+    fn crossed_edges_give_the_crossing_and_the_support_faces_seen_along_the_axis() {
+        // A cube standing on an edge (turned 45° about z) across a cube lying on an edge
+        // (turned 45° about x): the best axis is the cross product of the two edges.
         let he = Vec3::splat(0.5);
-        let q = Quat::from_rotation_x(core::f32::consts::FRAC_PI_4)
-            * Quat::from_rotation_y(core::f32::consts::FRAC_PI_4);
-        let c = box_box(&pose(Vec3::new(0.0, 1.15, 0.0), q), he, he, 0.02, true).unwrap();
-        assert!(c.len >= 1);
+        let q = Quat::from_rotation_z(core::f32::consts::FRAC_PI_4);
+        let below = Quat::from_rotation_x(core::f32::consts::FRAC_PI_4);
+        let pos12 = pose(below.inverse() * Vec3::new(0.0, 1.4, 0.0), below.inverse() * q);
+        let c = box_box(&pos12, he, he, 0.02, true).unwrap();
+        let axis_aligned = c.normal1.abs().max_element() > 1.0 - 1e-6;
+        assert!(!axis_aligned, "an edge axis: {:?}", c.normal1);
+        // The crossing is the deepest point, at the gap; the faces give more points, beyond.
+        assert!(c.len > 1, "{c:?}");
+        let deepest = c.points().iter().map(|p| p.dist).fold(f32::INFINITY, f32::min);
+        assert!((deepest - c.gap).abs() < 1e-5, "{deepest} vs gap {}", c.gap);
         for p in c.points() {
-            assert!(p.p1.is_finite() && p.p2.is_finite() && p.dist.is_finite());
+            assert!(p.p1.is_finite() && p.p2.is_finite() && p.dist >= c.gap - 1e-5);
+            // Each point pair is `dist` apart along the normal.
+            let p2 = pos12 * p.p2;
+            assert!((p2 - p.p1 - c.normal1 * p.dist).length() < 1e-5, "{p:?}");
         }
     }
 

@@ -28,8 +28,9 @@
 //! # `contact_manifolds` (fresh, then updated from the cached manifold after a small motion)
 //!
 //! * at most one manifold, at most 4 points (2 in 2D), unit normal;
-//! * every point: `dist ≤ prediction + B`, both points on their boxes' surfaces within `B`,
-//!   `n·(p2 − p1) = dist` within `B`;
+//! * every point: both points on their boxes' surfaces within `B`, `n·(p2 − p1) = dist` within
+//!   `B` (points beyond the prediction are kept, as in parry's manifolds: rapier makes them
+//!   speculative contacts when the bodies approach fast enough to close the gap in a step);
 //! * exact margin below `−BAND_K·ε·S` (penetrating beyond the band): at least one point with
 //!   `dist ≤ 0`; exact margin above `prediction + B`: no points;
 //! * fresh manifolds, margin beyond the band: the gap along the normal is at least

@@ -521,12 +521,6 @@ fn judge_manifolds(
             if !(pt.local_p1.is_finite() && pt.local_p2.is_finite() && dist.is_finite()) {
                 return fail("point not finite", format!("{pt:?}"));
             }
-            if dist > p + b {
-                fail(
-                    "point beyond the prediction",
-                    format!("dist {dist:e}, prediction {p:e}: {pt:?}"),
-                );
-            }
             let (off1, off2) = (Scene::off(s.h1, pt.local_p1), Scene::off(s.h2, pt.local_p2));
             if off1.max(off2) > b {
                 fail(
