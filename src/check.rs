@@ -251,7 +251,11 @@ pub fn run(options: &Options) -> io::Result<Report> {
     }
     let skipped = before - pending.len();
     let engines = dedup(&options.engines);
-    let progress = Progress::new(pending.len() * (1 + engines.len()), "obbsat check");
+    // The exact verdicts, then every engine's: one unit per case each, all known now.
+    let progress = Progress::new(
+        pending.len() * (1 + engines.len()),
+        "obbsat check: exact verdicts",
+    );
     let exact = parallel::map(&pending, |(_, case, _)| case.exact.verdict(), &progress);
     let mut contradicted = Vec::new();
     let entries: Vec<Entry> = pending
@@ -274,6 +278,7 @@ pub fn run(options: &Options) -> io::Result<Report> {
         .collect();
     let mut reports = Vec::new();
     for engine in &engines {
+        progress.set_message(&format!("obbsat check: {}", engine.name()));
         reports.push(judge(engine, &entries, options, &progress)?);
     }
     progress.finish();

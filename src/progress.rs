@@ -1,44 +1,35 @@
-//! A progress bar on stderr for long runs: hidden for the first second, and whenever stderr is
-//! not a terminal (indicatif's rule), so short runs and pipelines print nothing.
+//! A progress bar on stderr for long runs, drawn only when stderr is a terminal (indicatif's
+//! rule), so pipelines and tests print nothing. Its length is fixed when it is made — callers
+//! count all the work they will do before starting — so the bar only moves forward and ends at
+//! 100 %; the message says what is being done.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
-
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressStyle};
 
 /// Shared by worker threads; every method takes `&self`.
 pub struct Progress {
     bar: ProgressBar,
-    started: Instant,
-    shown: AtomicBool,
 }
 
 impl Progress {
-    /// A bar for `length` units of work, labelled `message`.
+    /// A bar for exactly `length` units of work, labelled `message`.
     pub fn new(length: usize, message: &str) -> Self {
-        let bar = ProgressBar::with_draw_target(Some(length as u64), ProgressDrawTarget::hidden());
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {percent:>3}% {elapsed} {msg}") {
+        let bar = ProgressBar::new(length as u64);
+        if let Ok(style) =
+            ProgressStyle::with_template("{msg} {bar:30} {pos}/{len} ({percent}%, {elapsed})")
+        {
             bar.set_style(style);
         }
         bar.set_message(message.to_owned());
-        Progress {
-            bar,
-            started: Instant::now(),
-            shown: AtomicBool::new(false),
-        }
+        Progress { bar }
     }
 
-    /// Announces `units` more work.
-    pub fn add_work(&self, units: usize) {
-        self.bar.inc_length(units as u64);
+    /// Says what the work now being done is.
+    pub fn set_message(&self, message: &str) {
+        self.bar.set_message(message.to_owned());
     }
 
-    /// Marks `units` of work done.
+    /// Marks `units` of work done (work skipped counts as done, so the bar still ends at 100 %).
     pub fn advance(&self, units: usize) {
-        if !self.shown.load(Ordering::Relaxed) && self.started.elapsed() > Duration::from_secs(1) {
-            self.shown.store(true, Ordering::Relaxed);
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-        }
         self.bar.inc(units as u64);
     }
 
