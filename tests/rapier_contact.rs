@@ -352,6 +352,99 @@ mod dim3 {
             .unwrap();
         assert!(!m[0].points.is_empty());
     }
+
+    /// Cuboids inside a compound reach sat-core: each manifold of a compound pair is exactly the
+    /// one `SatDispatcher` gives that pair of parts (parry's default dispatcher, which splits
+    /// compounds and recurses into itself, gives its own points and feature ids), with the
+    /// chain's sub-shape ids; in both orders and between two compounds.
+    #[test]
+    fn compound_parts_get_sat_core_manifolds() {
+        use rapier3d::prelude::{Compound, SharedShape};
+        let part_poses = [
+            Pose::translation(0.0, 0.0, 0.0),
+            Pose::from_parts(Vec3::new(0.8, 0.3, 0.1), Quat::from_rotation_z(0.2)),
+        ];
+        let compound = Compound::new(
+            part_poses
+                .iter()
+                .map(|pose| (*pose, SharedShape::cuboid(0.5, 0.2, 0.3)))
+                .collect(),
+        );
+        let cube = Cuboid::new(Vec3::splat(0.5));
+        let chain = SatDispatcher::default().chain(DefaultQueryDispatcher);
+        let mut rng = Pcg64::seed_from_u64(21);
+        let mut checked = 0;
+        for _ in 0..200 {
+            let pos12 = Pose::from_parts(
+                Vec3::new(
+                    rng.random_range(-0.5..1.3),
+                    rng.random_range(0.5..0.9),
+                    rng.random_range(-0.4..0.4),
+                ),
+                quat(&mut rng),
+            );
+            for flipped in [false, true] {
+                let mut ms = Vec::<ContactManifold<(), ()>>::new();
+                let pose = if flipped { pos12.inverse() } else { pos12 };
+                if flipped {
+                    chain.contact_manifolds(&pose, &cube, &compound, 0.02, &mut ms, &mut None)
+                } else {
+                    chain.contact_manifolds(&pose, &compound, &cube, 0.02, &mut ms, &mut None)
+                }
+                .unwrap();
+                for m in ms.iter().filter(|m| !m.points.is_empty()) {
+                    let part = if flipped { m.subshape2 } else { m.subshape1 } as usize;
+                    // The pair of parts as the walk hands it on: (part, cube), or flipped
+                    // (cube, part) at the pose seen from the cube (the given one, inverted twice).
+                    let part_shape = Cuboid::new(Vec3::new(0.5, 0.2, 0.3));
+                    let mut direct = vec![ContactManifold::<(), ()>::new()];
+                    let sat = SatDispatcher::default();
+                    if flipped {
+                        let part_pos = pose.inverse().inverse() * part_poses[part];
+                        sat.contact_manifolds(
+                            &part_pos,
+                            &cube,
+                            &part_shape,
+                            0.02,
+                            &mut direct,
+                            &mut None,
+                        )
+                    } else {
+                        let part_pos = part_poses[part].inv_mul(&pose);
+                        sat.contact_manifolds(
+                            &part_pos,
+                            &part_shape,
+                            &cube,
+                            0.02,
+                            &mut direct,
+                            &mut None,
+                        )
+                    }
+                    .unwrap();
+                    let got: Vec<_> = m.points.iter().map(|p| (p.fid1, p.fid2, p.dist)).collect();
+                    let want: Vec<_> = direct[0]
+                        .points
+                        .iter()
+                        .map(|p| (p.fid1, p.fid2, p.dist))
+                        .collect();
+                    assert_eq!(got.len(), want.len(), "part {part}, flipped {flipped}");
+                    for ((f1, f2, d), (g1, g2, e)) in got.iter().zip(&want) {
+                        assert_eq!((f1, f2), (g1, g2), "part {part}, flipped {flipped}");
+                        assert_eq!(d, e);
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "{checked} part manifolds checked");
+        // Two compounds: every non-empty manifold is a pair of cuboid parts, answered too.
+        let mut ms = Vec::<ContactManifold<(), ()>>::new();
+        let pos12 = Pose::translation(0.3, 0.35, 0.0);
+        chain
+            .contact_manifolds(&pos12, &compound, &compound, 0.02, &mut ms, &mut None)
+            .unwrap();
+        assert!(ms.iter().any(|m| !m.points.is_empty()));
+    }
 }
 
 mod dim2 {

@@ -68,10 +68,13 @@ pub struct SatContactFilter<H = ()> {
 ///   depths and witness points within 1e-4 of boxes of size ~1, except where EPA's own depth
 ///   contradicts its normal or two axes tie.
 /// * `contact_manifolds`: reference-edge clipping (up to 2 points), a face preference
-///   ([`tolerance`](crate::tolerance)), Box2D's feature ids for warm starting, points within
-///   the prediction distance only, recomputed on every call (warm-start data follows the feature
-///   ids).
-/// * Round cuboids pass through to the next dispatcher, as do compound shapes' parts.
+///   ([`tolerance`](crate::tolerance)), Box2D's feature ids for warm starting, the clipped
+///   points also beyond the prediction distance (as parry's: rapier makes them speculative
+///   contacts when the bodies approach), recomputed on every call (warm-start data follows the
+///   feature ids).
+/// * Compound shapes (`ColliderBuilder::compound`): parry's walk over the parts with this chain
+///   deciding each pair of parts, so cuboid parts get the manifolds above.
+/// * Round cuboids pass through to the next dispatcher.
 ///
 /// ```
 /// use sat_rapier::dim2::rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};

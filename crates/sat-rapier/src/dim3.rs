@@ -82,10 +82,13 @@ pub struct SatContactFilter<H = ()> {
 ///   contradicts its normal or two axes tie.
 /// * `contact_manifolds`: reference-face clipping (up to 4 points), edge–edge points, a face
 ///   preference ([`tolerance`](crate::tolerance)), stable feature ids for warm starting,
-///   points within the prediction distance only, recomputed on every call (warm-start data
+///   the clipped points also beyond the prediction distance (as parry's: rapier makes them
+///   speculative contacts when the bodies approach), recomputed on every call (warm-start data
 ///   follows the feature ids).
+/// * Compound shapes (`ColliderBuilder::compound`): parry's walk over the parts with this chain
+///   deciding each pair of parts, so cuboid parts get the manifolds above.
 /// * Round cuboids (`ColliderBuilder::round_cuboid`) are not plain cuboids: they pass through
-///   to the next dispatcher, as do compound shapes' parts.
+///   to the next dispatcher.
 ///
 /// ```
 /// use sat_rapier::dim3::rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};

@@ -7,13 +7,16 @@ use super::SatDispatcher;
 use super::fallback;
 use super::manifold::{self, MAX_POINTS};
 use super::rapier::math::{Pose, Real, Vector};
-use super::rapier::parry::query::details::NormalConstraints;
-use super::rapier::parry::query::{
-    ClosestPoints, Contact, ContactManifold, ContactManifoldsWorkspace, NonlinearRigidMotion,
-    PersistentQueryDispatcher, QueryDispatcher, ShapeCastHit, ShapeCastOptions, ShapeDistance,
-    ShapeIntersection, TrackedContact, Unsupported,
+use super::rapier::parry::query::details::{
+    NormalConstraints, contact_manifolds_composite_shape_composite_shape,
+    contact_manifolds_composite_shape_shape,
 };
-use super::rapier::parry::shape::{Cuboid, PackedFeatureId, Shape};
+use super::rapier::parry::query::{
+    ClosestPoints, Contact, ContactManifold, ContactManifoldsWorkspace, DefaultQueryDispatcher,
+    NonlinearRigidMotion, PersistentQueryDispatcher, QueryDispatcher, ShapeCastHit,
+    ShapeCastOptions, ShapeDistance, ShapeIntersection, TrackedContact, Unsupported,
+};
+use super::rapier::parry::shape::{CompositeShape, Cuboid, PackedFeatureId, Shape, ShapeType};
 use crate::tolerance::CERTIFY_K;
 
 /// Both shapes as plain cuboids (a round cuboid is not one: it passes through).
@@ -143,7 +146,10 @@ where
     ManifoldData: Default + Clone + Send + Sync,
     ContactData: Default + Copy + Send + Sync,
 {
-    /// One manifold for a cuboid pair (see [`SatDispatcher`]); other pairs are unsupported.
+    /// One manifold for a cuboid pair (see [`SatDispatcher`]); for a compound shape against a
+    /// compound or a plain shape, parry's composite walk with the chain
+    /// `SatDispatcher.chain(DefaultQueryDispatcher)` as the parts' dispatcher (see
+    /// [`compound_manifolds`]); other pairs are unsupported.
     fn contact_manifolds(
         &self,
         pos12: &Pose,
@@ -151,9 +157,11 @@ where
         g2: &dyn Shape,
         prediction: Real,
         manifolds: &mut Vec<ContactManifold<ManifoldData, ContactData>>,
-        _: &mut Option<ContactManifoldsWorkspace>,
+        workspace: &mut Option<ContactManifoldsWorkspace>,
     ) -> Result<(), Unsupported> {
-        let (c1, c2) = cuboids(g1, g2)?;
+        let Ok((c1, c2)) = cuboids(g1, g2) else {
+            return compound_manifolds(pos12, g1, g2, prediction, manifolds, workspace);
+        };
         if manifolds.is_empty() {
             manifolds.push(ContactManifold::new());
         }
@@ -180,6 +188,61 @@ where
         update_manifold(pos12, c1, c2, prediction, manifold);
         Ok(())
     }
+}
+
+/// The manifolds of a pair with a compound shape (`SharedShape::compound`) on one or both sides
+/// and a plain shape (not a triangle mesh, height field or voxels) or compound on the other:
+/// parry's own composite walk (`contact_manifolds_composite_shape_shape` and
+/// `_composite_shape_composite_shape`, one manifold per pair of parts with rapier's sub-shape
+/// ids, the workspace parry's default dispatcher would keep), but with
+/// `SatDispatcher.chain(DefaultQueryDispatcher)` deciding each pair of parts, so cuboid parts
+/// get sat-core's manifolds. parry's default dispatcher recurses into itself, so without this
+/// no cuboid inside a compound would reach a chained dispatcher.
+fn compound_manifolds<ManifoldData, ContactData>(
+    pos12: &Pose,
+    g1: &dyn Shape,
+    g2: &dyn Shape,
+    prediction: Real,
+    manifolds: &mut Vec<ContactManifold<ManifoldData, ContactData>>,
+    workspace: &mut Option<ContactManifoldsWorkspace>,
+) -> Result<(), Unsupported>
+where
+    ManifoldData: Default + Clone + Send + Sync,
+    ContactData: Default + Copy + Send + Sync,
+{
+    fn compound(g: &dyn Shape) -> Option<&(dyn CompositeShape + Sync)> {
+        (g.shape_type() == ShapeType::Compound)
+            .then(|| g.as_composite_shape())
+            .flatten()
+    }
+    let plain = |g: &dyn Shape| {
+        g.as_composite_shape().is_none()
+            && !matches!(
+                g.shape_type(),
+                ShapeType::TriMesh | ShapeType::HeightField | ShapeType::Voxels
+            )
+    };
+    let chain = SatDispatcher::default().chain(DefaultQueryDispatcher);
+    match (compound(g1), compound(g2)) {
+        (Some(a), Some(b)) => contact_manifolds_composite_shape_composite_shape(
+            &chain, pos12, a, b, prediction, manifolds, workspace,
+        ),
+        (Some(a), None) if plain(g2) => contact_manifolds_composite_shape_shape(
+            &chain, pos12, a, g2, prediction, manifolds, workspace, false,
+        ),
+        (None, Some(b)) if plain(g1) => contact_manifolds_composite_shape_shape(
+            &chain,
+            &pos12.inverse(),
+            b,
+            g1,
+            prediction,
+            manifolds,
+            workspace,
+            true,
+        ),
+        _ => return Err(Unsupported),
+    }
+    Ok(())
 }
 
 /// Recomputes the points on every call and carries each old point's solver data (its
