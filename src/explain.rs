@@ -17,6 +17,7 @@ use std::path::Path;
 use glam::{DMat3, DQuat, DVec2, DVec3, Vec2, Vec3};
 use sat_core::Feature;
 use sat_core::exact::{ExactBox2, ExactBox3, Rotation3};
+use sat_core::tolerance::SEPARATION_K;
 use serde_json::Value;
 
 use crate::case::{Case, parse_case};
@@ -90,14 +91,21 @@ pub fn run(args: &ExplainArgs, mut out: impl Write) -> io::Result<bool> {
     writeln!(out)?;
     writeln!(
         out,
-        "{:<10} {:<9} {:>24}  axis",
-        "engine", "verdict", "margin"
+        "{:<10} {:<9} {:>24}  {:<11} margin and axis from",
+        "engine", "verdict", "margin", "axis"
     )?;
     for engine in Engine::ALL {
         let j = engine.judge(&case);
         let margin = match j.margin {
             Margin::Single(m) => format!("{m:e}"),
             Margin::Double(m) => format!("{m:e}"),
+        };
+        let source = match engine {
+            Engine::Exact => "the exact oracle",
+            Engine::Sat => "sat-core's separation()",
+            Engine::Certified | Engine::ParrySat | Engine::ParryGjk => {
+                "sat-core's separation() (this engine gives a verdict only)"
+            }
         };
         let note = if j.intersects == exact.intersects {
             ""
@@ -106,16 +114,20 @@ pub fn run(args: &ExplainArgs, mut out: impl Write) -> io::Result<bool> {
         };
         writeln!(
             out,
-            "{:<10} {:<9} {:>24}  {}{note}",
+            "{:<10} {:<9} {:>24}  {:<11} {source}{note}",
             engine.name(),
             j.intersects,
             margin,
-            j.feature
+            j.feature.to_string()
         )?;
     }
     writeln!(
         out,
-        "(margin and axis: the exact oracle's for exact, sat-core's separation for the others)"
+        "(sat-core's separation() is within {SEPARATION_K}·ε·S of the exact gap along its axis, so near touching it can be"
+    )?;
+    writeln!(
+        out,
+        " positive while the verdict is \"intersects\": a verdict says \"apart\" only where the gap is beyond its rounding)"
     )?;
     if let Some(path) = &args.svg {
         let svg = svg(&case, &reference, exact.feature, id);

@@ -163,6 +163,20 @@ fn a_3d_case_draws_three_orthographic_views_and_the_axis_views() {
     assert!(text.contains("0 (touching)"), "{text}");
     assert!(text.contains("along edge_a0_b2: the boxes touch"), "{text}");
     assert_eq!(text.lines().filter(|l| l.starts_with("edge_a")).count(), 9);
+    // Each engine row says whose margin it shows: parry's tests give none of their own.
+    let engine_row = |name: &str| {
+        let row = text.lines().find(|l| {
+            let words: Vec<&str> = l.split_whitespace().take(2).collect();
+            words[..] == [name, "true"] || words[..] == [name, "false"]
+        });
+        row.unwrap_or_else(|| panic!("no {name} row in\n{text}"))
+    };
+    assert!(engine_row("exact").ends_with("the exact oracle"), "{text}");
+    assert!(
+        engine_row("sat").ends_with("sat-core's separation()"),
+        "{text}"
+    );
+    assert!(engine_row("parry-gjk").contains("verdict only"), "{text}");
     assert!(svg.contains("the boxes touch"));
     for id in [
         "view-top",
