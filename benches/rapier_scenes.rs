@@ -7,6 +7,15 @@
 //! Sleeping is off (as in the notes' measurement), so every scene keeps its whole pile awake and
 //! the numbers are the steady cost of a box pile, not of an empty island list.
 //!
+//! Scenes: settled piles (`boxes3`, `planks3`, `pyramid3`, `pyramid2`, `vertical_stacks2`), where
+//! rapier recycles nearly every pair's contacts, and busy ones where it calls the dispatcher:
+//! tumbling drums (`drum3`, `drum2`), a domino cascade, box sensors (an intersection test per
+//! sensor pair every step) and compound shapes of cuboids.
+//!
+//! A second table shows what rapier got from each door's contacts: manifold points and solver
+//! contacts per contact pair, and the mean and worst penetration of cuboid pairs, measured the
+//! same way for every door (sat-core's separation of the two colliders' boxes after the step).
+//!
 //! The last column counts the contact-manifold computations the narrow phase asked of its
 //! dispatcher per step: every other pair update was served by rapier's contact recycling, which
 //! no dispatcher can speed up.
@@ -44,6 +53,22 @@ struct Times {
     step: Vec<f64>,
     manifold_calls: usize,
     pairs: usize,
+    quality: Quality,
+}
+
+/// What rapier got from the door's contacts, summed over the measured steps (the last two thirds
+/// of the run) and the contact pairs with an active contact: manifold points, solver contacts,
+/// and the penetration of the pair's boxes (`max(0, −gap)` of sat-core's separation of the two
+/// cuboid colliders, the same measure for every door; pairs of plain cuboids with a dynamic
+/// body).
+#[derive(Clone, Copy, Default)]
+struct Quality {
+    pairs: usize,
+    points: usize,
+    solver_contacts: usize,
+    box_pairs: usize,
+    penetration_sum: f64,
+    penetration_max: f32,
 }
 
 /// The median of `values` (the machine is shared: medians shrug off the steps that lost the CPU).
@@ -73,7 +98,7 @@ macro_rules! runner {
                 ShapeCastOptions, ShapeDistance, ShapeIntersection, Unsupported,
             };
             use $rapier::prelude::*;
-            use $sat::{SatContactFilter, SatDispatcher};
+            use $sat::{SatContactFilter, SatDispatcher, obb};
 
             use super::{DOORS, Times};
 
@@ -200,8 +225,8 @@ macro_rules! runner {
 
             impl PhysicsHooks for PassThrough {}
 
-            /// Scene contents: `(body, collider)` pairs.
-            pub type Scene = Vec<(RigidBodyBuilder, ColliderBuilder)>;
+            /// Scene contents: each body with its colliders.
+            pub type Scene = Vec<(RigidBodyBuilder, Vec<ColliderBuilder>)>;
 
             struct World {
                 pipeline: PhysicsPipeline,
@@ -260,14 +285,44 @@ macro_rules! runner {
                         times: Times::default(),
                     };
                     world.pipeline.counters.enable();
-                    for (body, collider) in scene {
+                    for (body, colliders) in scene {
                         let body = world.bodies.insert(body.clone());
-                        let collider = collider.clone().active_hooks(active);
-                        world
-                            .colliders
-                            .insert_with_parent(collider, body, &mut world.bodies);
+                        for collider in colliders {
+                            let collider = collider.clone().active_hooks(active);
+                            world
+                                .colliders
+                                .insert_with_parent(collider, body, &mut world.bodies);
+                        }
                     }
                     world
+                }
+
+                /// Adds this step's contact pairs to `self.times.quality` (see [`Quality`]).
+                fn measure_quality(&mut self) {
+                    let q = &mut self.times.quality;
+                    for pair in self.narrow_phase.contact_pairs() {
+                        if !pair.has_any_active_contact() {
+                            continue;
+                        }
+                        q.pairs += 1;
+                        for m in pair.manifolds() {
+                            q.points += m.points.len();
+                            q.solver_contacts += m.data.solver_contacts.len();
+                        }
+                        let (c1, c2) = (
+                            &self.colliders[pair.collider1],
+                            &self.colliders[pair.collider2],
+                        );
+                        let dynamic = [c1, c2]
+                            .iter()
+                            .any(|c| c.parent().is_some_and(|b| self.bodies[b].is_dynamic()));
+                        if let (true, Some(a), Some(b)) = (dynamic, obb(c1), obb(c2)) {
+                            let penetration = (-a.separation(&b).gap).max(0.0);
+                            q.box_pairs += 1;
+                            q.penetration_sum += f64::from(penetration);
+                            q.penetration_max = q.penetration_max.max(penetration);
+                        }
+                    }
                 }
 
                 fn step(&mut self) {
@@ -301,6 +356,11 @@ macro_rules! runner {
                 for step in 0..steps {
                     for k in 0..worlds.len() {
                         worlds[(step + k) % DOORS.len()].step();
+                    }
+                    if step >= steps / 3 {
+                        for world in &mut worlds {
+                            world.measure_quality();
+                        }
                     }
                 }
                 core::array::from_fn(|d| Times {
@@ -364,7 +424,7 @@ fn boxes3() -> dim3::Scene {
     use rapier3d::prelude::*;
     let mut scene = vec![(
         RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.1, 0.0)),
-        ColliderBuilder::cuboid(200.1, 0.1, 200.1),
+        vec![ColliderBuilder::cuboid(200.1, 0.1, 200.1)],
     )];
     for j in 0..10 {
         let offset = -10.0 - 0.45 * j as Real;
@@ -377,7 +437,7 @@ fn boxes3() -> dim3::Scene {
                 );
                 scene.push((
                     RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
-                    ColliderBuilder::cuboid(1.0, 1.0, 1.0),
+                    vec![ColliderBuilder::cuboid(1.0, 1.0, 1.0)],
                 ));
             }
         }
@@ -391,7 +451,7 @@ fn pyramid3(layers: usize) -> dim3::Scene {
     use rapier3d::prelude::*;
     let mut scene = vec![(
         RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0, 0.0)),
-        ColliderBuilder::cuboid(100.0, 1.0, 100.0),
+        vec![ColliderBuilder::cuboid(100.0, 1.0, 100.0)],
     )];
     for i in 0..layers {
         let m = layers - i;
@@ -405,7 +465,7 @@ fn pyramid3(layers: usize) -> dim3::Scene {
                 );
                 scene.push((
                     RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
-                    ColliderBuilder::cuboid(0.975, 0.975, 0.975),
+                    vec![ColliderBuilder::cuboid(0.975, 0.975, 0.975)],
                 ));
             }
         }
@@ -421,7 +481,7 @@ fn planks3(n: usize) -> dim3::Scene {
     use rapier3d::prelude::*;
     let mut scene = vec![(
         RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.5, 0.0)),
-        ColliderBuilder::cuboid(100.0, 0.5, 100.0),
+        vec![ColliderBuilder::cuboid(100.0, 0.5, 100.0)],
     )];
     let turn = std::f32::consts::FRAC_PI_4;
     let (along, across) = (
@@ -437,7 +497,7 @@ fn planks3(n: usize) -> dim3::Scene {
                     .can_sleep(false)
                     .translation(at)
                     .rotation(Vector::new(0.0, turn, 0.0)),
-                ColliderBuilder::cuboid(1.0, 0.1, 0.1),
+                vec![ColliderBuilder::cuboid(1.0, 0.1, 0.1)],
             ));
         }
     }
@@ -449,7 +509,7 @@ fn pyramid2(rows: usize) -> dim2::Scene {
     use rapier2d::prelude::*;
     let mut scene = vec![(
         RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0)),
-        ColliderBuilder::cuboid(1000.0, 1.0),
+        vec![ColliderBuilder::cuboid(1000.0, 1.0)],
     )];
     for i in 0..rows {
         for j in i..rows {
@@ -458,7 +518,7 @@ fn pyramid2(rows: usize) -> dim2::Scene {
                 RigidBodyBuilder::dynamic()
                     .can_sleep(false)
                     .translation(Vector::new(x, 0.5 + i as Real)),
-                ColliderBuilder::cuboid(0.5, 0.5),
+                vec![ColliderBuilder::cuboid(0.5, 0.5)],
             ));
         }
     }
@@ -470,16 +530,209 @@ fn vertical_stacks2(stacks: usize, height: usize) -> dim2::Scene {
     use rapier2d::prelude::*;
     let mut scene = vec![(
         RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0)),
-        ColliderBuilder::cuboid(1000.0, 1.0),
+        vec![ColliderBuilder::cuboid(1000.0, 1.0)],
     )];
     for s in 0..stacks {
         for h in 0..height {
             let at = Vector::new(2.0 * s as Real - stacks as Real, 0.5 + h as Real);
             scene.push((
                 RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
-                ColliderBuilder::cuboid(0.5, 0.5),
+                vec![ColliderBuilder::cuboid(0.5, 0.5)],
             ));
         }
+    }
+    scene
+}
+
+/// Points of a square grid of `pitch` filling the disc of `radius` (the `z` slices of a drum).
+fn disc_grid(radius: f32, pitch: f32) -> impl Iterator<Item = (f32, f32)> {
+    let n = (radius / pitch) as i32;
+    (-n..=n)
+        .flat_map(move |i| (-n..=n).map(move |j| (i as f32 * pitch, j as f32 * pitch)))
+        .filter(move |(x, y)| x.hypot(*y) <= radius)
+}
+
+/// A tumbling drum: a kinematic 24-sided drum of radius 8 and depth 12 (cuboid walls and end
+/// caps on one body) turning at 25°/s about its horizontal axis, with `n` boxes of random
+/// half-extents 0.15–0.4, turned at random, filling it from the bottom: about half the pairs
+/// move every step, so rapier recomputes them.
+fn drum3(n: usize) -> dim3::Scene {
+    use rapier3d::prelude::*;
+    let mut rng = Pcg64::seed_from_u64(3);
+    let (radius, walls, depth) = (8.0f32, 24, 6.0f32);
+    let mut drum = Vec::new();
+    for k in 0..walls {
+        let a = k as f32 / walls as f32 * std::f32::consts::TAU;
+        let half = radius * (std::f32::consts::PI / walls as f32).tan() + 0.3;
+        drum.push(
+            ColliderBuilder::cuboid(half, 0.3, depth)
+                .translation(Vector::new(a.sin(), -a.cos(), 0.0) * (radius + 0.3))
+                .rotation(Vector::new(0.0, 0.0, a)),
+        );
+    }
+    for z in [-depth - 0.3, depth + 0.3] {
+        drum.push(
+            ColliderBuilder::cuboid(radius + 1.0, radius + 1.0, 0.3)
+                .translation(Vector::new(0.0, 0.0, z)),
+        );
+    }
+    let turning = RigidBodyBuilder::kinematic_velocity_based().angvel(Vector::new(
+        0.0,
+        0.0,
+        25f32.to_radians(),
+    ));
+    let mut scene = vec![(turning, drum)];
+    let mut slots: Vec<(f32, f32, f32)> = disc_grid(radius - 0.6, 0.85)
+        .flat_map(|(x, y)| (-6..=6).map(move |k| (x, y, k as f32 * 0.85)))
+        .collect();
+    slots.sort_by(|a, b| a.1.total_cmp(&b.1)); // from the bottom up
+    for &(x, y, z) in slots.iter().take(n) {
+        let he: [f32; 3] = core::array::from_fn(|_| rng.random_range(0.15..0.4));
+        scene.push((
+            RigidBodyBuilder::dynamic()
+                .can_sleep(false)
+                .translation(Vector::new(x, y, z))
+                .rotation(quat(&mut rng).to_scaled_axis()),
+            vec![ColliderBuilder::cuboid(he[0], he[1], he[2])],
+        ));
+    }
+    scene
+}
+
+/// The 2D drum: a kinematic 48-sided drum of radius 30 turning at 25°/s with `n` boxes of
+/// random half-extents 0.15–0.4 filling it from the bottom.
+fn drum2(n: usize) -> dim2::Scene {
+    use rapier2d::prelude::*;
+    let mut rng = Pcg64::seed_from_u64(4);
+    let (radius, walls) = (30.0f32, 48);
+    let drum = (0..walls)
+        .map(|k| {
+            let a = k as f32 / walls as f32 * std::f32::consts::TAU;
+            let half = radius * (std::f32::consts::PI / walls as f32).tan() + 0.3;
+            ColliderBuilder::cuboid(half, 0.3)
+                .translation(Vector::new(a.sin(), -a.cos()) * (radius + 0.3))
+                .rotation(a)
+        })
+        .collect();
+    let turning = RigidBodyBuilder::kinematic_velocity_based().angvel(25f32.to_radians());
+    let mut scene = vec![(turning, drum)];
+    let mut slots: Vec<(f32, f32)> = disc_grid(radius - 0.6, 0.85).collect();
+    slots.sort_by(|a, b| a.1.total_cmp(&b.1));
+    for &(x, y) in slots.iter().take(n) {
+        scene.push((
+            RigidBodyBuilder::dynamic()
+                .can_sleep(false)
+                .translation(Vector::new(x, y))
+                .rotation(rng.random_range(0.0..std::f32::consts::TAU)),
+            vec![ColliderBuilder::cuboid(
+                rng.random_range(0.15..0.4),
+                rng.random_range(0.15..0.4),
+            )],
+        ));
+    }
+    scene
+}
+
+/// A domino cascade: `rows` rows of `per_row` dominoes (half-extents 0.05 × 0.5 × 0.25, 0.6
+/// apart) standing on the ground, the first of each row pushed over: the pairs along the moving
+/// front are recomputed every step.
+fn dominoes3(rows: usize, per_row: usize) -> dim3::Scene {
+    use rapier3d::prelude::*;
+    let mut scene = vec![(
+        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.5, 0.0)),
+        vec![ColliderBuilder::cuboid(200.0, 0.5, 200.0)],
+    )];
+    for r in 0..rows {
+        for d in 0..per_row {
+            let mut body = RigidBodyBuilder::dynamic()
+                .can_sleep(false)
+                .translation(Vector::new(d as f32 * 0.6, 0.5, r as f32 * 1.0));
+            if d == 0 {
+                body = body.angvel(Vector::new(0.0, 0.0, -4.0));
+            }
+            scene.push((body, vec![ColliderBuilder::cuboid(0.05, 0.5, 0.25)]));
+        }
+    }
+    scene
+}
+
+/// Box sensors: `sensors` trigger boxes (half-extents 0.3–1.0, turned at random, fixed) in a
+/// 40 × 20 × 40 volume and `movers` boxes falling through them with random velocities: rapier
+/// runs an intersection test for every sensor pair every step.
+fn sensors3(sensors: usize, movers: usize) -> dim3::Scene {
+    use rapier3d::prelude::*;
+    let mut rng = Pcg64::seed_from_u64(5);
+    let mut scene = vec![(
+        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.5, 0.0)),
+        vec![ColliderBuilder::cuboid(100.0, 0.5, 100.0)],
+    )];
+    let at = |rng: &mut Pcg64, y: std::ops::Range<f32>| {
+        Vector::new(
+            rng.random_range(-20.0..20.0),
+            rng.random_range(y),
+            rng.random_range(-20.0..20.0),
+        )
+    };
+    for _ in 0..sensors {
+        let he: [f32; 3] = core::array::from_fn(|_| rng.random_range(0.3..1.0));
+        scene.push((
+            RigidBodyBuilder::fixed()
+                .translation(at(&mut rng, 1.0..20.0))
+                .rotation(quat(&mut rng).to_scaled_axis()),
+            vec![ColliderBuilder::cuboid(he[0], he[1], he[2]).sensor(true)],
+        ));
+    }
+    for _ in 0..movers {
+        let velocity: [f32; 3] = core::array::from_fn(|_| rng.random_range(-3.0..3.0));
+        scene.push((
+            RigidBodyBuilder::dynamic()
+                .can_sleep(false)
+                .translation(at(&mut rng, 20.0..40.0))
+                .linvel(Vector::from_array(velocity)),
+            vec![ColliderBuilder::cuboid(0.3, 0.3, 0.3)],
+        ));
+    }
+    scene
+}
+
+/// Compound shapes: `n` tables (a 1.2 × 0.1 × 0.8 top on two 0.1 × 0.4 × 0.7 legs, one compound
+/// collider of three cuboids) dropped turned at random onto a pile: every contact is between
+/// cuboid parts.
+fn compounds3(n: usize) -> dim3::Scene {
+    use rapier3d::prelude::*;
+    let mut rng = Pcg64::seed_from_u64(6);
+    let mut scene = vec![(
+        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.5, 0.0)),
+        vec![ColliderBuilder::cuboid(100.0, 0.5, 100.0)],
+    )];
+    let side = (n as f32).sqrt().ceil() as usize;
+    for k in 0..n {
+        let (i, j) = (k % side, k / side);
+        let table = ColliderBuilder::compound(vec![
+            (
+                Pose::translation(0.0, 0.45, 0.0),
+                SharedShape::cuboid(1.2, 0.1, 0.8),
+            ),
+            (
+                Pose::translation(-1.0, 0.0, 0.0),
+                SharedShape::cuboid(0.1, 0.4, 0.7),
+            ),
+            (
+                Pose::translation(1.0, 0.0, 0.0),
+                SharedShape::cuboid(0.1, 0.4, 0.7),
+            ),
+        ]);
+        scene.push((
+            RigidBodyBuilder::dynamic()
+                .can_sleep(false)
+                .translation(Vector::new(
+                    (i as f32 - side as f32 / 2.0) * 1.6,
+                    1.0 + (k % 4) as f32 * 2.0,
+                    (j as f32 - side as f32 / 2.0) * 1.2,
+                ))
+                .rotation(quat(&mut rng).to_scaled_axis()),
+            vec![table],
+        ));
     }
     scene
 }
@@ -627,6 +880,20 @@ fn main() {
             "vertical_stacks2 (30 × 30)".into(),
             dim2::run(&vertical_stacks2(30, 30), steps),
         ),
+        ("drum3 (2500 boxes)".into(), dim3::run(&drum3(2500), steps)),
+        ("drum2 (3000 boxes)".into(), dim2::run(&drum2(3000), steps)),
+        (
+            "dominoes3 (40 × 50)".into(),
+            dim3::run(&dominoes3(40, 50), steps),
+        ),
+        (
+            "sensors3 (2000 sensors, 500 boxes)".into(),
+            dim3::run(&sensors3(2000, 500), steps),
+        ),
+        (
+            "compounds3 (600 tables)".into(),
+            dim3::run(&compounds3(600), steps),
+        ),
     ];
     println!(
         "{steps} steps per scene and door, in lockstep; medians over the steps of the time per \
@@ -647,6 +914,35 @@ fn main() {
                 ratio(&times[0].step, &t.step),
                 t.manifold_calls as f64 / steps as f64,
                 t.pairs,
+            );
+        }
+    }
+    println!(
+        "\nwhat rapier got, over the last two thirds of the steps, per contact pair with an \
+         active contact: manifold points, solver contacts; penetration of cuboid pairs with a \
+         dynamic body (sat-core's −gap, the same measure for every door):\n"
+    );
+    println!(
+        "| scene | door | points per pair | solver contacts per pair | mean penetration \
+         | max penetration |"
+    );
+    println!("|---|---|---:|---:|---:|---:|");
+    for (scene, times) in &results {
+        for (door, t) in DOORS.iter().zip(times) {
+            let q = &t.quality;
+            let per_pair = |x: usize| x as f64 / q.pairs.max(1) as f64;
+            let (mean, max) = if q.box_pairs == 0 {
+                ("—".to_string(), "—".to_string()) // no plain cuboid pairs (compounds)
+            } else {
+                (
+                    format!("{:.5}", q.penetration_sum / q.box_pairs as f64),
+                    format!("{:.4}", q.penetration_max),
+                )
+            };
+            println!(
+                "| {scene} | {door} | {:.2} | {:.2} | {mean} | {max} |",
+                per_pair(q.points),
+                per_pair(q.solver_contacts),
             );
         }
     }

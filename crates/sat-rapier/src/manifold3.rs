@@ -553,13 +553,20 @@ mod tests {
         let he = Vec3::splat(0.5);
         let q = Quat::from_rotation_z(core::f32::consts::FRAC_PI_4);
         let below = Quat::from_rotation_x(core::f32::consts::FRAC_PI_4);
-        let pos12 = pose(below.inverse() * Vec3::new(0.0, 1.4, 0.0), below.inverse() * q);
+        let pos12 = pose(
+            below.inverse() * Vec3::new(0.0, 1.4, 0.0),
+            below.inverse() * q,
+        );
         let c = box_box(&pos12, he, he, 0.02, true).unwrap();
         let axis_aligned = c.normal1.abs().max_element() > 1.0 - 1e-6;
         assert!(!axis_aligned, "an edge axis: {:?}", c.normal1);
         // The crossing is the deepest point, at the gap; the faces give more points, beyond.
         assert!(c.len > 1, "{c:?}");
-        let deepest = c.points().iter().map(|p| p.dist).fold(f32::INFINITY, f32::min);
+        let deepest = c
+            .points()
+            .iter()
+            .map(|p| p.dist)
+            .fold(f32::INFINITY, f32::min);
         assert!((deepest - c.gap).abs() < 1e-5, "{deepest} vs gap {}", c.gap);
         for p in c.points() {
             assert!(p.p1.is_finite() && p.p2.is_finite() && p.dist >= c.gap - 1e-5);
