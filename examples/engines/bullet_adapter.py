@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Bullet through pybullet (`pip install pybullet`; built with double precision) as an outside
+engine for `obbsat check --engine cmd:...`.
+
+A DIRECT (headless) physics server with no gravity. Each case makes two box collision shapes
+(`createCollisionShape(GEOM_BOX, halfExtents=...)`) on bodies of mass 1 (two static bodies never
+collide) at the case's poses: the written quaternion (Bullet takes `R(q)/|q|^2` of any non-zero
+quaternion) or the quaternion of the written axes; then removes them. 2D cases are prisms
+(`obbsat_protocol`). Bullet keeps contact points up to `contactBreakingThreshold` (default 0.02)
+apart; it is set to 0 here, so only points at distance <= 0 are contacts.
+
+Queries:
+* `contact`: `performCollisionDetection()` then `getContactPoints(a, b)`. For two boxes Bullet's
+  default collision configuration runs `btBoxBoxCollisionAlgorithm`, i.e. `btBoxBoxDetector`
+  (ODE's dBoxBox2, with its 1.05 face fudge and 1e-5 added to |R|). The boxes intersect when
+  a contact point has `contactDistance <= 0`.
+* `closest`: `getClosestPoints(a, b, distance=2 S + 1)`: the closest-points algorithm of two
+  convex shapes, `btConvexConvexAlgorithm` (GJK, with EPA on penetration). The boxes intersect
+  when the smallest `contactDistance` is <= 0.
+
+Run it:  obbsat check corpus/*.jsonl --engine "cmd:python3 examples/engines/bullet_adapter.py --query contact"
+"""
+
+import pybullet
+
+from obbsat_protocol import Query, pair3, scale, serve
+
+CONTACT_DISTANCE = 8  # index of contactDistance in a getContactPoints/getClosestPoints tuple
+
+
+def posed_bodies():
+    """A headless server, and a function that runs a query on the bodies of a case."""
+    client = pybullet.connect(pybullet.DIRECT)
+    pybullet.setPhysicsEngineParameter(contactBreakingThreshold=0.0, physicsClientId=client)
+
+    def with_bodies(case, query):
+        boxes = pair3(case)
+        shapes = [
+            pybullet.createCollisionShape(pybullet.GEOM_BOX, halfExtents=box.half_extents,
+                                          physicsClientId=client)
+            for box in boxes
+        ]
+        bodies = [
+            pybullet.createMultiBody(1.0, shape, basePosition=box.center,
+                                     baseOrientation=box.quaternion(), physicsClientId=client)
+            for shape, box in zip(shapes, boxes)
+        ]
+        try:
+            return query(client, boxes, bodies)
+        finally:
+            for body in bodies:
+                pybullet.removeBody(body, physicsClientId=client)
+            for shape in shapes:
+                pybullet.removeCollisionShape(shape, physicsClientId=client)
+
+    return with_bodies
+
+
+def contact(client, boxes, bodies):
+    pybullet.performCollisionDetection(physicsClientId=client)
+    points = pybullet.getContactPoints(*bodies, physicsClientId=client)
+    return any(point[CONTACT_DISTANCE] <= 0 for point in points)
+
+
+def closest(client, boxes, bodies):
+    reach = 2 * scale(*boxes) + 1
+    points = pybullet.getClosestPoints(*bodies, reach, physicsClientId=client)
+    return min((point[CONTACT_DISTANCE] for point in points), default=reach) <= 0
+
+
+def make_judge_of(query):
+    def make_judge():
+        with_bodies = posed_bodies()
+        return lambda case: with_bodies(case, query)
+
+    return make_judge
+
+
+QUERIES = {
+    "contact": Query("getContactPoints (btBoxBoxDetector), distance <= 0, breaking threshold 0",
+                     make_judge_of(contact)),
+    "closest": Query("getClosestPoints (GJK/EPA) <= 0", make_judge_of(closest)),
+}
+
+if __name__ == "__main__":
+    serve(engine="Bullet", package="pybullet", queries=QUERIES)
