@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""Regenerate the README's measured figures from the commands that produce them.
+
+Each block of measured figures in README.md sits between `<!-- figures: NAME -->` and
+`<!-- end figures -->`. This script runs the block's command, prints the block as Markdown, with
+the date, commit and machine under it, and with --write puts it back into README.md:
+
+  main-job  `cargo run --release` (default seed and size): every engine's verdicts against the
+            exact oracle, sat-core's wrong verdicts per written form, and the run's time
+  corpus    `cargo run --release -- check corpus/*.jsonl --engine all --format md` (it exits 1
+            because parry's engines fail on the corpus; the table is the point)
+  pairs     `cargo bench --bench pairs` (5-10 minutes), then the ratios of scripts/bench_report.py;
+            also redraws docs/bench.svg. --no-bench reads the last run's criterion results.
+
+Usage: python3 scripts/readme_figures.py [--write] [--no-bench] [main-job] [corpus] [pairs]
+(no name: all three). Run it on an otherwise idle machine (timings move with the load) and on a
+committed tree: the line under each block names the commit, and says when other files than
+README.md and docs/bench.svg had uncommitted changes.
+
+The other measured figures of the README name their own commands beside them: the rapier scene
+tables (`cargo bench --bench rapier_scenes`) and the fuzzing runs (timed `cargo fuzz run`s).
+"""
+
+import datetime
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+# What this script writes: changes to these do not make a measurement's tree "modified".
+OUTPUTS = ("README.md", "docs/bench.svg")
+sys.path.insert(0, str(ROOT / "scripts"))
+import bench_report  # noqa: E402  (same directory)
+
+COMMANDS = {
+    "main-job": "cargo run --release",
+    "corpus": "cargo run --release -- check corpus/*.jsonl --engine all --format md",
+    "pairs": "cargo bench --bench pairs",
+}
+
+
+def run(command: str, ok_codes=(0,)) -> str:
+    """Runs a shell command in the repository; its stderr passes through (progress, cargo)."""
+    done = subprocess.run(command, shell=True, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    if done.returncode not in ok_codes:
+        sys.exit(f"`{command}` exited {done.returncode}")
+    return done.stdout
+
+
+def machine(load: bool) -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    where = f"{cpu}, {os.cpu_count()} cores"
+    if load and hasattr(os, "getloadavg"):
+        where += f", load average {os.getloadavg()[0]:.1f} when the command started"
+    return where
+
+
+def state(load: bool) -> dict:
+    """When, on what code and on what machine a command runs."""
+    commit = run("git rev-parse --short HEAD").strip()
+    changed = run("git status --porcelain --untracked-files=no").splitlines()
+    dirty = [line for line in changed if line[3:] not in OUTPUTS]
+    return {
+        "date": datetime.date.today().isoformat(),
+        "tree": f"commit {commit}" + (" with uncommitted changes" if dirty else ""),
+        "rustc": run("rustc --version").split()[1],
+        "machine": machine(load),
+    }
+
+
+def provenance(name: str, at: dict) -> str:
+    return (
+        f"*Printed by `python3 scripts/readme_figures.py {name}`, which runs "
+        f"`{COMMANDS[name]}`: {at['date']}, {at['tree']}, rustc {at['rustc']}, {at['machine']}.*"
+    )
+
+
+def main_job() -> str:
+    out = run(COMMANDS["main-job"])
+    seconds = re.search(r"\(([\d.]+) s\)$", out.splitlines()[0]).group(1)
+    engines = [
+        "| engine | dim | same as sat-core | differs | wrong in band | wrong outside band | worst \\|m\\|/S | ns/pair |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    row = re.compile(r"^(sat-core|certified|parry SAT|parry GJK)\s+(2D|3D)\s+(.*)$")
+    for line in out.splitlines():
+        m = row.match(line)
+        if m and len(m.group(3).split()) == 6:
+            engines.append("| " + " | ".join([m.group(1), m.group(2), *m.group(3).split()]) + " |")
+    forms = {}
+    form_row = re.compile(r"^(2D|3D) (f32|turns|leaning|digits)\s+(\d+)\s+(\d+)\s+(\d+)\s+([\d.]+)$")
+    for line in out.splitlines():
+        m = form_row.match(line)
+        if m:
+            forms.setdefault(m.group(2), []).append(m.groups()[2:])
+    table = [
+        "| written form | pairs (2D / 3D) | sat-core \"apart\" but intersecting | wrong outside the band | worst wrong `\\|margin\\|/(ε·S)` |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for form, (two, three) in forms.items():
+        cells = [f"{a} / {b}" for a, b in zip(two, three)]
+        table.append(f"| {form} | " + " | ".join(cells) + " |")
+    summary = [line for line in out.splitlines() if re.match(r"^(2D|3D): sat-core wrong on", line)]
+    return "\n".join(
+        [*engines, "", *table, "", f"The run took {seconds} s. Its last lines:", ""]
+        + [f"> {line}  " for line in summary]
+    )
+
+
+def corpus() -> str:
+    out = run(COMMANDS["corpus"], ok_codes=(0, 1))
+    lines = out.splitlines()
+    header = next(line for line in lines if "cases" in line and "band" in line)
+    table = [line for line in lines if line.startswith("|")]
+    return "\n".join([header, "", *table])
+
+
+LABELS = {
+    "3d_random": "3D random pairs (about half overlap)",
+    "3d_near_parallel": "3D near-parallel, near-touching (1e-6..1e-2 rad, ±1e-4 gap)",
+    "3d_random_f64": "3D random pairs given in f64 (first 512, centres with more digits than f32)",
+    "2d_random": "2D random pairs",
+    "2d_placement_10k": "2D placement: one footprint vs 10k placed ones (batch `overlaps2`)",
+    "2d_placement_100k": "2D placement: one footprint vs 100k placed ones (batch `overlaps2`)",
+    "3d_stream": "3D stream of 4096 independent pairs (batch `pair_overlaps3`)",
+    "2d_stream": "2D stream of 4096 independent pairs (batch `pair_overlaps2`)",
+}
+ENGINES = {
+    "sat-core": "sat-core `intersects`",
+    "sat-core certified": "sat-core `intersects_certified`",
+    "sat-core batch": "sat-core batch",
+    "ericson": "Ericson's textbook test",
+    "textbook": "textbook test",
+    "parry sat": "parry SAT",
+    "parry query": "parry `query::intersection_test`",
+    "parry gjk": "parry GJK",
+    "exact": "exact big-integer verdict",
+}
+
+
+BENCH_STATE = TARGET / "criterion" / "readme_figures.json"
+
+
+def pairs(bench: bool) -> tuple:
+    """The speed table, and the state of the run it comes from (saved beside criterion's
+    results when this script runs the bench, read back with --no-bench)."""
+    if bench:
+        at = state(load=True)
+        run(COMMANDS["pairs"])
+        BENCH_STATE.write_text(json.dumps(at))
+    elif BENCH_STATE.is_file():
+        at = json.loads(BENCH_STATE.read_text())
+    else:
+        sys.exit(f"no {BENCH_STATE}: run without --no-bench")
+    results = bench_report.collect(TARGET / "criterion")
+    svg = ROOT / "docs" / "bench.svg"
+    svg.write_text(bench_report.svg(results))
+    lines = [
+        "| workload | reference, ns per pair | the others, time relative to the reference (same run) |",
+        "| --- | --- | --- |",
+    ]
+    for workload, engines in results.items():
+        reference = bench_report.REFERENCE.get(workload, "sat-core")
+        base = engines[reference]
+        others = sorted((ns, e) for e, ns in engines.items() if e != reference)
+        ratios = ", ".join(f"{ENGINES.get(e, e)} {ns / base:.2f}×" for ns, e in others)
+        lines.append(f"| {LABELS.get(workload, workload)} | {ENGINES.get(reference, reference)}: **{base:.2f}** | {ratios} |")
+    return "\n".join(lines), at
+
+
+def write(readme: str, name: str, block: str) -> str:
+    start, end = f"<!-- figures: {name} -->\n", "<!-- end figures -->"
+    at = readme.find(start)
+    if at < 0 or readme.find(end, at) < 0:
+        sys.exit(f"README.md has no block `{start.strip()}` … `{end}`")
+    stop = readme.find(end, at)
+    return readme[: at + len(start)] + block + "\n" + readme[stop:]
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    unknown = [a for a in args if a not in ("--write", "--no-bench", *COMMANDS)]
+    if unknown:
+        sys.exit(__doc__)
+    names = [a for a in args if a in COMMANDS] or list(COMMANDS)
+    readme_path = ROOT / "README.md"
+    readme = readme_path.read_text()
+    for name in names:
+        if name == "pairs":
+            body, at = pairs(bench="--no-bench" not in args)
+        else:
+            at = state(load=True)
+            body = main_job() if name == "main-job" else corpus()
+        block = body + "\n\n" + provenance(name, at)
+        print(f"<!-- figures: {name} -->\n{block}\n<!-- end figures -->\n")
+        if "--write" in args:
+            readme = write(readme, name, block)
+    if "--write" in args:
+        readme_path.write_text(readme)
+        print("wrote README.md", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
