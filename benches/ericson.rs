@@ -117,3 +117,32 @@ pub fn test_obb_obb_2d(a: &TextbookObb2, b: &TextbookObb2) -> bool {
     }
     true
 }
+
+/// Ericson's `TestOBBOBB` reduced to 2D (the textbook 4-axis test): `R = AᵀB` and `t` in A's
+/// frame up front, `AbsR = |R| + 1e-6`, A's two face normals, then B's (`t·R_·j`).
+#[inline(never)]
+pub fn test_obb_obb_2d_ericson(a: &TextbookObb2, b: &TextbookObb2) -> bool {
+    let mut r = [[0.0f32; 2]; 2];
+    let mut abs_r = [[0.0f32; 2]; 2];
+    for i in 0..2 {
+        for j in 0..2 {
+            r[i][j] = a.u[i].dot(b.u[j]);
+            abs_r[i][j] = r[i][j].abs() + EPSILON;
+        }
+    }
+    let t = b.c - a.c;
+    let t = [t.dot(a.u[0]), t.dot(a.u[1])];
+    for i in 0..2 {
+        let rb = b.e[0] * abs_r[i][0] + b.e[1] * abs_r[i][1];
+        if t[i].abs() > a.e[i] + rb {
+            return false;
+        }
+    }
+    for j in 0..2 {
+        let ra = a.e[0] * abs_r[0][j] + a.e[1] * abs_r[1][j];
+        if (t[0] * r[0][j] + t[1] * r[1][j]).abs() > ra + b.e[j] {
+            return false;
+        }
+    }
+    true
+}

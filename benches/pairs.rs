@@ -19,18 +19,17 @@
 
 mod ericson;
 
-use criterion::{
-    BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main, measurement::WallTime,
-};
-use ericson::{TextbookObb2, TextbookObb3, test_obb_obb, test_obb_obb_2d};
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, measurement::WallTime};
+use ericson::{TextbookObb2, TextbookObb3, test_obb_obb, test_obb_obb_2d, test_obb_obb_2d_ericson};
 use glam::{Quat, Vec2, Vec3};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
-use sat_core::batch::{ObbSet2, ObbSet3, overlaps2, pair_overlaps2, pair_overlaps3};
+use sat_core::batch::{ObbSet2, ObbSet3, overlaps2, overlaps3, pair_overlaps2, pair_overlaps3};
 use sat_core::exact::{ExactBox3, verdict3};
 use sat_core::{Obb2, Obb3};
 use sat_oracle::peers::{ParryBox2, ParryBox3};
 use std::hint::black_box;
+use std::time::Instant;
 
 const PAIRS: usize = 4096;
 
@@ -331,4 +330,384 @@ fn benches(c: &mut Criterion) {
 }
 
 criterion_group!(pair_benches, benches);
-criterion_main!(pair_benches);
+
+/// The interleaved ratio table first (seconds), then criterion's groups. `cargo bench --bench
+/// pairs -- ratios` runs the table alone (no criterion group is named `ratios`).
+fn main() {
+    ratios::run();
+    pair_benches();
+    Criterion::default().configure_from_args().final_summary();
+}
+
+/// The families of issue 14, every engine on its own copy of the pairs (its own data layout),
+/// engines interleaved round by round in one process: each round times one pass of every engine
+/// over its pairs (in cache), in a rotating order, and a ratio is the median over the rounds of
+/// `engine / sat-core` within a round. Medians, so a round disturbed by the other work on the
+/// machine moves nothing.
+mod ratios {
+    use super::*;
+    use parry3d::query::sat;
+
+    /// Pairs per family: 1024 pairs of every engine's boxes stay in L2 together.
+    const PAIRS: usize = 1024;
+    /// Passes over the pairs per timed sample (about 0.1..1 ms a sample).
+    const PASSES: usize = 16;
+    const ROUNDS: usize = 61;
+
+    type Run<'a> = Box<dyn FnMut() -> usize + 'a>;
+
+    /// Times the engines interleaved and prints one table row per engine: median ns per pair and
+    /// the median ratio to the first engine.
+    fn table(family: &str, items: usize, mut engines: Vec<(&str, Run<'_>)>) {
+        let n = engines.len();
+        let mut ns = vec![Vec::with_capacity(ROUNDS); n];
+        let mut checks = vec![0usize; n];
+        for round in 0..ROUNDS + 2 {
+            for k in 0..n {
+                let e = (k + round) % n;
+                let start = Instant::now();
+                let mut hits = 0;
+                for _ in 0..PASSES {
+                    hits += (engines[e].1)();
+                }
+                let elapsed = start.elapsed().as_nanos() as f64;
+                checks[e] = hits / PASSES;
+                if round >= 2 {
+                    // the first two rounds warm the caches and the branch predictors
+                    ns[e].push(elapsed / (PASSES * items) as f64);
+                }
+            }
+        }
+        let median = |mut v: Vec<f64>| {
+            v.sort_by(f64::total_cmp);
+            v[v.len() / 2]
+        };
+        for (e, (name, _)) in engines.iter().enumerate() {
+            let ratio = median((0..ROUNDS).map(|r| ns[e][r] / ns[0][r]).collect());
+            println!(
+                "| {family} | {name} | {:.2} ns | {ratio:.2}× | {} |",
+                median(ns[e].clone()),
+                checks[e]
+            );
+        }
+    }
+
+    fn run_pairs<'a, T>(pairs: &'a [(T, T)], test: impl Fn(&T, &T) -> bool + 'a) -> Run<'a> {
+        Box::new(move || black_box(pairs).iter().filter(|(a, b)| test(a, b)).count())
+    }
+
+    fn e3() -> impl FnMut(&mut Pcg64) -> Vec3 {
+        |rng| {
+            Vec3::new(
+                rng.random_range(0.5..1.5),
+                rng.random_range(0.5..1.5),
+                rng.random_range(0.5..1.5),
+            )
+        }
+    }
+
+    fn random3(rng: &mut Pcg64) -> Vec<(Obb3, Obb3)> {
+        (0..PAIRS)
+            .map(|_| (random_box3(rng), random_box3(rng)))
+            .collect()
+    }
+
+    /// B = A turned by 1e-6..1e-2 rad, its centre along a diagonal of A's frame (one of the eight
+    /// corner directions) at the touching distance on every axis, each axis' gap ±2e-3: corner
+    /// to corner, mostly separated by one of A's faces.
+    fn near_parallel_diagonal3(rng: &mut Pcg64) -> Vec<(Obb3, Obb3)> {
+        let mut extent = e3();
+        (0..PAIRS)
+            .map(|_| {
+                let q = random_quat(rng);
+                let (ea, eb) = (extent(rng), extent(rng));
+                let tilt = 10f32.powf(rng.random_range(-6.0..-2.0));
+                let qb = q * Quat::from_axis_angle(random_quat(rng) * Vec3::X, tilt);
+                let a = Obb3::new(Vec3::ZERO, ea, q);
+                let offset = (0..3).fold(Vec3::ZERO, |sum, i| {
+                    let side = if rng.random_bool(0.5) { 1.0 } else { -1.0 };
+                    let gap = rng.random_range(-2e-3..2e-3);
+                    sum + a.axes().col(i) * (side * (ea[i] + eb[i] + gap))
+                });
+                let centre = Vec3::new(
+                    rng.random_range(-50.0..50.0),
+                    rng.random_range(-50.0..50.0),
+                    rng.random_range(-50.0..50.0),
+                );
+                (Obb3::new(centre, ea, q), Obb3::new(centre + offset, eb, qb))
+            })
+            .collect()
+    }
+
+    /// B resting on a face of A: turned by any angle about that face's normal and tilted by
+    /// 1e-5..1e-2 rad, its centre anywhere over the face, gap ±2e-3 (a stack, a pile).
+    fn face_resting3(rng: &mut Pcg64) -> Vec<(Obb3, Obb3)> {
+        let mut extent = e3();
+        (0..PAIRS)
+            .map(|_| {
+                let q = random_quat(rng);
+                let (ea, eb) = (extent(rng), extent(rng));
+                let a = Obb3::new(Vec3::ZERO, ea, q);
+                let k = rng.random_range(0..3);
+                let normal = a.axes().col(k);
+                let yaw = Quat::from_axis_angle(normal, rng.random_range(0.0..6.3));
+                let tilt = 10f32.powf(rng.random_range(-5.0..-2.0));
+                let tilt = Quat::from_axis_angle(random_quat(rng) * Vec3::X, tilt);
+                let side = if rng.random_bool(0.5) { 1.0 } else { -1.0 };
+                let gap = rng.random_range(-2e-3..2e-3);
+                let mut offset = normal * side * (ea[k] + eb[k] + gap);
+                for i in (0..3).filter(|&i| i != k) {
+                    offset += a.axes().col(i) * rng.random_range(-ea[i]..ea[i]);
+                }
+                (a, Obb3::new(offset, eb, tilt * yaw * q))
+            })
+            .collect()
+    }
+
+    /// What a broad phase hands over: random boxes (half-extents 0.2..2, any orientation) in a
+    /// 12-wide cube, the pairs whose world AABBs overlap.
+    fn broad_phase3(rng: &mut Pcg64) -> Vec<(Obb3, Obb3)> {
+        let mut pairs = Vec::with_capacity(PAIRS);
+        let boxes = |rng: &mut Pcg64| {
+            let c = Vec3::new(
+                rng.random_range(-6.0..6.0),
+                rng.random_range(-6.0..6.0),
+                rng.random_range(-6.0..6.0),
+            );
+            let e = Vec3::new(
+                rng.random_range(0.2..2.0),
+                rng.random_range(0.2..2.0),
+                rng.random_range(0.2..2.0),
+            );
+            Obb3::new(c, e, random_quat(rng))
+        };
+        let aabb = |o: &Obb3| {
+            let m = o.axes();
+            let reach = m.x_axis.abs() * o.half_extents().x
+                + m.y_axis.abs() * o.half_extents().y
+                + m.z_axis.abs() * o.half_extents().z;
+            (o.center() - reach, o.center() + reach)
+        };
+        while pairs.len() < PAIRS {
+            let (a, b) = (boxes(rng), boxes(rng));
+            let ((lo_a, hi_a), (lo_b, hi_b)) = (aabb(&a), aabb(&b));
+            if lo_a.cmple(hi_b).all() && lo_b.cmple(hi_a).all() {
+                pairs.push((a, b));
+            }
+        }
+        pairs
+    }
+
+    fn random2(rng: &mut Pcg64) -> Vec<(Obb2, Obb2)> {
+        super::random_pairs_2d(rng)
+            .into_iter()
+            .take(PAIRS)
+            .collect()
+    }
+
+    /// B = A turned by 1e-6..1e-2 rad, on one of A's sides at the touching distance ±2e-3,
+    /// anywhere along it.
+    fn near_parallel2(rng: &mut Pcg64) -> Vec<(Obb2, Obb2)> {
+        (0..PAIRS)
+            .map(|_| {
+                let angle = rng.random_range(0.0..std::f32::consts::TAU);
+                let e = |rng: &mut Pcg64| {
+                    Vec2::new(rng.random_range(0.5..1.5), rng.random_range(0.5..1.5))
+                };
+                let (ea, eb) = (e(rng), e(rng));
+                let a = Obb2::new(Vec2::ZERO, ea, angle);
+                let tilt = 10f32.powf(rng.random_range(-6.0..-2.0));
+                let tilt = if rng.random_bool(0.5) { tilt } else { -tilt };
+                let k = rng.random_range(0..2);
+                let side = if rng.random_bool(0.5) { 1.0 } else { -1.0 };
+                let gap = rng.random_range(-2e-3..2e-3);
+                let along = a.axes().col(1 - k) * rng.random_range(-ea[1 - k]..ea[1 - k]);
+                let offset = a.axes().col(k) * side * (ea[k] + eb[k] + gap) + along;
+                (a, Obb2::new(offset, eb, angle + tilt))
+            })
+            .collect()
+    }
+
+    fn family3(name: &str, pairs: &[(Obb3, Obb3)]) {
+        let textbook: Vec<_> = pairs
+            .iter()
+            .map(|(a, b)| (textbook3(a), textbook3(b)))
+            .collect();
+        let parry: Vec<_> = pairs
+            .iter()
+            .map(|(a, b)| (ParryBox3::from_obb(a), ParryBox3::from_obb(b)))
+            .collect();
+        table(
+            name,
+            pairs.len(),
+            vec![
+                ("sat-core", run_pairs(pairs, Obb3::intersects)),
+                (
+                    "sat-core certified",
+                    run_pairs(pairs, Obb3::intersects_certified),
+                ),
+                ("ericson", run_pairs(&textbook, test_obb_obb)),
+                ("parry sat", run_pairs(&parry, ParryBox3::sat)),
+            ],
+        );
+    }
+
+    fn family2(name: &str, pairs: &[(Obb2, Obb2)]) {
+        let textbook: Vec<_> = pairs
+            .iter()
+            .map(|(a, b)| (textbook2(a), textbook2(b)))
+            .collect();
+        let parry: Vec<_> = pairs
+            .iter()
+            .map(|(a, b)| (ParryBox2::from_obb(a), ParryBox2::from_obb(b)))
+            .collect();
+        table(
+            name,
+            pairs.len(),
+            vec![
+                ("sat-core", run_pairs(pairs, Obb2::intersects)),
+                (
+                    "sat-core certified",
+                    run_pairs(pairs, Obb2::intersects_certified),
+                ),
+                ("ericson 2d", run_pairs(&textbook, test_obb_obb_2d_ericson)),
+                (
+                    "textbook (projection radii)",
+                    run_pairs(&textbook, test_obb_obb_2d),
+                ),
+                ("parry2d sat", run_pairs(&parry, ParryBox2::sat)),
+            ],
+        );
+    }
+
+    /// parry's cuboid-cuboid SAT separation, as its cuboid manifold computes it: both boxes' face
+    /// normals, then the edge pairs, the largest separation.
+    fn parry_separation(a: &ParryBox3, b: &ParryBox3) -> (f32, Vec3) {
+        let pos12 = a.pose.inv_mul(&b.pose);
+        let pos21 = pos12.inverse();
+        let sep1 =
+            sat::cuboid_cuboid_find_local_separating_normal_oneway(&a.cuboid, &b.cuboid, &pos12);
+        let sep2 =
+            sat::cuboid_cuboid_find_local_separating_normal_oneway(&b.cuboid, &a.cuboid, &pos21);
+        let sep3 =
+            sat::cuboid_cuboid_find_local_separating_edge_twoway(&a.cuboid, &b.cuboid, &pos12);
+        let sep2 = (sep2.0, pos12.rotation * -sep2.1);
+        [sep2, sep3]
+            .into_iter()
+            .fold(sep1, |best, s| if s.0 > best.0 { s } else { best })
+    }
+
+    fn separation3(name: &str, pairs: &[(Obb3, Obb3)]) {
+        let parry: Vec<_> = pairs
+            .iter()
+            .map(|(a, b)| (ParryBox3::from_obb(a), ParryBox3::from_obb(b)))
+            .collect();
+        table(
+            name,
+            pairs.len(),
+            vec![
+                (
+                    "sat-core separation",
+                    run_pairs(pairs, |a, b| black_box(a.separation(b)).gap > 0.0),
+                ),
+                (
+                    "parry sat separation",
+                    run_pairs(&parry, |a, b| black_box(parry_separation(a, b)).0 > 0.0),
+                ),
+            ],
+        );
+    }
+
+    /// One query box against a 22×22×22 grid of boxes (pitch 3, half-extents 0.5..1.5, any
+    /// orientation), every box evaluated: the 3D analogue of the building placement.
+    fn one_against_many3(rng: &mut Pcg64) {
+        let side = 22;
+        let mut extent = e3();
+        let placed: Vec<Obb3> = (0..side * side * side)
+            .map(|i| {
+                let c = Vec3::new(
+                    (i % side) as f32,
+                    (i / side % side) as f32,
+                    (i / (side * side)) as f32,
+                ) * 3.0;
+                Obb3::new(c, extent(rng), random_quat(rng))
+            })
+            .collect();
+        let query = Obb3::new(
+            Vec3::splat(31.5),
+            Vec3::new(1.0, 2.0, 1.5),
+            random_quat(rng),
+        );
+        let set: ObbSet3 = placed.iter().collect();
+        let textbook_query = textbook3(&query);
+        let textbook: Vec<_> = placed.iter().map(textbook3).collect();
+        let parry_query = ParryBox3::from_obb(&query);
+        let parry: Vec<_> = placed.iter().map(ParryBox3::from_obb).collect();
+        let mut out = Vec::with_capacity(placed.len());
+        let (set, placed) = (&set, &placed);
+        table(
+            "3d one against 10k (ObbSet3)",
+            placed.len(),
+            vec![
+                (
+                    "sat-core batch overlaps3",
+                    Box::new(move || {
+                        overlaps3(black_box(&query), black_box(set), &mut out);
+                        out.iter().filter(|&&hit| hit).count()
+                    }),
+                ),
+                (
+                    "sat-core",
+                    Box::new(move || {
+                        black_box(placed)
+                            .iter()
+                            .filter(|b| query.intersects(b))
+                            .count()
+                    }),
+                ),
+                (
+                    "ericson",
+                    Box::new(move || {
+                        black_box(&textbook)
+                            .iter()
+                            .filter(|b| test_obb_obb(&textbook_query, b))
+                            .count()
+                    }),
+                ),
+                (
+                    "parry sat",
+                    Box::new(move || {
+                        black_box(&parry)
+                            .iter()
+                            .filter(|b| parry_query.sat(b))
+                            .count()
+                    }),
+                ),
+            ],
+        );
+    }
+
+    pub fn run() {
+        let mut rng = Pcg64::seed_from_u64(0x1414);
+        println!(
+            "| family | engine | median ns per pair | median ratio to the first row | pairs overlapping |"
+        );
+        println!("| --- | --- | ---: | ---: | ---: |");
+        let random = random3(&mut rng);
+        let resting = face_resting3(&mut rng);
+        let broad = broad_phase3(&mut rng);
+        family3("3d random", &random);
+        family3(
+            "3d near-parallel diagonal",
+            &near_parallel_diagonal3(&mut rng),
+        );
+        family3("3d face-resting", &resting);
+        family3("3d broad-phase candidates", &broad);
+        family2("2d random", &random2(&mut rng));
+        family2("2d near-parallel", &near_parallel2(&mut rng));
+        one_against_many3(&mut rng);
+        separation3("3d random: separation", &random);
+        separation3("3d face-resting: separation", &resting);
+        separation3("3d broad-phase: separation", &broad);
+    }
+}

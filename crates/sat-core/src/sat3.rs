@@ -13,10 +13,12 @@
 //!    (never Ericson's `|R| + 1e-6`), so its error is proportional to `|ℓ|` and near-parallel
 //!    edges need no absolute epsilon.
 //!
-//! Early outs run in the order most likely to separate random pairs: A's faces, B's faces,
-//! edges. Nothing allocates; everything is inlined scalar code over stack arrays.
+//! Early outs run in the order most likely to decide the pairs a broad phase hands over: A's
+//! faces, B's faces, then an early "overlap" when the segment between the centres lies in both
+//! boxes' union (exact, see `centres_covered`), then the edges. Nothing allocates; everything is
+//! inlined SIMD over three lanes.
 
-use glam::{BVec3A, Mat3A, Vec3, Vec3A, Vec3Swizzles};
+use glam::{BVec3A, Vec3, Vec3A, Vec3Swizzles};
 
 use crate::tolerance::{
     CERT_K, EPS, PAD_K, PARALLEL_CUTOFF, UNDERFLOW_FLOOR, UNDERFLOW_SCALE, sqrt,
@@ -133,8 +135,15 @@ pub(crate) enum Class {
 }
 
 /// The padded test, three axes per SIMD operation. Lane `i` of every vector below holds the
-/// same expression, rounded the same way, as the scalar derivation in `tolerance.rs`: 3-term dot
-/// products summed in index order, 2×2 minors as two rounded products and one subtraction.
+/// same expression, rounded the same way, as the batch kernel (`batch/kernel3.rs`) and the
+/// scalar derivation in `tolerance.rs`: 3-term dot products summed in index order, 2×2 minors as
+/// two rounded products and one subtraction, face radii summed in the order stated below.
+///
+/// Layout (no transpose, no 3×3 broadcast of B's columns): `R = AᵀB` is held as its three
+/// wrapped diagonals `D_δ` (lane `i` = `R_{i,i+δ}`, indices mod 3), each `Σ_c rowsA_c ·
+/// rot_δ(rowsB_c)`, where `rot_s` moves lane `i + s` to lane `i`. Every quantity a test needs is
+/// then one lane rotation away: A's face `i` sums `e_B(i+δ)·|D_δ|` over `δ = 0, 1, 2`; B's face `j`
+/// sums `e_A(j−δ)·|R_{j−δ,j}|`; the edge pairs run as three vectors, `(i, i + δ)` in lane `i`.
 ///
 /// With `CERTIFY`, each lane is also checked to be certainly non-separating for the exact
 /// candidate axis it approximates: `|centre| + slack < threshold`, where the slack covers the
@@ -153,14 +162,23 @@ pub(crate) fn classify<const CERTIFY: bool>(
     let scale = sqrt(d.dot(d)) + norm_a + norm_b;
     let pad = PAD_K * EPS * scale + UNDERFLOW_FLOOR;
     let pa = ea + Vec3A::splat(pad);
-    let t = a.rows * d; // lane i: a_i · d
+    let (dx, dy, dz) = (Vec3A::splat(d.x), Vec3A::splat(d.y), Vec3A::splat(d.z));
+    let (ra, rb) = (&a.rows, &b.rows);
+    // lane i: a_i · d, ((x) + y) + z as a dot product
+    let t = (ra.x_axis * dx + ra.y_axis * dy) + ra.z_axis * dz;
+    // The wrapped diagonals of R: lane i of d1 is R_{i,i+1} = a_i · b_{i+1}.
+    let d0 = (ra.x_axis * rb.x_axis + ra.y_axis * rb.y_axis) + ra.z_axis * rb.z_axis;
+    let d1 =
+        (ra.x_axis * rb.x_axis.yzx() + ra.y_axis * rb.y_axis.yzx()) + ra.z_axis * rb.z_axis.yzx();
+    let d2 =
+        (ra.x_axis * rb.x_axis.zxy() + ra.y_axis * rb.y_axis.zxy()) + ra.z_axis * rb.z_axis.zxy();
+    let (a0, a1, a2) = (d0.abs(), d1.abs(), d2.abs());
     let face_slack = Vec3A::splat(pad + CERT_K * EPS * scale);
     let mut certain = BVec3A::TRUE;
 
-    // Columns of R = AᵀB and their absolute values; faces of A test lane i = row i.
-    let r = a.rows * b.cols;
-    let ar = Mat3A::from_cols(r.x_axis.abs(), r.y_axis.abs(), r.z_axis.abs());
-    let (centre, threshold) = (t.abs(), pa + ar * eb);
+    // Faces of A, lane i: |T_i| against e_Ai + pad + (e_Bi|R_ii| + e_B(i+1)|R_i,i+1|) + ….
+    let (eb1, eb2) = (eb.yzx(), eb.zxy());
+    let (centre, threshold) = (t.abs(), pa + ((eb * a0 + eb1 * a1) + eb2 * a2));
     if centre.cmpgt(threshold).any() {
         return Class::Separated;
     }
@@ -168,51 +186,77 @@ pub(crate) fn classify<const CERTIFY: bool>(
         certain &= (centre + face_slack).cmplt(threshold);
     }
 
-    // Faces of B: lane j compares |b_j · d| with Σ_i e_Ai |R_ij| + e_Bj + pad.
-    let ar_rows = ar.transpose();
-    let (centre, threshold) = ((b.rows * d).abs(), ar_rows * ea + (eb + Vec3A::splat(pad)));
+    // Faces of B, lane j: |b_j · d| against (e_Aj|R_jj| + e_A(j−1)|R_j−1,j| + …) + e_Bj + pad.
+    let tb = (rb.x_axis * dx + rb.y_axis * dy) + rb.z_axis * dz;
+    let radius_a = ((ea * a0) + (ea * a1).zxy()) + (ea * a2).yzx();
+    let (centre, threshold) = (tb.abs(), radius_a + (eb + Vec3A::splat(pad)));
     if centre.cmpgt(threshold).any() {
         return Class::Separated;
+    }
+    if centres_covered(t, tb, ea, eb, pad) {
+        return Class::Overlapping;
     }
     if CERTIFY {
         certain &= (centre + face_slack).cmplt(threshold);
     }
 
-    // Edge pairs (i, k), lane k. Rows of R: s_i = (R_i0, R_i1, R_i2).
-    let s = r.transpose();
-    let abs_s = ar_rows;
+    // Edge pairs (i, k = i + δ) in lane i, with m = i + 1, n = i + 2, j = k + 1, l = k + 2:
+    // R_mk = rot1(D_δ−1), R_nk = rot2(D_δ−2), R_nj = rot2(D_δ−1), R_mj = rot1(D_δ),
+    // R_nl = rot2(D_δ), R_ml = rot1(D_δ+1).
     let floor = Vec3A::splat(UNDERFLOW_SCALE * scale + UNDERFLOW_FLOOR);
     // The relative error once more (≤ pad·|ℓ|₁, and |ℓ|₁ ≤ √2 since ℓ holds two entries of a
     // unit column) plus the absolute direction error: one constant per pair.
     let edge_slack = Vec3A::splat(CERT_K * EPS * scale + 2.0 * EDGE_L1_MAX * pad) + floor;
-    let mut edges =
-        |m: Vec3A, n: Vec3A, abs_m: Vec3A, abs_n: Vec3A, tm: f32, tn: f32, pm: f32, pn: f32| {
-            let centre = (m * tn - n * tm).abs();
-            let radius_a = abs_n * pm + abs_m * pn;
-            // |b_j · ℓ| for j = k+1, k+2 are the minors of rows m, n: the cross product s_m × s_n,
-            // written as two products and a subtraction (glam's `cross` fuses them on FMA
-            // targets, and the batch kernel must round exactly the same way).
-            let minors = (m.yzx() * n.zxy() - n.yzx() * m.zxy()).abs();
-            let radius_b = eb.yzx() * minors.zxy() + eb.zxy() * minors.yzx();
-            let threshold = radius_a + radius_b + floor;
-            if CERTIFY {
-                certain &= (centre + edge_slack).cmplt(threshold);
-            }
-            centre.cmpgt(threshold).any()
-        };
-    let (sx, sy, sz) = (s.x_axis, s.y_axis, s.z_axis);
-    let (ax, ay, az) = (abs_s.x_axis, abs_s.y_axis, abs_s.z_axis);
-    if edges(sy, sz, ay, az, t.y, t.z, pa.y, pa.z)
-        || edges(sz, sx, az, ax, t.z, t.x, pa.z, pa.x)
-        || edges(sx, sy, ax, ay, t.x, t.y, pa.x, pa.y)
-    {
-        return Class::Separated;
+    let (tm, tn) = (t.yzx(), t.zxy());
+    let (pm, pn) = (pa.yzx(), pa.zxy());
+    let diag = [d0, d1, d2];
+    let rot1 = diag.map(|v| v.yzx());
+    let rot2 = diag.map(|v| v.zxy());
+    let ebs = [eb, eb1, eb2];
+    let mut separated = BVec3A::FALSE;
+    for delta in 0..3 {
+        let (r_mk, r_nk) = (rot1[(delta + 2) % 3], rot2[(delta + 1) % 3]);
+        let (r_nj, r_mj) = (rot2[(delta + 2) % 3], rot1[delta]);
+        let (r_nl, r_ml) = (rot2[delta], rot1[(delta + 1) % 3]);
+        let centre = (r_mk * tn - r_nk * tm).abs();
+        let radius_a = r_nk.abs() * pm + r_mk.abs() * pn;
+        let minor_j = (r_mk * r_nj - r_nk * r_mj).abs();
+        let minor_l = (r_mk * r_nl - r_nk * r_ml).abs();
+        let radius_b = ebs[(delta + 1) % 3] * minor_j + ebs[(delta + 2) % 3] * minor_l;
+        let threshold = (radius_a + radius_b) + floor;
+        if CERTIFY {
+            certain &= (centre + edge_slack).cmplt(threshold);
+        }
+        separated |= centre.cmpgt(threshold);
     }
-    if certain.all() {
+    if separated.any() {
+        Class::Separated
+    } else if certain.all() {
         Class::Overlapping
     } else {
         Class::Uncertain
     }
+}
+
+/// Whether the segment between the centres lies in the union of the boxes, which proves that
+/// the exact boxes intersect: some point `c_A + λ·d` (`0 ≤ λ ≤ 1`) is in both, i.e.
+/// `λ·|T_i| ≤ e_Ai` for every `i` and `(1 − λ)·|b_j·d| ≤ e_Bj` for every `j`, which some `λ`
+/// satisfies exactly when `α + β ≥ 1` with `α = min_i e_Ai/|T_i|`, `β = min_j e_Bj/|b_j·d|`.
+///
+/// Rigour: the computed `T̃_i` and `b_j·d̃` are within `5u|t| ≤ 2.5 ε·S` of the exact ones
+/// (`tolerance.rs`), so `x = fl(|T̃| + pad)` with `pad ≥ 10 ε·S` is at least the exact `|T_i|`
+/// even after its own rounding (also for the stored parallelepipeds of the certified test, whose
+/// coordinates differ from `Aᵀ(p − c)` by at most `3u|t|` more). The quotients and their sum are
+/// rounded up to `3u` relative, which `1 + 4ε` covers; a quotient that underflows only shrinks;
+/// `x ≥ UNDERFLOW_FLOOR > 0`, so nothing divides by zero. Exact overlap is also what every padded
+/// test answers for such a pair (a "separated" is exact), so this early "overlap" leaves every
+/// verdict unchanged, and the batch kernels need not repeat it.
+#[inline(always)]
+fn centres_covered(t: Vec3A, tb: Vec3A, ea: Vec3A, eb: Vec3A, pad: f32) -> bool {
+    let pad = Vec3A::splat(pad);
+    let alpha = ea / (t.abs() + pad);
+    let beta = eb / (tb.abs() + pad);
+    alpha.min_element() + beta.min_element() >= 1.0 + 4.0 * EPS
 }
 
 #[inline(always)]

@@ -49,6 +49,12 @@
 //! into the subnormal range. So a `false` from `intersects` is exact at any margin: the exact
 //! boxes are separated.
 //!
+//! Before the edge pairs, the 3D test may also answer "overlap" early, when the segment between
+//! the centres provably lies in the union of the exact boxes (`centres_covered` in `sat3.rs`:
+//! the box coordinates it uses carry the pad, which covers their rounding). That answer is
+//! exact, and it is the answer the padded test gives anyway (its "separated" is exact), so no
+//! verdict changes and the batch kernels, which evaluate every axis, stay bit-identical.
+//!
 //! # The band: "overlap" is right outside `k·ε·S`
 //!
 //! Let the exact margin be `M > 0`. What each computed test certifies, along the direction it

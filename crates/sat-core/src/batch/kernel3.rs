@@ -39,12 +39,16 @@ fn lane_separated(a: &Chunk<3>, b: &Chunk<3>, l: usize) -> bool {
     let ar = [abs_row(0), abs_row(1), abs_row(2)];
 
     let mut separated = false;
+    // Face radii summed from the diagonal outwards, as `sat3::classify` sums its wrapped
+    // diagonals: A's face i over j = i, i+1, i+2; B's face j over i = j, j−1, j−2.
     for i in 0..3 {
-        let radius_b = (ar[i][0] * eb[0] + ar[i][1] * eb[1]) + ar[i][2] * eb[2];
+        let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+        let radius_b = (eb[i] * ar[i][i] + eb[i1] * ar[i][i1]) + eb[i2] * ar[i][i2];
         separated |= t[i].abs() > pa[i] + radius_b;
     }
     for j in 0..3 {
-        let radius_a = (ar[0][j] * ea[0] + ar[1][j] * ea[1]) + ar[2][j] * ea[2];
+        let (j1, j2) = ((j + 2) % 3, (j + 1) % 3); // j − 1, j − 2
+        let radius_a = (ea[j] * ar[j][j] + ea[j1] * ar[j1][j]) + ea[j2] * ar[j2][j];
         separated |= dot(bx[j], d).abs() > radius_a + (eb[j] + pad);
     }
     let floor = UNDERFLOW_SCALE * scale + UNDERFLOW_FLOOR;
