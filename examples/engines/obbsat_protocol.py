@@ -39,6 +39,7 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import sys
 import time
 from typing import Callable, NamedTuple, Optional
@@ -236,7 +237,9 @@ class _Engine:
             except EOFError:
                 pass
             self.process.join()
-            why = f"the engine crashed on this case (exit code {self.process.exitcode})"
+            code = self.process.exitcode
+            how = signal.Signals(-code).name if code < 0 else f"exit code {code}"
+            why = f"the engine crashed on this case ({how})"
         else:
             self.process.kill()
             self.process.join()
