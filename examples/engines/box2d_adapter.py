@@ -17,8 +17,8 @@ Queries:
 * `manifold-depth`: the same manifold; the boxes intersect when one of its points has
   `separation <= 0`.
 * `distance`: `b2ShapeDistance` (GJK) on `b2MakeProxy` of the two boxes' vertices with
-  `useRadii`; the boxes intersect when the distance is <= 0. (Box2D's world overlap queries use
-  the same call and accept distances up to 0.1 linear slop.)
+  `useRadii`; the boxes intersect when the distance is <= 0. (Box2D 3.1.0's world overlap query,
+  `b2World_OverlapShape`, makes the same call and accepts distances up to 0.1 linear slop.)
 
 Run it:  obbsat check corpus/*.jsonl --dim 2 --engine "cmd:python3.12 examples/engines/box2d_adapter.py --query touching"
 """
