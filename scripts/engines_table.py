@@ -15,8 +15,11 @@ brackets, those spent in the engine's calls (boxes built included).
 
 ROW is a path without its suffix, named <adapter>-<query>-<dim>d (target/engines/fcl-collide-3d).
 --report also writes, per row, its wrong verdicts outside the band grouped by the kind of case
-(a generated case's id without its number, a corpus file) with the worst input of each kind as a
-case line, and its cases without a verdict grouped by reason: the material of docs/findings.md.
+(a generated case's id without its number, or a corpus file), by what sets the case apart (axis
+columns off orthonormal, which the case format accepts up to 1e-6; centres farther than 48 S from
+the origin, where f32 world coordinates alone move a box by more than the band; a zero
+half-extent) and by the verdict, with its worst input as a case line, and its cases without a
+verdict grouped by reason: the material of docs/findings.md.
 """
 
 import argparse
@@ -131,6 +134,32 @@ def case_line(wrong):
     return ""
 
 
+def leaning(case):
+    """Whether a box's axis columns are off orthonormal by more than 1e-12 (the case format
+    accepts 1e-6; the generator writes some at that edge)."""
+    for box in (case["a"], case["b"]):
+        columns = box.get("axes", [])
+        for i, u in enumerate(columns):
+            for j, v in enumerate(columns):
+                if abs(sum(x * y for x, y in zip(u, v)) - (i == j)) > 1e-12:
+                    return True
+    return False
+
+
+def tags(case, scale):
+    """What sets a case apart: axis columns off orthonormal; centres so far from the origin that
+    rounding them to f32 moves a box by more than the band (|c| > 48 S); a zero half-extent."""
+    boxes = (case["a"], case["b"])
+    out = []
+    if leaning(case):
+        out.append("axes off orthonormal")
+    if max(abs(x) for box in boxes for x in box["center"]) > 48 * scale:
+        out.append("|c| > 48 S")
+    if any(e == 0 for box in boxes for e in box["half_extents"]):
+        out.append("a zero half-extent")
+    return ", ".join(out) or "plain"
+
+
 def report(prefixes):
     """Per row: wrong verdicts outside the band by kind, with the worst input of each kind, and
     cases without a verdict by reason."""
@@ -144,14 +173,15 @@ def report(prefixes):
         groups = defaultdict(list)
         for w in e["wrong_cases"]:
             if w["outside_band"]:
-                groups[(kind(w), w["got"])].append(w)
-        for (k, got), ws in sorted(groups.items(), key=lambda g: -len(g[1])):
-            worst = max(ws, key=lambda w: abs(w["exact_margin"]) / w["scale"])
+                case = json.loads(case_line(w))
+                groups[(kind(w), tags(case, w["scale"]), w["got"])].append((w, case))
+        for (k, tag, got), ws in sorted(groups.items(), key=lambda g: -len(g[1])):
+            worst, case = max(ws, key=lambda wc: abs(wc[0]["exact_margin"]) / wc[0]["scale"])
             rel = abs(worst["exact_margin"]) / worst["scale"]
-            out.append(f"* {len(ws)} × says {'intersect' if got else 'apart'} on {k}; worst "
-                       f"|margin|/S {rel:.3g} (margin {worst['exact_margin']:.3g}, S "
-                       f"{worst['scale']:.3g}), {worst['file']}:{worst['line']}:\n"
-                       f"  `{case_line(worst)}`")
+            out.append(f"* {len(ws)} × says {'intersect' if got else 'apart'} on {k} ({tag}); "
+                       f"worst |margin|/S {rel:.3g} (margin "
+                       f"{worst['exact_margin']:.3g}, S {worst['scale']:.3g}), "
+                       f"{worst['file']}:{worst['line']}:\n  `{json.dumps(case)}`")
         reasons = Counter(re.sub(r"[-+]?\d[\d.e+-]*", "N", n["reason"]) for n in e["no_verdict_cases"])
         for reason, n in reasons.most_common():
             out.append(f"* no verdict × {n}: {reason}")
