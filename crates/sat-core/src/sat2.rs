@@ -10,7 +10,7 @@
 //! below the pad, and some axis carries at least `M/√2` (the 2D exterior-angle factor), so
 //! `M ≤ √2·(√2·10 + 5) εS ≈ 21 εS`, inside [`BAND_K`](crate::tolerance::BAND_K).
 
-use glam::{Vec2, Vec4};
+use glam::{Vec2, Vec4, Vec4Swizzles};
 
 use crate::sat3::Class;
 use crate::tolerance::{CERT_K, EPS, PAD_K, UNDERFLOW_FLOOR, sqrt};
@@ -150,6 +150,10 @@ fn signed(axis: Vec2, along: f32) -> Vec2 {
 /// The padded test, the four axes in the lanes of one `Vec4` (`t_0, t_1, b_0·d, b_1·d`): one
 /// comparison and one branch per pair. With `CERTIFY`, also whether every face normal of the exact
 /// rectangles is certainly non-separating (`|centre| + pad + CERT_K·ε·S₁ < threshold`), as in 3D.
+///
+/// Each box's axis matrix is one vector `(u0.x, u0.y, u1.x, u1.y)`; the dot products are lane
+/// products summed in pairs (`x·x + y·y`, the scalar order and the batch kernel's), so the
+/// vectors are built with a few two-source shuffles instead of lane by lane.
 #[inline(always)]
 pub(crate) fn classify<const CERTIFY: bool>(
     a: &Obb2,
@@ -159,20 +163,23 @@ pub(crate) fn classify<const CERTIFY: bool>(
     norm_a: f32,
     norm_b: f32,
 ) -> Class {
-    let (a0, a1, b0, b1) = (a.axes.x_axis, a.axes.y_axis, b.axes.x_axis, b.axes.y_axis);
-    let d = b.center - a.center;
-    let scale = scale_l1(d) + norm_a + norm_b;
+    let (am, bm) = (axes4(a), axes4(b));
+    // d twice, (d.x, d.y, d.x, d.y), computed in one subtraction.
+    let twice = |c: Vec2| Vec4::new(c.x, c.y, c.x, c.y);
+    let dd = twice(b.center) - twice(a.center);
+    let scale = scale_l1(dd.xy()) + norm_a + norm_b;
     let pad = PAD_K * EPS * scale + UNDERFLOW_FLOOR;
-    let centre =
-        (Vec4::new(a0.x, a1.x, b0.x, b1.x) * d.x + Vec4::new(a0.y, a1.y, b0.y, b1.y) * d.y).abs();
-    // |R| as (R00, R01, R10, R11), R_ij = a_i·b_j.
-    let r = (Vec4::new(a0.x, a0.x, a1.x, a1.x) * Vec4::new(b0.x, b1.x, b0.x, b1.x)
-        + Vec4::new(a0.y, a0.y, a1.y, a1.y) * Vec4::new(b0.y, b1.y, b0.y, b1.y))
-    .abs();
+    // Lanes (x, y) products of a_0, a_1 with d, then of b_0, b_1; summed in pairs.
+    let (pa, pb) = (am * dd, bm * dd);
+    let centre = (pairs_even(pa, pb) + pairs_odd(pa, pb)).abs();
+    // |R| as (R00, R01, R10, R11), R_ij = a_i·b_j: a_0 against (b_0, b_1), then a_1.
+    let (p0, p1) = (am.xyxy() * bm, am.zwzw() * bm);
+    let r = (pairs_even(p0, p1) + pairs_odd(p0, p1)).abs();
     // Lanes: e_B0|R_i0| + e_B1|R_i1| for i = 0, 1, then e_A0|R_0j| + e_A1|R_1j| for j = 0, 1.
-    let first = Vec4::new(r.x, r.z, r.x, r.y) * Vec4::new(eb.x, eb.x, ea.x, ea.x);
-    let second = Vec4::new(r.y, r.w, r.z, r.w) * Vec4::new(eb.y, eb.y, ea.y, ea.y);
-    let threshold = (Vec4::new(ea.x, ea.y, eb.x, eb.y) + Vec4::splat(pad)) + (first + second);
+    let e = Vec4::new(ea.x, ea.y, eb.x, eb.y);
+    let first = r.xzxy() * e.zzxx();
+    let second = r.ywzw() * e.wwyy();
+    let threshold = (e + Vec4::splat(pad)) + (first + second);
     if centre.cmpgt(threshold).any() {
         Class::Separated
     } else if !CERTIFY
@@ -184,6 +191,24 @@ pub(crate) fn classify<const CERTIFY: bool>(
     } else {
         Class::Uncertain
     }
+}
+
+/// `(u0.x, u0.y, u1.x, u1.y)`: the axis matrix as one vector (its column-major storage).
+#[inline(always)]
+fn axes4(o: &Obb2) -> Vec4 {
+    Vec4::from_array(o.axes.to_cols_array())
+}
+
+/// Lanes 0 and 2 of `p`, then of `q`.
+#[inline(always)]
+fn pairs_even(p: Vec4, q: Vec4) -> Vec4 {
+    Vec4::new(p.x, p.z, q.x, q.z)
+}
+
+/// Lanes 1 and 3 of `p`, then of `q`.
+#[inline(always)]
+fn pairs_odd(p: Vec4, q: Vec4) -> Vec4 {
+    Vec4::new(p.y, p.w, q.y, q.w)
 }
 
 #[inline(always)]

@@ -106,11 +106,6 @@ impl Obb3 {
 }
 
 #[inline(always)]
-fn dot(a: Vec3, b: Vec3) -> f32 {
-    a.x * b.x + a.y * b.y + a.z * b.z
-}
-
-#[inline(always)]
 fn axes(obb: &Obb3) -> [Vec3; 3] {
     [
         obb.cols.x_axis.into(),
@@ -264,75 +259,101 @@ fn overlap(a: &Obb3, b: &Obb3, ea: Vec3A, eb: Vec3A, norm_a: f32, norm_b: f32) -
     classify::<false>(a, b, ea, eb, norm_a, norm_b) != Class::Separated
 }
 
-/// `minors[l]` = the 2×2 minor of rows `m, n` of `R` over the two columns other than `l`:
-/// `b_j·(e_i × R_·k) = ±minors[l]` for `{j, k, l} = {0, 1, 2}`.
-#[inline(always)]
-fn row_minors(r: &[[f32; 3]; 3], m: usize, n: usize) -> [f32; 3] {
-    let minor = |j: usize, k: usize| r[m][j] * r[n][k] - r[n][j] * r[m][k];
-    [minor(1, 2), minor(0, 2), minor(0, 1)]
-}
-
+/// `separation`, three candidate axes per SIMD operation, every value rounded exactly as the
+/// scalar definition rounds it (3-term dot products summed in index order, face radii summed over
+/// `j = 0, 1, 2`, minors as two products and a subtraction, `gap / length` one IEEE division), so
+/// its results are bit-identical to the axis-by-axis evaluation this replaced: the gaps of the
+/// 15 axes are computed in lanes (3 square roots and 3 divisions as vectors), then chosen in the
+/// same order with the same comparisons, and only the winner's world axis is built.
 fn separation(a: &Obb3, b: &Obb3) -> Separation<Vec3> {
-    let (ea, eb) = (a.half_extents.to_array(), b.half_extents.to_array());
-    let (av, bv) = (axes(a), axes(b));
-    let d = Vec3::from(b.center - a.center);
-    let t = [dot(av[0], d), dot(av[1], d), dot(av[2], d)];
-    let mut r = [[0.0f32; 3]; 3];
-    let mut ar = [[0.0f32; 3]; 3];
-    for i in 0..3 {
-        for j in 0..3 {
-            r[i][j] = dot(av[i], bv[j]);
-            ar[i][j] = r[i][j].abs();
-        }
-    }
+    let (ea, eb) = (a.half_extents, b.half_extents);
+    let d = b.center - a.center;
+    let splat3 = |v: Vec3A| (Vec3A::splat(v.x), Vec3A::splat(v.y), Vec3A::splat(v.z));
+    // lane i of `rows * v` is (r_i.x·v.x + r_i.y·v.y) + r_i.z·v.z: a dot product in index order
+    let times = |rows: &glam::Mat3A, v: Vec3A| {
+        let (x, y, z) = splat3(v);
+        (rows.x_axis * x + rows.y_axis * y) + rows.z_axis * z
+    };
+    let t = times(&a.rows, d);
+    let along_b = times(&b.rows, d);
+    // Columns of R (lane i = R_ik) and rows of R (lane k = R_ik).
+    let col = [0, 1, 2].map(|k| times(&a.rows, b.cols.col(k)));
+    let row = [0, 1, 2].map(|i| times(&b.rows, a.cols.col(i)));
+    let acol = col.map(Vec3A::abs);
+    let arow = row.map(Vec3A::abs);
 
-    let face_preference = PAD_K * EPS * (sqrt(dot(d, d)) + a.extent_norm + b.extent_norm);
-    let signed = |axis: Vec3, along: f32| if along < 0.0 { -axis } else { axis };
-    let mut best = Separation {
-        gap: f32::NEG_INFINITY,
-        axis: av[0],
-        feature: Feature::FaceA(0),
-    };
-    let mut consider = |gap: f32, axis: Vec3, feature: Feature| {
-        let bias = if matches!(feature, Feature::EdgePair(..)) {
-            face_preference
-        } else {
-            0.0
-        };
-        if gap > best.gap + bias {
-            best = Separation { gap, axis, feature };
-        }
-    };
-    for i in 0..3 {
-        let gap = t[i].abs() - (ea[i] + (eb[0] * ar[i][0] + eb[1] * ar[i][1] + eb[2] * ar[i][2]));
-        consider(gap, signed(av[i], t[i]), Feature::FaceA(i as u8));
-    }
-    for j in 0..3 {
-        let along = dot(bv[j], d);
-        let gap = along.abs() - ((ea[0] * ar[0][j] + ea[1] * ar[1][j] + ea[2] * ar[2][j]) + eb[j]);
-        consider(gap, signed(bv[j], along), Feature::FaceB(j as u8));
-    }
+    let face_a = t.abs() - (ea + ((acol[0] * eb.x + acol[1] * eb.y) + acol[2] * eb.z));
+    let face_b = along_b.abs() - (((arow[0] * ea.x + arow[1] * ea.y) + arow[2] * ea.z) + eb);
+
+    // Edge pairs (i, k), lane k, for each i: ℓ = e_i × R_·k has (ℓ_m, ℓ_n) = (−R_nk, R_mk).
+    let mut edge_gap = [Vec3A::ZERO; 3];
+    let mut edge_length = [Vec3A::ZERO; 3];
+    let mut edge_centre = [Vec3A::ZERO; 3];
     for i in 0..3 {
         let (m, n) = ((i + 1) % 3, (i + 2) % 3);
-        let minors = row_minors(&r, m, n);
-        for k in 0..3 {
-            let length = sqrt(r[m][k] * r[m][k] + r[n][k] * r[n][k]);
-            if length < PARALLEL_CUTOFF {
-                continue;
-            }
-            let (j, l) = ((k + 1) % 3, (k + 2) % 3);
-            let centre = t[n] * r[m][k] - t[m] * r[n][k];
-            let radius_a = ea[m] * ar[n][k] + ea[n] * ar[m][k];
-            let radius_b = eb[j] * minors[l].abs() + eb[l] * minors[j].abs();
-            let gap = (centre.abs() - (radius_a + radius_b)) / length;
-            // ℓ = e_i × R_·k in A's frame is (ℓ_m, ℓ_n) = (−R_nk, R_mk); back to world space.
-            let world = (av[m] * -r[n][k] + av[n] * r[m][k]) / length;
-            consider(
-                gap,
-                signed(world, centre),
-                Feature::EdgePair(i as u8, k as u8),
-            );
+        let (rm, rn) = (row[m], row[n]);
+        let length_sq = rm * rm + rn * rn;
+        let length = Vec3A::new(sqrt(length_sq.x), sqrt(length_sq.y), sqrt(length_sq.z));
+        let centre = rm * t[n] - rn * t[m];
+        let radius_a = arow[n] * ea[m] + arow[m] * ea[n];
+        // lane l: the minor of rows m, n over the two columns other than l (up to sign)
+        let minors = (rm.yzx() * rn.zxy() - rn.yzx() * rm.zxy()).abs();
+        let radius_b = eb.yzx() * minors.zxy() + eb.zxy() * minors.yzx();
+        edge_gap[i] = (centre.abs() - (radius_a + radius_b)) / length;
+        edge_length[i] = length;
+        edge_centre[i] = centre;
+    }
+
+    let face_preference = PAD_K * EPS * (sqrt(dot3(d, d)) + a.extent_norm + b.extent_norm);
+    // (gap, feature) of the winner, chosen as the axis-by-axis scan chose it; `None` only when
+    // no gap beats −∞ (NaN input), where the scan kept A's unsigned x axis.
+    let mut best: Option<(f32, Feature)> = None;
+    let gap_of = |best: &Option<(f32, Feature)>| best.map_or(f32::NEG_INFINITY, |b| b.0);
+    for i in 0..3 {
+        if face_a[i] > gap_of(&best) {
+            best = Some((face_a[i], Feature::FaceA(i as u8)));
         }
     }
-    best
+    for j in 0..3 {
+        if face_b[j] > gap_of(&best) {
+            best = Some((face_b[j], Feature::FaceB(j as u8)));
+        }
+    }
+    for i in 0..3 {
+        for k in 0..3 {
+            let gap = edge_gap[i][k];
+            // (a NaN length is considered, as it was: only `length < cutoff` skips)
+            let parallel = edge_length[i][k] < PARALLEL_CUTOFF;
+            if !parallel && gap > gap_of(&best) + face_preference {
+                best = Some((gap, Feature::EdgePair(i as u8, k as u8)));
+            }
+        }
+    }
+
+    let signed = |axis: Vec3, along: f32| if along < 0.0 { -axis } else { axis };
+    let (av, bv) = (axes(a), axes(b));
+    let Some((gap, feature)) = best else {
+        return Separation {
+            gap: f32::NEG_INFINITY,
+            axis: av[0],
+            feature: Feature::FaceA(0),
+        };
+    };
+    let axis = match feature {
+        Feature::FaceA(i) => signed(av[i as usize], t[i as usize]),
+        Feature::FaceB(j) => signed(bv[j as usize], along_b[j as usize]),
+        Feature::EdgePair(i, k) => {
+            let (i, k) = (i as usize, k as usize);
+            let (m, n) = ((i + 1) % 3, (i + 2) % 3);
+            // ℓ back to world space, unit
+            let world = (av[m] * -row[n][k] + av[n] * row[m][k]) / edge_length[i][k];
+            signed(world, edge_centre[i][k])
+        }
+    };
+    Separation { gap, axis, feature }
+}
+
+#[inline(always)]
+fn dot3(a: Vec3A, b: Vec3A) -> f32 {
+    (a.x * b.x + a.y * b.y) + a.z * b.z
 }

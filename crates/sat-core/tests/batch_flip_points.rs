@@ -7,7 +7,7 @@
 //! also runs this in a build with `-C target-feature=+fma`, where glam fuses some products.
 
 use glam::{Quat, Vec2, Vec3};
-use sat_core::batch::{ObbSet2, ObbSet3, pair_overlaps2, pair_overlaps3};
+use sat_core::batch::{ObbSet2, ObbSet3, any_overlap3, overlaps3, pair_overlaps2, pair_overlaps3};
 use sat_core::{Obb2, Obb3};
 
 /// splitmix64, as floats in `[lo, hi)`.
@@ -76,6 +76,20 @@ fn batch_agrees_with_intersects_where_the_verdict_flips_3d() {
         pair_overlaps3(&sa, &sb, &mut out);
         let scalar: Vec<bool> = pairs.iter().map(|(a, b)| a.intersects(b)).collect();
         assert_eq!(out, scalar, "{a:?} and B at {lo}..{hi} along {dir}");
+        // One against many: the four flip-point boxes, then far boxes that A's faces separate,
+        // so chunks take both the early exit and the full kernel.
+        let far = (1..14).map(|k| b(30.0 + k as f32));
+        let many: Vec<Obb3> = pairs.iter().map(|p| p.1).chain(far).collect();
+        let set: ObbSet3 = many.iter().collect();
+        overlaps3(&a, &set, &mut out);
+        let scalar: Vec<bool> = many.iter().map(|b| a.intersects(b)).collect();
+        assert_eq!(
+            out, scalar,
+            "{a:?} against the set at {lo}..{hi} along {dir}"
+        );
+        let tail: ObbSet3 = many[4..].iter().collect();
+        assert!(!any_overlap3(&a, &tail));
+        assert_eq!(any_overlap3(&a, &set), scalar.contains(&true));
     }
     assert!(flips > 3000, "{flips}");
 }

@@ -6,8 +6,10 @@
 //! [`Obb2::intersects`], lane by lane, with every operation in the same order, so each verdict is
 //! **bit-identical** to the scalar one and the error bound of [`tolerance`](crate::tolerance)
 //! holds unchanged (the tests compare them on adversarial pairs). All 15 (or 4) axes are
-//! evaluated branch-free for every lane: no early exit, so a chunk costs the same whatever its
-//! boxes.
+//! evaluated branch-free for every lane: no early exit within a lane. One box against a set
+//! (`overlaps3`, `any_overlap3`) first evaluates the query's three face axes for a whole chunk
+//! and skips the rest when they separate all eight lanes (a far box always is), which leaves
+//! every verdict as it is.
 //!
 //! SIMD: each kernel is a loop over the 8 lanes of a chunk whose body is the scalar test without
 //! branches; the compiler vectorises it (one lane per vector lane, IEEE arithmetic, no fused
@@ -60,7 +62,7 @@ pub fn any_overlap3(query: &Obb3, set: &ObbSet3) -> bool {
     set.chunks()
         .iter()
         .enumerate()
-        .any(|(index, chunk)| kernel3::overlap_mask(&q, chunk) & set.valid_lanes(index) != 0)
+        .any(|(index, chunk)| kernel3::overlap_mask_query(&q, chunk) & set.valid_lanes(index) != 0)
 }
 
 /// `out[i] = query.intersects(&set[i])` for every box of the set (`out` is cleared first).
@@ -70,7 +72,7 @@ pub fn overlaps3(query: &Obb3, set: &ObbSet3, out: &mut Vec<bool>) {
     let masks = set
         .chunks()
         .iter()
-        .map(|chunk| kernel3::overlap_mask(&q, chunk));
+        .map(|chunk| kernel3::overlap_mask_query(&q, chunk));
     write_lanes(out, set.len(), masks);
 }
 
