@@ -2,11 +2,12 @@
 //!
 //! * **[`dim3::SatDispatcher`] / [`dim2::SatDispatcher`]**, a query dispatcher: cuboid–cuboid
 //!   intersection tests, contacts and contact manifolds computed by sat-core and reference-face
-//!   clipping, every other pair handed on to rapier's default dispatcher:
+//!   clipping (cuboid parts of compound shapes included), every other pair handed on to rapier's
+//!   default dispatcher:
 //!   `NarrowPhase::with_query_dispatcher(SatDispatcher::default().chain(DefaultQueryDispatcher))`.
 //!   rapier keeps recycling the contacts of quasi-static pairs, so the dispatcher only runs
-//!   when a pair has moved (0.3–1.4% of the pair updates over the 300 steps of
-//!   `benches/rapier_scenes.rs`) and the narrow phase costs about what it did. The query pipeline
+//!   where pairs move (tumbling piles, cascades, sensors); `benches/rapier_scenes.rs` measures
+//!   both kinds of scene. The query pipeline
 //!   (`broad_phase.as_query_pipeline(narrow_phase.query_dispatcher(), ..)`) uses it too.
 //! * **[`dim3::SatContactFilter`] / [`dim2::SatContactFilter`]**, a physics hook: cuboid pairs
 //!   whose AABBs overlap but whose boxes are provably farther apart than the prediction distance
