@@ -150,7 +150,7 @@ where
     /// One manifold for a cuboid pair (see [`SatDispatcher`]); for a compound shape against a
     /// compound or a plain shape, parry's composite walk with the chain
     /// `SatDispatcher.chain(DefaultQueryDispatcher)` as the parts' dispatcher (see
-    /// [`compound_manifolds`]); other pairs are unsupported.
+    /// `compound_manifolds`); other pairs are unsupported.
     fn contact_manifolds(
         &self,
         pos12: &Pose,
