@@ -4,7 +4,7 @@
 # `obbsat check --engine "cmd:..."` on the corpus and on generated adversarial cases, and prints
 # the scoreboard (scripts/engines_table.py) as Markdown.
 #
-#   scripts/engines.sh                  # everything; about 5 minutes on 2 cores, installs included
+#   scripts/engines.sh                  # everything; about 4 minutes on 2 cores, installs included
 #   ENGINES_CASES=2000 scripts/engines.sh   # fewer generated cases per dimension (default 20000)
 #   scripts/engines.sh --smoke          # CI: FCL's collide on the corpus; fails unless every case
 #                                       # gets a verdict (skipped, not failed, if pip cannot install)
@@ -19,8 +19,9 @@
 #
 # Output in target/engines/: the generated cases, per row the check's JSON report
 # (<row>.check.json) and the adapter's counts and times (<row>.stats.json), and report.md (the
-# table, then each row's wrong verdicts outside the band, smallest |margin|/S first... see
-# scripts/engines_table.py). A row whose adapter cannot start is reported, never fatal.
+# table, then each row's wrong verdicts outside the band grouped by kind of case with the worst
+# input of each group, and its cases without a verdict by reason; see scripts/engines_table.py).
+# A row whose adapter cannot start is reported in the table, never fatal.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
