@@ -175,10 +175,14 @@ pub(crate) fn classify<const CERTIFY: bool>(
     // |R| as (R00, R01, R10, R11), R_ij = a_i·b_j: a_0 against (b_0, b_1), then a_1.
     let (p0, p1) = (am.xyxy() * bm, am.zwzw() * bm);
     let r = (pairs_even(p0, p1) + pairs_odd(p0, p1)).abs();
-    // Lanes: e_B0|R_i0| + e_B1|R_i1| for i = 0, 1, then e_A0|R_0j| + e_A1|R_1j| for j = 0, 1.
+    // Lanes: e_B0|R_i0| + e_B1|R_i1| for i = 0, 1, then e_A0|R_0j| + e_A1|R_1j| for j = 0, 1:
+    // the products weighted by B's extents (lanes R00, R01 | R10, R11) and by A's (R00, R01 |
+    // R10, R11 times e_A0, e_A0 | e_A1, e_A1), then summed in pairs.
+    let by_b = r * Vec4::new(eb.x, eb.y, eb.x, eb.y);
+    let by_a = r * Vec4::new(ea.x, ea.x, ea.y, ea.y);
+    let first = Vec4::new(by_b.x, by_b.z, by_a.x, by_a.y);
+    let second = Vec4::new(by_b.y, by_b.w, by_a.z, by_a.w);
     let e = Vec4::new(ea.x, ea.y, eb.x, eb.y);
-    let first = r.xzxy() * e.zzxx();
-    let second = r.ywzw() * e.wwyy();
     let threshold = (e + Vec4::splat(pad)) + (first + second);
     if centre.cmpgt(threshold).any() {
         Class::Separated
