@@ -140,23 +140,36 @@ impl Knobs {
     }
 }
 
-/// Whose answer is judged: ours (the chain) or parry's own dispatcher.
+/// Whose answer is judged: ours (the chain), parry's own dispatcher, or the rapier pipeline the
+/// chain runs in (a panic in rapier's or parry's own code during a step).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Who {
     Chain,
     Parry,
+    Pipeline,
 }
 
-/// `(query, dimension, rule)` of a parry finding.
+impl Who {
+    /// How a finding names whose it is.
+    fn name(self) -> &'static str {
+        match self {
+            Who::Chain => "sat-rapier",
+            Who::Parry => "parry DefaultQueryDispatcher",
+            Who::Pipeline => "rapier3d PhysicsPipeline, in rapier's or parry's code",
+        }
+    }
+}
+
+/// `(query, dimension, rule)` of a peer finding.
 type Kind = (String, u8, &'static str);
 
-/// Counts of parry findings per kind.
-static PARRY_FINDINGS: Mutex<Option<HashMap<Kind, u64>>> = Mutex::new(None);
+/// Counts of peer findings per kind.
+static PEER_FINDINGS: Mutex<Option<HashMap<Kind, u64>>> = Mutex::new(None);
 
-/// The parry findings of the contact and manifold checks so far:
+/// The peer findings of the contact, manifold and scene checks so far:
 /// `(query, dimension, rule, count)`, sorted.
 pub fn contact_peer_tallies() -> Vec<(String, u8, &'static str, u64)> {
-    let guard = PARRY_FINDINGS.lock().unwrap_or_else(|e| e.into_inner());
+    let guard = PEER_FINDINGS.lock().unwrap_or_else(|e| e.into_inner());
     let mut out: Vec<_> = guard
         .iter()
         .flat_map(|m| m.iter())
@@ -166,7 +179,7 @@ pub fn contact_peer_tallies() -> Vec<(String, u8, &'static str, u64)> {
     out
 }
 
-/// A broken rule: ours panics (a crash), parry's is counted and printed the first time per
+/// A broken rule: ours panics (a crash), a peer's is counted and printed the first time per
 /// `(query, dimension, rule)` (a panic only under `OBBSAT_STRICT_PEERS=1`).
 pub(crate) fn fail(
     who: Who,
@@ -178,13 +191,14 @@ pub(crate) fn fail(
 ) {
     match who {
         Who::Chain => panic!(
-            "sat-rapier ({dim}D {query}, SatDispatcher::default().chain(DefaultQueryDispatcher)): \
+            "{} ({dim}D {query}, SatDispatcher::default().chain(DefaultQueryDispatcher)): \
              {rule}: {detail}\n  case: {}",
+            who.name(),
             describe()
         ),
-        Who::Parry => {
+        Who::Parry | Who::Pipeline => {
             let first = {
-                let mut guard = PARRY_FINDINGS.lock().unwrap_or_else(|e| e.into_inner());
+                let mut guard = PEER_FINDINGS.lock().unwrap_or_else(|e| e.into_inner());
                 let n = guard
                     .get_or_insert_with(HashMap::new)
                     .entry((query.to_owned(), dim, rule))
@@ -194,14 +208,15 @@ pub(crate) fn fail(
             };
             if first || strict_peers() {
                 println!(
-                    "peer finding (parry DefaultQueryDispatcher {dim}D {query}): {rule}: \
-                     {detail}\n  case: {}",
+                    "peer finding ({} {dim}D {query}): {rule}: {detail}\n  case: {}",
+                    who.name(),
                     describe()
                 );
             }
             assert!(
                 !strict_peers(),
-                "parry finding under OBBSAT_STRICT_PEERS=1 ({dim}D {query}): {rule}"
+                "peer finding under OBBSAT_STRICT_PEERS=1 ({} {dim}D {query}): {rule}",
+                who.name()
             );
         }
     }

@@ -42,7 +42,7 @@ type Manifolds = Vec<ContactManifold<(), u32>>;
 
 /// The pair as rapier hands it to a dispatcher, and the exact reference for it.
 #[derive(Clone, Copy)]
-struct Scene {
+struct BoxPair {
     pos12: Pose,
     c1: Cuboid,
     c2: Cuboid,
@@ -54,8 +54,8 @@ struct Scene {
     exact: ExactVerdict,
 }
 
-impl Scene {
-    fn new(pos12: Pose, c1: Cuboid, c2: Cuboid, prediction: f32) -> Scene {
+impl BoxPair {
+    fn new(pos12: Pose, c1: Cuboid, c2: Cuboid, prediction: f32) -> BoxPair {
         let (re, im) = (f64::from(pos12.rotation.re), f64::from(pos12.rotation.im));
         let exact = verdict2(
             &ExactBox2::from_axes(
@@ -70,7 +70,7 @@ impl Scene {
             ),
         );
         let x = DVec2::new(re, im).normalize();
-        Scene {
+        BoxPair {
             pos12,
             c1,
             c2,
@@ -191,7 +191,7 @@ pub fn check_contact2(input: &ContactCase2) -> Report {
     let Some((pos12, c1, c2)) = pair(&input.case) else {
         return Report::default();
     };
-    let s = scene(&input.knobs, pos12, c1, c2);
+    let s = box_pair(&input.knobs, pos12, c1, c2);
     let describe = || describe(input, &s);
     let chain = SatDispatcher::default().chain(DefaultQueryDispatcher);
     let ours = chain.contact(&s.pos12, &s.c1, &s.c2, s.prediction);
@@ -210,14 +210,14 @@ pub fn check_contact2(input: &ContactCase2) -> Report {
     accepted(&s.exact)
 }
 
-fn scene(knobs: &Knobs, pos12: Pose, c1: Cuboid, c2: Cuboid) -> Scene {
+fn box_pair(knobs: &Knobs, pos12: Pose, c1: Cuboid, c2: Cuboid) -> BoxPair {
     let scale = f64::from(pos12.translation.length())
         + f64::from(c1.half_extents.length())
         + f64::from(c2.half_extents.length());
-    Scene::new(pos12, c1, c2, knobs.prediction(scale))
+    BoxPair::new(pos12, c1, c2, knobs.prediction(scale))
 }
 
-fn describe(input: &ContactCase2, s: &Scene) -> String {
+fn describe(input: &ContactCase2, s: &BoxPair) -> String {
     format!(
         "{} (knobs {:?}; pos12 {:?}, half-extents {} and {}, prediction {:e}; exact {:?})",
         input.case.to_json(),
@@ -231,7 +231,7 @@ fn describe(input: &ContactCase2, s: &Scene) -> String {
 }
 
 fn judge_contact(
-    s: &Scene,
+    s: &BoxPair,
     answer: Result<Option<Contact>, Unsupported>,
     who: Who,
     describe: &dyn Fn() -> String,
@@ -267,7 +267,7 @@ fn judge_contact(
     if dist > p + b {
         fail("dist beyond the prediction", format!("{c:?}"));
     }
-    let (off1, off2) = (Scene::off(s.h1, c.point1), Scene::off(s.h2, c.point2));
+    let (off1, off2) = (BoxPair::off(s.h1, c.point1), BoxPair::off(s.h2, c.point2));
     if off1.max(off2) > b {
         fail(
             "witness point off its box's surface",
@@ -322,7 +322,7 @@ pub fn check_manifold2(input: &ContactCase2) -> Report {
         return Report::default();
     };
     let k = &input.knobs;
-    let s = scene(k, pos12, c1, c2);
+    let s = box_pair(k, pos12, c1, c2);
     let describe = || describe(input, &s);
     let chain = SatDispatcher::default().chain(DefaultQueryDispatcher);
 
@@ -338,7 +338,7 @@ pub fn check_manifold2(input: &ContactCase2) -> Report {
         let axis = DVec2::new(x, y).normalize_or(DVec2::X);
         let slide = axis * k.translation(s.exact.scale) * 1e-3;
         let moved_pose = Pose::from_parts((s.t + slide).as_vec2(), pos12.rotation);
-        let moved = Scene {
+        let moved = BoxPair {
             pos12: moved_pose,
             t: moved_pose.translation.as_dvec2(),
             ..s
@@ -368,7 +368,7 @@ pub fn check_manifold2(input: &ContactCase2) -> Report {
         .iter()
         .flat_map(|m| m.points.iter().map(|p| (p.fid1, p.fid2, p.data)))
         .collect();
-    let moved = Scene::new(motion(k, &s), c1, c2, s.prediction);
+    let moved = BoxPair::new(motion(k, &s), c1, c2, s.prediction);
     let updated = manifolds(&chain, &moved, &mut ours);
     judge_manifolds(&moved, &ours, false, updated, Who::Chain, &|| {
         format!("{} (after the motion to {:?})", describe(), moved.pos12)
@@ -418,7 +418,7 @@ pub fn check_manifold2(input: &ContactCase2) -> Report {
 }
 
 /// The knobs' small motion of the second box: a translation and a rotation about its centre.
-fn motion(k: &Knobs, s: &Scene) -> Pose {
+fn motion(k: &Knobs, s: &BoxPair) -> Pose {
     let [x, y, _] = k.unit(0);
     let dt = DVec2::new(x, y).normalize_or(DVec2::X) * k.translation(s.exact.scale);
     let angle = if k.direction.is_multiple_of(2) {
@@ -442,7 +442,7 @@ fn motion(k: &Knobs, s: &Scene) -> Pose {
 
 fn manifolds<D: PersistentQueryDispatcher<(), u32>>(
     d: &D,
-    s: &Scene,
+    s: &BoxPair,
     out: &mut Manifolds,
 ) -> Result<(), Unsupported> {
     d.contact_manifolds(&s.pos12, &s.c1, &s.c2, s.prediction, out, &mut None)
@@ -457,7 +457,7 @@ fn ids(ms: &Manifolds) -> Vec<(u32, u32)> {
     ids
 }
 
-fn judge_resting(s: &Scene, ms: &Manifolds, who: Who, describe: &dyn Fn() -> String) {
+fn judge_resting(s: &BoxPair, ms: &Manifolds, who: Who, describe: &dyn Fn() -> String) {
     let mut ids = ids(ms);
     let n = ids.len();
     ids.dedup();
@@ -474,7 +474,7 @@ fn judge_resting(s: &Scene, ms: &Manifolds, who: Who, describe: &dyn Fn() -> Str
 }
 
 fn judge_manifolds(
-    s: &Scene,
+    s: &BoxPair,
     ms: &Manifolds,
     fresh: bool,
     result: Result<(), Unsupported>,
@@ -514,7 +514,10 @@ fn judge_manifolds(
             if !(pt.local_p1.is_finite() && pt.local_p2.is_finite() && dist.is_finite()) {
                 return fail("point not finite", format!("{pt:?}"));
             }
-            let (off1, off2) = (Scene::off(s.h1, pt.local_p1), Scene::off(s.h2, pt.local_p2));
+            let (off1, off2) = (
+                BoxPair::off(s.h1, pt.local_p1),
+                BoxPair::off(s.h2, pt.local_p2),
+            );
             if off1.max(off2) > b {
                 fail(
                     "point off its box's surface",

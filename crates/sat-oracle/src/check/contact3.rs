@@ -1,5 +1,8 @@
 //! [`check_contact3`] and [`check_manifold3`]: the rules of [`contact`](super::contact) in 3D.
 
+use std::cell::OnceCell;
+use std::fmt::Debug;
+
 use arbitrary::{Arbitrary, Unstructured};
 use glam::{DMat3, DQuat, DVec3, Vec3};
 use sat_core::Feature;
@@ -15,6 +18,7 @@ use sat_rapier::dim3::rapier::parry::shape::Cuboid;
 use sat_rapier::tolerance::FACE_PREFERENCE_PREDICTION;
 
 use super::contact::{Knobs, Who, bound, fail};
+use super::filter::{Frame, margin3};
 use super::{Case3, Report};
 use crate::peers::{ParryBox3, catch_peer};
 
@@ -39,9 +43,11 @@ impl<'a> Arbitrary<'a> for ContactCase3 {
 
 type Manifolds = Vec<ContactManifold<(), u32>>;
 
-/// The pair as rapier hands it to a dispatcher, and the exact reference for it.
-#[derive(Clone, Copy)]
-struct Scene {
+/// The pair as rapier hands it to a dispatcher, and the exact reference for it: the exact
+/// verdict, computed when first needed, and an f64 enclosure of its margin
+/// ([`margin3`]) that decides most comparisons without it.
+#[derive(Clone)]
+pub(super) struct BoxPair {
     pos12: Pose,
     c1: Cuboid,
     c2: Cuboid,
@@ -50,39 +56,88 @@ struct Scene {
     r: DMat3,
     h1: DVec3,
     h2: DVec3,
-    exact: ExactVerdict,
+    /// `S = |t| + |e1| + |e2|`, as the exact oracle computes it.
+    scale: f64,
+    /// Holds the exact margin (`None`: an axis too short for the f64 filter to normalise).
+    margin: Option<(f64, f64)>,
+    exact: OnceCell<ExactVerdict>,
 }
 
-impl Scene {
-    fn new(pos12: Pose, c1: Cuboid, c2: Cuboid, prediction: f32) -> Scene {
-        let q = pos12.rotation;
-        let exact = verdict3(
-            &ExactBox3::from_quat(
-                [0.0; 3],
-                c1.half_extents.to_array().map(f64::from),
-                [0.0, 0.0, 0.0, 1.0],
-            ),
-            &ExactBox3::from_quat(
-                pos12.translation.to_array().map(f64::from),
-                c2.half_extents.to_array().map(f64::from),
-                q.to_array().map(f64::from),
-            ),
+impl BoxPair {
+    pub(super) fn new(pos12: Pose, c1: Cuboid, c2: Cuboid, prediction: f32) -> BoxPair {
+        let (t, q) = (pos12.translation, pos12.rotation);
+        let margin = margin3(
+            &Frame::quat([0.0; 3], c1.half_extents.to_array(), [0.0, 0.0, 0.0, 1.0]),
+            &Frame::quat(t.to_array(), c2.half_extents.to_array(), q.to_array()),
         );
-        Scene {
+        let (h1, h2) = (c1.half_extents.as_dvec3(), c2.half_extents.as_dvec3());
+        BoxPair {
             pos12,
             c1,
             c2,
             prediction,
-            t: pos12.translation.as_dvec3(),
+            t: t.as_dvec3(),
             r: DMat3::from_quat(q.as_dquat().normalize()),
-            h1: c1.half_extents.as_dvec3(),
-            h2: c2.half_extents.as_dvec3(),
-            exact,
+            h1,
+            h2,
+            scale: t.as_dvec3().length() + h1.length() + h2.length(),
+            margin,
+            exact: OnceCell::new(),
+        }
+    }
+
+    /// The exact verdict for the boxes the pose names.
+    fn exact(&self) -> &ExactVerdict {
+        self.exact.get_or_init(|| {
+            let verdict = verdict3(
+                &ExactBox3::from_quat(
+                    [0.0; 3],
+                    self.c1.half_extents.to_array().map(f64::from),
+                    [0.0, 0.0, 0.0, 1.0],
+                ),
+                &ExactBox3::from_quat(
+                    self.pos12.translation.to_array().map(f64::from),
+                    self.c2.half_extents.to_array().map(f64::from),
+                    self.pos12.rotation.to_array().map(f64::from),
+                ),
+            );
+            debug_assert_eq!(verdict.scale, self.scale);
+            verdict
+        })
+    }
+
+    /// Whether the exact margin is below `x`.
+    fn margin_below(&self, x: f64) -> bool {
+        match self.margin {
+            Some((_, hi)) if hi < x => true,
+            Some((lo, _)) if lo >= x => false,
+            _ => self.exact().margin < x,
+        }
+    }
+
+    /// Whether the exact margin is above `x`.
+    fn margin_above(&self, x: f64) -> bool {
+        match self.margin {
+            Some((lo, _)) if lo > x => true,
+            Some((_, hi)) if hi <= x => false,
+            _ => self.exact().margin > x,
         }
     }
 
     fn bound(&self) -> f64 {
-        bound(self.exact.scale)
+        bound(self.scale)
+    }
+
+    /// The query and its exact reference, for a failure's message.
+    pub(super) fn describe(&self) -> String {
+        format!(
+            "pos12 {:?}, half-extents {} and {}, prediction {:e}; exact {:?}",
+            self.pos12,
+            self.c1.half_extents,
+            self.c2.half_extents,
+            self.prediction,
+            self.exact()
+        )
     }
 
     /// The gap of the boxes along `n` (normalised here): a lower bound of the distance.
@@ -214,7 +269,7 @@ pub fn check_contact3(input: &ContactCase3) -> Report {
     let Some((pos12, c1, c2)) = pair(&input.case) else {
         return Report::default();
     };
-    let s = scene(&input.knobs, pos12, c1, c2);
+    let s = box_pair(&input.knobs, pos12, c1, c2);
     let describe = || describe(input, &s);
     let chain = SatDispatcher::default().chain(DefaultQueryDispatcher);
     let ours = chain.contact(&s.pos12, &s.c1, &s.c2, s.prediction);
@@ -230,38 +285,34 @@ pub fn check_contact3(input: &ContactCase3) -> Report {
             &describe,
         ),
     }
-    accepted(&s.exact)
+    accepted(s.exact())
 }
 
-fn scene(knobs: &Knobs, pos12: Pose, c1: Cuboid, c2: Cuboid) -> Scene {
+fn box_pair(knobs: &Knobs, pos12: Pose, c1: Cuboid, c2: Cuboid) -> BoxPair {
     let scale = f64::from(pos12.translation.length())
         + f64::from(c1.half_extents.length())
         + f64::from(c2.half_extents.length());
-    Scene::new(pos12, c1, c2, knobs.prediction(scale))
+    BoxPair::new(pos12, c1, c2, knobs.prediction(scale))
 }
 
-fn describe(input: &ContactCase3, s: &Scene) -> String {
+fn describe(input: &ContactCase3, s: &BoxPair) -> String {
     format!(
-        "{} (knobs {:?}; pos12 {:?}, half-extents {} and {}, prediction {:e}; exact {:?})",
+        "{} (knobs {:?}; {})",
         input.case.to_json(),
         input.knobs,
-        s.pos12,
-        s.c1.half_extents,
-        s.c2.half_extents,
-        s.prediction,
-        s.exact
+        s.describe()
     )
 }
 
 fn judge_contact(
-    s: &Scene,
+    s: &BoxPair,
     answer: Result<Option<Contact>, Unsupported>,
     who: Who,
     describe: &dyn Fn() -> String,
 ) {
     let fail =
         |rule: &'static str, detail: String| fail(who, "contact", 3, rule, &detail, describe);
-    let (b, m, p) = (s.bound(), s.exact.margin, f64::from(s.prediction));
+    let (b, m, p) = (s.bound(), s.exact().margin, f64::from(s.prediction));
     let Ok(answer) = answer else {
         return fail("cuboid pair unsupported", String::new());
     };
@@ -290,7 +341,7 @@ fn judge_contact(
     if dist > p + b {
         fail("dist beyond the prediction", format!("{c:?}"));
     }
-    let (off1, off2) = (Scene::off(s.h1, c.point1), Scene::off(s.h2, c.point2));
+    let (off1, off2) = (BoxPair::off(s.h1, c.point1), BoxPair::off(s.h2, c.point2));
     if off1.max(off2) > b {
         fail(
             "witness point off its box's surface",
@@ -312,7 +363,7 @@ fn judge_contact(
             format!("gap {gap:e}, margin {m:e}, bound {b:e}: {c:?}"),
         );
     }
-    if s.exact.intersects {
+    if s.exact().intersects {
         if (dist - m).abs() > b {
             fail(
                 "depth differs from the exact penetration depth",
@@ -345,7 +396,7 @@ pub fn check_manifold3(input: &ContactCase3) -> Report {
         return Report::default();
     };
     let k = &input.knobs;
-    let s = scene(k, pos12, c1, c2);
+    let s = box_pair(k, pos12, c1, c2);
     let describe = || describe(input, &s);
     let chain = SatDispatcher::default().chain(DefaultQueryDispatcher);
 
@@ -358,12 +409,12 @@ pub fn check_manifold3(input: &ContactCase3) -> Report {
         judge_resting(&s, &ours, Who::Chain, &describe);
         // A tiny motion that keeps it resting keeps the feature ids.
         let axis = DVec3::from_array(k.unit(0));
-        let slide = axis * k.translation(s.exact.scale) * 1e-3;
+        let slide = axis * k.translation(s.scale) * 1e-3;
         let moved_pose = Pose::from_parts((s.t + slide).as_vec3(), pos12.rotation);
-        let moved = Scene {
+        let moved = BoxPair {
             pos12: moved_pose,
             t: moved_pose.translation.as_dvec3(),
-            ..s
+            ..s.clone()
         };
         if moved.resting() {
             let mut again: Manifolds = Vec::new();
@@ -390,7 +441,7 @@ pub fn check_manifold3(input: &ContactCase3) -> Report {
         .iter()
         .flat_map(|m| m.points.iter().map(|p| (p.fid1, p.fid2, p.data)))
         .collect();
-    let moved = Scene::new(motion(k, &s), c1, c2, s.prediction);
+    let moved = BoxPair::new(motion(k, &s), c1, c2, s.prediction);
     let updated = manifolds(&chain, &moved, &mut ours);
     judge_manifolds(&moved, &ours, false, updated, Who::Chain, &|| {
         format!("{} (after the motion to {:?})", describe(), moved.pos12)
@@ -436,12 +487,12 @@ pub fn check_manifold3(input: &ContactCase3) -> Report {
             &describe,
         ),
     }
-    accepted(&s.exact)
+    accepted(s.exact())
 }
 
 /// The knobs' small motion of the second box: a translation and a rotation about its centre.
-fn motion(k: &Knobs, s: &Scene) -> Pose {
-    let dt = DVec3::from_array(k.unit(0)) * k.translation(s.exact.scale);
+fn motion(k: &Knobs, s: &BoxPair) -> Pose {
+    let dt = DVec3::from_array(k.unit(0)) * k.translation(s.scale);
     let dq = DQuat::from_axis_angle(DVec3::from_array(k.unit(11)), k.angle());
     let q = (dq * s.pos12.rotation.as_dquat()).normalize();
     Pose::from_parts((s.t + dt).as_vec3(), q.as_quat())
@@ -449,7 +500,7 @@ fn motion(k: &Knobs, s: &Scene) -> Pose {
 
 fn manifolds<D: PersistentQueryDispatcher<(), u32>>(
     d: &D,
-    s: &Scene,
+    s: &BoxPair,
     out: &mut Manifolds,
 ) -> Result<(), Unsupported> {
     d.contact_manifolds(&s.pos12, &s.c1, &s.c2, s.prediction, out, &mut None)
@@ -464,7 +515,7 @@ fn ids(ms: &Manifolds) -> Vec<(u32, u32)> {
     ids
 }
 
-fn judge_resting(s: &Scene, ms: &Manifolds, who: Who, describe: &dyn Fn() -> String) {
+fn judge_resting(s: &BoxPair, ms: &Manifolds, who: Who, describe: &dyn Fn() -> String) {
     let mut ids = ids(ms);
     let n = ids.len();
     ids.dedup();
@@ -480,9 +531,11 @@ fn judge_resting(s: &Scene, ms: &Manifolds, who: Who, describe: &dyn Fn() -> Str
     }
 }
 
-fn judge_manifolds(
-    s: &Scene,
-    ms: &Manifolds,
+/// Judges the manifolds a dispatcher left for the pair `s` (whatever data rapier or the check
+/// attaches to them); `fresh`: computed without a cached manifold.
+pub(super) fn judge_manifolds<M: Debug, C: Debug>(
+    s: &BoxPair,
+    ms: &[ContactManifold<M, C>],
     fresh: bool,
     result: Result<(), Unsupported>,
     who: Who,
@@ -494,8 +547,8 @@ fn judge_manifolds(
     if result.is_err() {
         return fail("cuboid pair unsupported", String::new());
     }
-    let (b, m, p) = (s.bound(), s.exact.margin, f64::from(s.prediction));
-    let band = f64::from(BAND_K) * f64::from(f32::EPSILON) * s.exact.scale;
+    let (b, p) = (s.bound(), f64::from(s.prediction));
+    let band = f64::from(BAND_K) * f64::from(f32::EPSILON) * s.scale;
     let points: Vec<_> = ms.iter().flat_map(|m| &m.points).collect();
     if ms.iter().filter(|m| !m.points.is_empty()).count() > 1 {
         fail("more than one manifold for a box pair", format!("{ms:?}"));
@@ -510,10 +563,16 @@ fn judge_manifolds(
             return fail("normal not unit", format!("{man:?}"));
         }
         let pref = f64::from(FACE_PREFERENCE_PREDICTION) * p.max(0.0);
-        if fresh && s.exact.intersects && m < -band && s.gap(n) < m - 2.0 * pref - b {
+        // Penetrating beyond the band (so intersecting), and the margin above the gap along
+        // the normal by more than the face preference and the bound.
+        let gap = s.gap(n);
+        if fresh && s.margin_below(-band) && s.margin_above(gap + 2.0 * pref + b) {
             fail(
                 "normal not the best axis within the face preference",
-                format!("gap {:e} along it, margin {m:e}: {man:?}", s.gap(n)),
+                format!(
+                    "gap {gap:e} along it, margin {:e}: {man:?}",
+                    s.exact().margin
+                ),
             );
         }
         for pt in &man.points {
@@ -521,7 +580,10 @@ fn judge_manifolds(
             if !(pt.local_p1.is_finite() && pt.local_p2.is_finite() && dist.is_finite()) {
                 return fail("point not finite", format!("{pt:?}"));
             }
-            let (off1, off2) = (Scene::off(s.h1, pt.local_p1), Scene::off(s.h2, pt.local_p2));
+            let (off1, off2) = (
+                BoxPair::off(s.h1, pt.local_p1),
+                BoxPair::off(s.h2, pt.local_p2),
+            );
             if off1.max(off2) > b {
                 fail(
                     "point off its box's surface",
@@ -537,16 +599,96 @@ fn judge_manifolds(
             }
         }
     }
-    if m < -band && !points.iter().any(|pt| pt.dist <= 0.0) {
+    if !points.iter().any(|pt| pt.dist <= 0.0) && s.margin_below(-band) {
         fail(
             "boxes overlapping beyond the band without a penetrating point",
-            format!("margin {m:e}: {ms:?}"),
+            format!("margin {:e}: {ms:?}", s.exact().margin),
         );
     }
-    if m > p + b && !points.is_empty() {
+    if !points.is_empty() && s.margin_above(p + b) {
         fail(
             "points for boxes farther apart than the prediction",
-            format!("margin {m:e}: {ms:?}"),
+            format!("margin {:e}: {ms:?}", s.exact().margin),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sat_rapier::dim3::rapier::parry::query::TrackedContact;
+    use sat_rapier::dim3::rapier::parry::shape::PackedFeatureId;
+
+    /// Unit cubes, the second at `(x, 0, 0)`, prediction `0.02`.
+    fn cubes(x: f32) -> BoxPair {
+        let cube = Cuboid::new(Vec3::ONE);
+        BoxPair::new(
+            Pose::from_translation(Vec3::new(x, 0.0, 0.0)),
+            cube,
+            cube,
+            0.02,
+        )
+    }
+
+    /// A manifold with normal `n` and points `(p1, p2 in the second box's frame, dist)`.
+    fn manifold(n: Vec3, points: &[([f32; 3], [f32; 3], f32)]) -> Manifolds {
+        let mut m = ContactManifold::new();
+        m.local_n1 = n;
+        m.local_n2 = -n;
+        for &(p1, p2, dist) in points {
+            let id = PackedFeatureId::UNKNOWN;
+            let p = TrackedContact::new(Vec3::from(p1), Vec3::from(p2), id, id, dist);
+            m.points.push(p);
+        }
+        vec![m]
+    }
+
+    /// The rule `judge_manifolds` breaks, if any.
+    fn broken(s: &BoxPair, ms: &Manifolds, fresh: bool) -> Option<String> {
+        let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            judge_manifolds(s, ms, fresh, Ok(()), Who::Chain, &String::new);
+        }));
+        judged
+            .err()
+            .map(|e| e.downcast_ref::<String>().cloned().unwrap_or_default())
+    }
+
+    /// The rules that compare with the exact margin, on each side of it.
+    #[test]
+    fn margin_rules_fail_wrong_manifolds_and_pass_right_ones() {
+        let overlapping = cubes(1.5); // margin −0.5 along x
+        let face = [(1.0, 1.0), (1.0, -1.0), (-1.0, -1.0), (-1.0, 1.0)]
+            .map(|(y, z)| ([1.0, y, z], [-1.0, y, z], -0.5));
+        assert_eq!(broken(&overlapping, &manifold(Vec3::X, &face), true), None);
+        let no_point = broken(&overlapping, &manifold(Vec3::X, &[]), true).unwrap();
+        assert!(
+            no_point.contains("without a penetrating point"),
+            "{no_point}"
+        );
+        // On both surfaces, 0 apart along y: only the normal is wrong (gap −2 along it).
+        let side = manifold(Vec3::Y, &[([0.5, 1.0, 0.0], [-1.0, 1.0, 0.0], 0.0)]);
+        let normal = broken(&overlapping, &side, true).unwrap();
+        assert!(normal.contains("not the best axis"), "{normal}");
+        assert_eq!(broken(&overlapping, &side, false), None);
+        // 1 apart along x: a point is allowed only within the prediction.
+        let apart = cubes(3.0);
+        let far = manifold(Vec3::Y, &[([1.0, 1.0, 0.0], [-1.0, 1.0, 0.0], 0.0)]);
+        let beyond = broken(&apart, &far, false).unwrap();
+        assert!(
+            beyond.contains("farther apart than the prediction"),
+            "{beyond}"
+        );
+        assert_eq!(broken(&apart, &manifold(Vec3::X, &[]), true), None);
+    }
+
+    /// Right manifolds are judged without the big-integer oracle: the f64 enclosure decides.
+    #[test]
+    fn clear_margins_need_no_exact_verdict() {
+        let (overlapping, apart) = (cubes(1.5), cubes(3.0));
+        let face = [(1.0, 1.0), (1.0, -1.0), (-1.0, -1.0), (-1.0, 1.0)]
+            .map(|(y, z)| ([1.0, y, z], [-1.0, y, z], -0.5));
+        assert_eq!(broken(&overlapping, &manifold(Vec3::X, &face), true), None);
+        assert_eq!(broken(&apart, &manifold(Vec3::X, &[]), true), None);
+        assert!(overlapping.exact.get().is_none() && apart.exact.get().is_none());
     }
 }

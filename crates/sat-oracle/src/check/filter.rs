@@ -160,10 +160,54 @@ type Axis<const N: usize> = ([f64; N], [f64; N]);
 /// The exact verdict for two 3D boxes (`Some(true)`: they intersect), or `None` when the f64
 /// evaluation is too close to call.
 pub(crate) fn decide3(a: &Frame<3>, b: &Frame<3>) -> Option<bool> {
+    decide(a, b, axes3(a, b))
+}
+
+/// An interval holding the exact margin of two 3D boxes (the largest signed gap per unit length
+/// over the candidate axes, as [`sat_core::exact::verdict3`] defines it) and the f64 value that
+/// oracle returns for it (within an ulp), or `None` when a non-zero candidate axis is too short,
+/// next to its error bound, to be normalised.
+///
+/// Each axis's gap is the numerator's enclosure (module docs) over an enclosure of `|L|`:
+/// `|L̂|` computed with relative error below `4u`, and `| |L| − |L̂| | ≤ |δL|` (the norm of the
+/// per-component bounds). The quotients' rounding and the oracle's ulp widen the interval by
+/// `8u` relative and the smallest normal f64.
+pub(crate) fn margin3(a: &Frame<3>, b: &Frame<3>) -> Option<(f64, f64)> {
+    let t = offset(a, b);
+    let mut margin = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+    for axis in axes3(a, b) {
+        let (l, dl) = axis;
+        if l == [0.0; 3] && dl == [0.0; 3] {
+            continue; // exactly zero: parallel edges, not a candidate
+        }
+        let (gap, bound) = numerator(a, b, t, axis);
+        let length = l.iter().map(|x| x * x).sum::<f64>().sqrt();
+        let slack = dl.iter().map(|x| x * x).sum::<f64>().sqrt() * (1.0 + 4.0 * U);
+        let (shortest, longest) = (
+            length * (1.0 - 4.0 * U) - slack,
+            length * (1.0 + 4.0 * U) + slack,
+        );
+        if !(shortest > 0.0 && longest.is_finite()) {
+            return None;
+        }
+        let (low, high) = (gap - bound, gap + bound);
+        // The smallest and the largest of `n / |L|` over the two enclosures.
+        let lo = low / if low < 0.0 { shortest } else { longest };
+        let hi = high / if high < 0.0 { longest } else { shortest };
+        let widen = |x: f64| 8.0 * U * x.abs() + f64::MIN_POSITIVE;
+        margin.0 = margin.0.max(lo - widen(lo));
+        margin.1 = margin.1.max(hi + widen(hi));
+    }
+    (margin.0.is_finite() && margin.1.is_finite()).then_some(margin)
+}
+
+/// The 15 candidate axes of two 3D boxes as computed, with their error bounds: `A`'s and `B`'s
+/// face normals, then the edge pairs.
+fn axes3<'a>(a: &'a Frame<3>, b: &'a Frame<3>) -> impl Iterator<Item = Axis<3>> + 'a {
     // A quaternion box's face normal is its column (the exact oracle's is a positive multiple);
     // a parallelepiped's is the cross product of the other two columns.
-    let faces = |f: &Frame<3>, quat: bool| -> [Axis<3>; 3] {
-        if quat {
+    let faces = |f: &Frame<3>| -> [Axis<3>; 3] {
+        if f.quat {
             [0, 1, 2].map(|i| (f.cols[i], f.err[i]))
         } else {
             [(1, 2), (2, 0), (0, 1)]
@@ -171,14 +215,7 @@ pub(crate) fn decide3(a: &Frame<3>, b: &Frame<3>) -> Option<bool> {
         }
     };
     let edges = (0..9).map(|n| cross((a.cols[n / 3], a.err[n / 3]), (b.cols[n % 3], b.err[n % 3])));
-    decide(
-        a,
-        b,
-        faces(a, a.quat)
-            .into_iter()
-            .chain(faces(b, b.quat))
-            .chain(edges),
-    )
+    faces(a).into_iter().chain(faces(b)).chain(edges)
 }
 
 /// The exact verdict for two rectangles, or `None` when too close to call.
@@ -337,6 +374,53 @@ mod tests {
         let (gap, bound) = gap_along(&square(0.0), &square(3.0), [2.0, 0.0]);
         assert_eq!(gap, 1.0);
         assert!(bound < 1e-13);
+    }
+
+    /// The enclosure holds the exact oracle's margin on random pairs of quaternion boxes, apart
+    /// or overlapping, turned anyhow or within `1e-7` rad of parallel, and is narrow unless an
+    /// edge axis is short.
+    #[test]
+    fn margin_enclosures_hold_the_exact_margin() {
+        use sat_core::exact::{ExactBox3, verdict3};
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let (mut decided, mut cases) = (0, 0);
+        for k in 0..4000 {
+            let h1 = [next(), next(), next()].map(|x| (0.1 + 2.0 * x) as f32);
+            let h2 = [next(), next(), next()].map(|x| (0.1 + 2.0 * x) as f32);
+            let tilt = if k % 2 == 0 {
+                1e-7 * next()
+            } else {
+                3.0 * next()
+            };
+            let axis = glam::DVec3::new(next() - 0.5, next() - 0.5, next() - 0.5).normalize();
+            let q = glam::DQuat::from_axis_angle(axis, tilt)
+                .as_quat()
+                .to_array();
+            let t = [next(), next(), next()].map(|x| (6.0 * x - 3.0) as f32);
+            let exact = verdict3(
+                &ExactBox3::from_quat([0.0; 3], h1.map(f64::from), [0.0, 0.0, 0.0, 1.0]),
+                &ExactBox3::from_quat(t.map(f64::from), h2.map(f64::from), q.map(f64::from)),
+            );
+            cases += 1;
+            let a = Frame::quat([0.0; 3], h1, [0.0, 0.0, 0.0, 1.0]);
+            if let Some((lo, hi)) = margin3(&a, &Frame::quat(t, h2, q)) {
+                decided += 1;
+                assert!(
+                    lo <= exact.margin && exact.margin <= hi,
+                    "{lo} {exact:?} {hi}"
+                );
+                // Near-parallel edge axes are short: their gaps are known less well.
+                let width = if k % 2 == 0 { 1e-3 } else { 1e-12 };
+                assert!(hi - lo < width * exact.scale, "{lo} {hi} {exact:?}");
+            }
+        }
+        assert!(decided * 10 >= cases * 9, "{decided} of {cases}");
     }
 
     #[test]

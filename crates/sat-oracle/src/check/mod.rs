@@ -43,7 +43,10 @@
 //! every peer finding panics (outside the catch).
 //!
 //! [`check_separation3`] adds `separation()`'s bounds and checks every filter decision against
-//! the big-integer oracle. [`TARGETS`] maps each fuzz target's name to its check.
+//! the big-integer oracle. [`check_contact3`], [`check_manifold3`] (and their 2D twins) judge
+//! what rapier consumes from the dispatcher (see [`contact`]); [`check_scene3`] steps scenes of a
+//! few boxes ([`Scene3`]) through a rapier3d pipeline with the dispatcher and judges every
+//! manifold the same way. [`TARGETS`] maps each fuzz target's name to its check.
 //!
 //! ```
 //! use sat_oracle::check::{Case3, check3, seeds3};
@@ -65,6 +68,7 @@ mod knob;
 mod recipe;
 mod recipe2;
 mod recipe3;
+mod scene3;
 mod seeds;
 mod separation;
 mod tally;
@@ -82,6 +86,9 @@ pub use recipe3::{
     Contact3, EdgeContact, EdgeParallel, FaceContact, Form, Near3, NearParallel,
     NearParallelRecipe3, Nudge, Placement3, Recipe3, Relative3, Rotation, Spin, Written3,
 };
+pub use scene3::{
+    Body3, Gravity, Motion3, Placed3, Scene3, Speed, Velocity3, check_scene3, seeds_scene3,
+};
 pub use seeds::{seeds_near_parallel3, seeds2, seeds3};
 pub use separation::check_separation3;
 pub use tally::{PeerTally, peer_tallies, strict_peers};
@@ -90,8 +97,8 @@ pub use tally::{PeerTally, peer_tallies, strict_peers};
 /// check its inputs go through, and its named seeds as bytes.
 #[derive(Debug, Clone, Copy)]
 pub struct Target {
-    /// `obb2`, `obb3`, `near_parallel3`, `separation3`, `contact2`, `contact3`, `manifold2` or
-    /// `manifold3`.
+    /// `obb2`, `obb3`, `near_parallel3`, `separation3`, `contact2`, `contact3`, `manifold2`,
+    /// `manifold3` or `rapier3`.
     pub name: &'static str,
     /// Decodes the bytes as the target does and checks the case.
     pub run: fn(&[u8]) -> Report,
@@ -100,7 +107,7 @@ pub struct Target {
 }
 
 /// Every fuzz target.
-pub const TARGETS: [Target; 8] = [
+pub const TARGETS: [Target; 9] = [
     Target {
         name: "obb2",
         run: |bytes| check2(&decode(bytes)),
@@ -141,6 +148,11 @@ pub const TARGETS: [Target; 8] = [
         run: |bytes| check_manifold3(&decode(bytes)),
         seeds: || contact::seeds(encode_all(seeds3())),
     },
+    Target {
+        name: "rapier3",
+        run: |bytes| check_scene3(&decode(bytes)),
+        seeds: || encode_all(seeds_scene3()),
+    },
 ];
 
 /// Decodes fuzzer bytes as `fuzz_target!` does (`arbitrary_take_rest`); never fails.
@@ -166,7 +178,7 @@ macro_rules! encode_recipes {
     )*};
 }
 
-encode_recipes!(Recipe2, Recipe3, NearParallelRecipe3);
+encode_recipes!(Recipe2, Recipe3, NearParallelRecipe3, Scene3);
 
 fn encode_all<T: Encode>(seeds: Vec<(&'static str, T)>) -> Vec<(&'static str, Vec<u8>)> {
     seeds

@@ -362,7 +362,7 @@ impl Recipe3 {
 
 impl Placement3 {
     /// B's centre; for contacts, also retunes one of A's half-extents (see [`Contact::retune`]).
-    fn place(
+    pub(super) fn place(
         self,
         ca: [f32; 3],
         ea: &mut [f32; 3],
