@@ -26,8 +26,9 @@
 //!   computes no contacts between two non-dynamic bodies) satisfies the manifold rules of
 //!   [`contact`](super::contact), judged by the same code as `manifold3` against the exact boxes
 //!   the pose names, with `B = CONTACT_K·ε·S`: at most one manifold of at most 4 points, a unit
-//!   normal; every point within the prediction distance plus `B`, on its box's surface within
-//!   `B`, and `dist` apart along the normal within `B`; a pair penetrating beyond sat-core's
+//!   normal; every point on its box's surface within `B` and `dist` apart along the normal
+//!   within `B` (points beyond the prediction are kept, as in parry's manifolds: rapier makes
+//!   them speculative contacts when the bodies approach); a pair penetrating beyond sat-core's
 //!   band has a point with `dist ≤ 0`, a pair farther apart than the prediction plus `B` has no
 //!   point; a manifold computed without cached points has the exact best axis's normal within
 //!   the face preference. A broken rule panics: a crash, sat-rapier's (or sat-core's) finding.
