@@ -107,11 +107,8 @@ impl Obb3 {
 
 #[inline(always)]
 fn axes(obb: &Obb3) -> [Vec3; 3] {
-    [
-        obb.cols.x_axis.into(),
-        obb.cols.y_axis.into(),
-        obb.cols.z_axis.into(),
-    ]
+    let cols = obb.cols;
+    [cols.x_axis.into(), cols.y_axis.into(), cols.z_axis.into()]
 }
 
 /// `|ℓ|₁ ≤ √2·|ℓ|₂ ≤ √2·(1 + 2⁻²⁰)` for an edge axis built from two entries of a stored column.
@@ -163,17 +160,17 @@ pub(crate) fn classify<const CERTIFY: bool>(
     let t = (ra.x_axis * dx + ra.y_axis * dy) + ra.z_axis * dz;
     // The wrapped diagonals of R: lane i of d1 is R_{i,i+1} = a_i · b_{i+1}.
     let d0 = (ra.x_axis * rb.x_axis + ra.y_axis * rb.y_axis) + ra.z_axis * rb.z_axis;
-    let d1 =
-        (ra.x_axis * rb.x_axis.yzx() + ra.y_axis * rb.y_axis.yzx()) + ra.z_axis * rb.z_axis.yzx();
-    let d2 =
-        (ra.x_axis * rb.x_axis.zxy() + ra.y_axis * rb.y_axis.zxy()) + ra.z_axis * rb.z_axis.zxy();
+    let (r1, r2) = (&b.rows_rot1, &b.rows_rot2);
+    let d1 = (ra.x_axis * r1.x_axis + ra.y_axis * r1.y_axis) + ra.z_axis * r1.z_axis;
+    let d2 = (ra.x_axis * r2.x_axis + ra.y_axis * r2.y_axis) + ra.z_axis * r2.z_axis;
     let (a0, a1, a2) = (d0.abs(), d1.abs(), d2.abs());
     let face_slack = Vec3A::splat(pad + CERT_K * EPS * scale);
     let mut certain = BVec3A::TRUE;
 
     // Faces of A, lane i: |T_i| against e_Ai + pad + (e_Bi|R_ii| + e_B(i+1)|R_i,i+1|) + ….
     let (eb1, eb2) = (eb.yzx(), eb.zxy());
-    let (centre, threshold) = (t.abs(), pa + ((eb * a0 + eb1 * a1) + eb2 * a2));
+    let reach_b = (eb * a0 + eb1 * a1) + eb2 * a2; // B's half-width along a_i
+    let (centre, threshold) = (t.abs(), pa + reach_b);
     if centre.cmpgt(threshold).any() {
         return Class::Separated;
     }
@@ -226,7 +223,9 @@ pub(crate) fn classify<const CERTIFY: bool>(
     }
     if separated.any() {
         Class::Separated
-    } else if certain.all() {
+    } else if certain.all() || common_point(t, tb, reach_b, diag, ea, eb, pad) {
+        // (`certain` is all true without certification, so only the certified test, and only
+        // for a pair some axis left uncertain, looks for a common point before its f64 tier.)
         Class::Overlapping
     } else {
         Class::Uncertain
@@ -254,6 +253,37 @@ fn centres_covered(t: Vec3A, tb: Vec3A, ea: Vec3A, eb: Vec3A, pad: f32) -> bool 
     alpha.min_element() + beta.min_element() >= 1.0 + 4.0 * EPS
 }
 
+/// Whether a candidate common point lies in both exact boxes, which proves that they
+/// intersect (exact, as for [`centres_covered`]). The point, in A's frame, takes on each axis the
+/// middle of A's extent ∩ B's reach along it (`[T_i − reach_i, T_i + reach_i]`): for boxes close to
+/// parallel (resting on a face, stacked, near-touching at a corner) it lies in the overlap. It is
+/// in A when `|p_i| + pad ≤ e_Ai`, and in B when `|q_j| + pad ≤ e_Bj` for its coordinates in
+/// B's frame, `q = R̃ᵀp − b·d` (lane j sums `R_jj p_j + R_{j−1,j} p_{j−1} + R_{j−2,j} p_{j−2}`).
+///
+/// Rigour (`u = ε/2`): `p` is a point of A's stored frame; its coordinates in the exact A differ
+/// from `p` by at most `2u|p| ≤ 2u|e_A|`. Its computed coordinates `q` in B err by at most
+/// `5u|t|` (`b_j·d`), `7u|p|₁ ≤ 13u|e_A|` (entries of `R̃` within `4u`, the 3-term sums) and `u|q|`:
+/// in all `≤ 14u·S = 7 ε·S`, under the pad's `10 ε·S`; for the stored parallelepipeds of the
+/// certified test, whose coordinates are `G⁻¹` rather than `Gᵀ` of the offset, `2u·S` more.
+#[inline(always)]
+fn common_point(
+    t: Vec3A,
+    tb: Vec3A,
+    reach_b: Vec3A,
+    diag: [Vec3A; 3],
+    ea: Vec3A,
+    eb: Vec3A,
+    pad: f32,
+) -> bool {
+    let pad = Vec3A::splat(pad);
+    let lo = (t - reach_b).max(-ea);
+    let hi = (t + reach_b).min(ea);
+    let p = (lo + hi) * 0.5;
+    let [d0, d1, d2] = diag;
+    let q = ((d0 * p + (d1 * p).zxy()) + (d2 * p).yzx()) - tb;
+    ((p.abs() + pad).cmple(ea) & (q.abs() + pad).cmple(eb)).all()
+}
+
 #[inline(always)]
 fn overlap(a: &Obb3, b: &Obb3, ea: Vec3A, eb: Vec3A, norm_a: f32, norm_b: f32) -> bool {
     classify::<false>(a, b, ea, eb, norm_a, norm_b) != Class::Separated
@@ -277,8 +307,9 @@ fn separation(a: &Obb3, b: &Obb3) -> Separation<Vec3> {
     let t = times(&a.rows, d);
     let along_b = times(&b.rows, d);
     // Columns of R (lane i = R_ik) and rows of R (lane k = R_ik).
-    let col = [0, 1, 2].map(|k| times(&a.rows, b.cols.col(k)));
-    let row = [0, 1, 2].map(|i| times(&b.rows, a.cols.col(i)));
+    let (a_cols, b_cols) = (a.cols, b.cols);
+    let col = [0, 1, 2].map(|k| times(&a.rows, b_cols.col(k)));
+    let row = [0, 1, 2].map(|i| times(&b.rows, a_cols.col(i)));
     let acol = col.map(Vec3A::abs);
     let arow = row.map(Vec3A::abs);
 

@@ -123,7 +123,11 @@
 //! pad times `|ℓ|₁` for edges; [`CERT_K`]` = 12` for both. Near-parallel edge pairs (`|ℓ|`
 //! comparable to `ε`) are therefore never certified here: they go to the f64 tier, where `g × h`
 //! of f32 columns is exact up to one rounding per component, so its error *is* relative to
-//! `|ℓ|` and an exactly parallel pair (no candidate axis) is recognised exactly.
+//! `|ℓ|` and an exactly parallel pair (no candidate axis) is recognised exactly. Before that, a
+//! pair some axis left uncertain is also settled in f32 when a candidate common point (in A's
+//! frame, the middle of A's extent ∩ B's reach on each axis) provably lies in both stored
+//! parallelepipeds (`common_point` in `sat3.rs`: its coordinates err by at most `8 εS`, inside the
+//! pad) — which is what near-parallel boxes resting or stacked on each other usually need.
 //!
 //! # `separation`
 //!
