@@ -153,6 +153,39 @@ ENGINES = {
 BENCH_STATE = TARGET / "criterion" / "readme_figures.json"
 
 
+# The project's first speed targets: (workload, engine, bound, what it says). A ratio target is
+# met when the engine takes at least `bound` times sat-core's time (or at most, for `certified`);
+# a batch target when sat-core's batch takes at most `bound` ns per pair.
+TARGETS = [
+    ("3d_random", "parry sat", 10.0, "3D random ≥ 10× parry SAT"),
+    ("3d_random", "ericson", 1.5, "3D random ≥ 1.5× Ericson"),
+    ("3d_near_parallel", "parry sat", 4.0, "near-parallel ≥ 4× parry SAT"),
+    ("2d_random", "parry sat", 6.0, "2D ≥ 6× parry2d SAT"),
+    ("3d_random", "sat-core certified", 1.2, "certified ≤ 1.2× on 3D random"),
+    ("2d_placement_10k", "sat-core batch", 2.0, "batch ≤ 2 ns: 2D one against 10k"),
+    ("2d_placement_100k", "sat-core batch", 2.0, "against 100k"),
+    ("2d_stream", "sat-core batch", 2.0, "2D pair streams"),
+    ("3d_stream", "sat-core batch", 2.0, "3D pair streams"),
+]
+
+
+def targets(results: dict) -> str:
+    verdicts = []
+    for workload, engine, bound, what in TARGETS:
+        engines = results.get(workload, {})
+        if engine not in engines:
+            continue
+        if engine == "sat-core batch":
+            value, met = engines[engine], engines[engine] <= bound
+            shown = f"{value:.2f} ns"
+        else:
+            value = engines[engine] / engines["sat-core"]
+            met = value <= bound if engine == "sat-core certified" else value >= bound
+            shown = f"{value:.2f}×"
+        verdicts.append(f"{what}: {shown} — " + ("met" if met else "**not met**"))
+    return "Against the project's first speed targets, this run: " + "; ".join(verdicts) + "."
+
+
 def pairs(bench: bool) -> tuple:
     """The speed table, and the state of the run it comes from (saved beside criterion's
     results when this script runs the bench, read back with --no-bench)."""
@@ -177,7 +210,7 @@ def pairs(bench: bool) -> tuple:
         others = sorted((ns, e) for e, ns in engines.items() if e != reference)
         ratios = ", ".join(f"{ENGINES.get(e, e)} {ns / base:.2f}×" for ns, e in others)
         lines.append(f"| {LABELS.get(workload, workload)} | {ENGINES.get(reference, reference)}: **{base:.2f}** | {ratios} |")
-    return "\n".join(lines), at
+    return "\n".join(lines) + "\n\n" + targets(results), at
 
 
 def write(readme: str, name: str, block: str) -> str:
