@@ -39,6 +39,7 @@ import json
 import math
 import multiprocessing
 import os
+import platform
 import signal
 import sys
 import time
@@ -292,6 +293,7 @@ def serve(engine, package, queries, versions=None):
             "package": package,
             "version": importlib.metadata.version(package),
             "versions": versions() if versions else {},
+            "python": platform.python_version(),
             **counts,
             "judge_seconds": judge_seconds,
             "adapter_seconds": wall,
