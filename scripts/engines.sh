@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Other engines, checked exactly: sets up MuJoCo, FCL, Coal, Bullet, Box2D v3 and Chipmunk in
 # virtual environments, runs each query of each adapter in examples/engines/ through
-# `obbsat check --engine "cmd:..."` on the corpus and on generated adversarial cases, and prints
-# the scoreboard (scripts/engines_table.py) as Markdown.
+# `obbsat check --engine "cmd:..."` on the corpus and on generated adversarial cases (and on the
+# reduced inputs of examples/engines/findings.jsonl), runs examples/engines/scale_sweep.py, prints
+# the scoreboard (scripts/engines_table.py) as Markdown and writes it with the findings per engine
+# into docs/engines.md (its generated blocks; the prose is kept) and a summary into README.md.
 #
 #   scripts/engines.sh                  # everything; about 4 minutes on 2 cores, installs included
 #   ENGINES_CASES=2000 scripts/engines.sh   # fewer generated cases per dimension (default 20000)
@@ -18,7 +20,8 @@
 # BOX2D_PYTHON=/path/to/python3.12 picks the interpreter for Box2D.
 #
 # Output in target/engines/: the generated cases, per row the check's JSON report
-# (<row>.check.json) and the adapter's counts and times (<row>.stats.json), and report.md (the
+# (<row>.check.json), the same on findings.jsonl (<row>.findings.json) and the adapter's counts
+# and times (<row>.stats.json), scale-sweep.json, and report.md (the
 # table, then each row's wrong verdicts outside the band grouped by kind of case with the worst
 # input of each group, and its cases without a verdict by reason; see scripts/engines_table.py).
 # A row whose adapter cannot start is reported in the table, never fatal.
@@ -28,6 +31,8 @@ cd "$(dirname "$0")/.."
 out=target/engines
 cases=${ENGINES_CASES:-20000}
 mkdir -p "$out"
+command="scripts/engines.sh"
+[ -z "${ENGINES_CASES:-}" ] || command="ENGINES_CASES=$cases $command"
 
 # One build for the whole run, copied out of target/release so that other cargo commands in the
 # same checkout neither hold a lock on every row nor swap the binary in the middle of the run.
@@ -73,6 +78,9 @@ if [ "${1:-}" = "--smoke" ]; then
     exit 0
 fi
 
+printf '{"epoch": %s, "load": "%s"}\n' "$(date +%s)" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)" \
+    > "$out/started.json"
+
 main_python=$(find_python "3.11" python3.11 python3) ||
     { echo "engines.sh: needs CPython 3.11 (python3.11 or python3)" >&2; exit 2; }
 make_venv target/engines-venv "$main_python" examples/engines/requirements.txt
@@ -95,7 +103,7 @@ done
 # One row: name, python, adapter, query, dimension.
 row() {
     local name=$1 python=$2 adapter=$3 query=$4 dim=$5
-    rm -f "$out/$name.stats.json" "$out/$name.check.json" "$out/$name.skipped"
+    rm -f "$out/$name.stats.json" "$out/$name.check.json" "$out/$name.findings.json" "$out/$name.skipped"
     if [ -z "$python" ]; then
         echo "needs CPython 3.12 or 3.13 (box2d-python's wheels); none found" > "$out/$name.skipped"
         return
@@ -104,6 +112,9 @@ row() {
     obbsat check corpus/*.jsonl "$out/generated-${dim}d.jsonl" --dim "$dim" --format json \
         --fail-on never --engine "cmd:$python examples/engines/$adapter --query $query --stats $out/$name.stats.json" \
         > "$out/$name.check.json" || echo "obbsat check exited $? for $name" > "$out/$name.skipped"
+    obbsat check examples/engines/findings.jsonl --dim "$dim" --format json --fail-on never \
+        --engine "cmd:$python examples/engines/$adapter --query $query" \
+        > "$out/$name.findings.json" || rm -f "$out/$name.findings.json"
 }
 
 rows=()
@@ -124,5 +135,10 @@ for query in shapes-collide shape-query; do
     rows+=("pymunk-$query-2d")
 done
 
+echo "engines.sh: scale sweep" >&2
+"$py" examples/engines/scale_sweep.py --obbsat "$out/obbsat" --out "$out/scale-sweep.json" ||
+    rm -f "$out/scale-sweep.json"
+
 python3 scripts/engines_table.py --cases "$cases" --report "$out/report.md" \
-    "${rows[@]/#/$out/}"
+    --doc docs/engines.md --readme README.md --sweep "$out/scale-sweep.json" \
+    --started "$out/started.json" --command "$command" "${rows[@]/#/$out/}"
