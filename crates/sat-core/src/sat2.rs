@@ -193,7 +193,7 @@ pub(crate) fn classify<const CERTIFY: bool>(
     {
         Class::Overlapping
     } else {
-        Class::Uncertain
+        Class::Uncertain(0b1111) // refine2 evaluates the four face normals anyway
     }
 }
 

@@ -122,8 +122,10 @@ pub(crate) enum Class {
     /// No axis separates. With certification on: every candidate axis of the exact boxes is
     /// certainly non-separating, so the boxes intersect (exact).
     Overlapping,
-    /// No axis separates, but some axis is too close to call (certification only).
-    Uncertain,
+    /// No axis separates, but some axis is too close to call (certification only): bit `n` set
+    /// for each axis left uncertain, numbered as `certified::refine3` numbers them (A's faces
+    /// 0..3, B's faces 3..6, edge pair `(i, k)` at `6 + 3i + k`).
+    Uncertain(u16),
 }
 
 /// The padded test, three axes per SIMD operation. Lane `i` of every vector below holds the
@@ -165,7 +167,8 @@ pub(crate) fn classify<const CERTIFY: bool>(
     let d2 = (ra.x_axis * r2.x_axis + ra.y_axis * r2.y_axis) + ra.z_axis * r2.z_axis;
     let (a0, a1, a2) = (d0.abs(), d1.abs(), d2.abs());
     let face_slack = Vec3A::splat(pad + CERT_K * EPS * scale);
-    let mut certain = BVec3A::TRUE;
+    // Bits of the axes not (yet) shown certainly non-separating, numbered as in `Uncertain`.
+    let mut uncertain = 0u16;
 
     // Faces of A, lane i: |T_i| against e_Ai + pad + (e_Bi|R_ii| + e_B(i+1)|R_i,i+1|) + ….
     let (eb1, eb2) = (eb.yzx(), eb.zxy());
@@ -175,7 +178,7 @@ pub(crate) fn classify<const CERTIFY: bool>(
         return Class::Separated;
     }
     if CERTIFY {
-        certain &= (centre + face_slack).cmplt(threshold);
+        uncertain |= (!(centre + face_slack).cmplt(threshold)).bitmask() as u16;
     }
 
     // Faces of B, lane j: |b_j · d| against (e_Aj|R_jj| + e_A(j−1)|R_j−1,j| + …) + e_Bj + pad.
@@ -189,7 +192,7 @@ pub(crate) fn classify<const CERTIFY: bool>(
         return Class::Overlapping;
     }
     if CERTIFY {
-        certain &= (centre + face_slack).cmplt(threshold);
+        uncertain |= ((!(centre + face_slack).cmplt(threshold)).bitmask() as u16) << 3;
     }
 
     // Edge pairs (i, k = i + δ) in lane i, with m = i + 1, n = i + 2, j = k + 1, l = k + 2:
@@ -217,18 +220,24 @@ pub(crate) fn classify<const CERTIFY: bool>(
         let radius_b = ebs[(delta + 1) % 3] * minor_j + ebs[(delta + 2) % 3] * minor_l;
         let threshold = (radius_a + radius_b) + floor;
         if CERTIFY {
-            certain &= (centre + edge_slack).cmplt(threshold);
+            // lane i is the pair (i, i + δ): bit 6 + 3i + (i + δ) mod 3
+            let lanes = (!(centre + edge_slack).cmplt(threshold)).bitmask();
+            for i in 0..3 {
+                if lanes >> i & 1 == 1 {
+                    uncertain |= 1 << (6 + 3 * i + (i + delta) % 3);
+                }
+            }
         }
         separated |= centre.cmpgt(threshold);
     }
     if separated.any() {
         Class::Separated
-    } else if certain.all() || common_point(t, tb, reach_b, diag, ea, eb, pad) {
-        // (`certain` is all true without certification, so only the certified test, and only
+    } else if uncertain == 0 || common_point(t, tb, reach_b, diag, ea, eb, pad) {
+        // (`uncertain` stays 0 without certification, so only the certified test, and only
         // for a pair some axis left uncertain, looks for a common point before its f64 tier.)
         Class::Overlapping
     } else {
-        Class::Uncertain
+        Class::Uncertain(uncertain)
     }
 }
 
@@ -259,6 +268,9 @@ fn centres_covered(t: Vec3A, tb: Vec3A, ea: Vec3A, eb: Vec3A, pad: f32) -> bool 
 /// parallel (resting on a face, stacked, near-touching at a corner) it lies in the overlap. It is
 /// in A when `|p_i| + pad ≤ e_Ai`, and in B when `|q_j| + pad ≤ e_Bj` for its coordinates in
 /// B's frame, `q = R̃ᵀp − b·d` (lane j sums `R_jj p_j + R_{j−1,j} p_{j−1} + R_{j−2,j} p_{j−2}`).
+/// If not, a few alternating projections (clamp into B's box three pads inside, back to A's frame,
+/// clamp into A's) move it towards the intersection; each candidate is checked as above, so
+/// how a candidate is found does not matter for rigour.
 ///
 /// Rigour (`u = ε/2`): `p` is a point of A's stored frame; its coordinates in the exact A differ
 /// from `p` by at most `2u|p| ≤ 2u|e_A|`. Its computed coordinates `q` in B err by at most
@@ -278,11 +290,28 @@ fn common_point(
     let pad = Vec3A::splat(pad);
     let lo = (t - reach_b).max(-ea);
     let hi = (t + reach_b).min(ea);
-    let p = (lo + hi) * 0.5;
+    let mut p = (lo + hi) * 0.5;
     let [d0, d1, d2] = diag;
-    let q = ((d0 * p + (d1 * p).zxy()) + (d2 * p).yzx()) - tb;
-    ((p.abs() + pad).cmple(ea) & (q.abs() + pad).cmple(eb)).all()
+    // B's coordinates of a point given in A's, and back (`R̃ᵀp − b·d`, `R̃q + T`)
+    let to_b = |p: Vec3A| ((d0 * p + (d1 * p).zxy()) + (d2 * p).yzx()) - tb;
+    let to_a = |q: Vec3A| ((d0 * q + d1 * q.yzx()) + d2 * q.zxy()) + t;
+    // Inner boxes to clamp into, three pads inside (empty where an extent is below that).
+    let (inner_a, inner_b) = (ea - pad * 3.0, eb - pad * 3.0);
+    for _ in 0..COMMON_POINT_STEPS {
+        let q = to_b(p);
+        if ((p.abs() + pad).cmple(ea) & (q.abs() + pad).cmple(eb)).all() {
+            return true;
+        }
+        // Not in B: its nearest point of B's inner box, then that point's nearest of A's
+        // (alternating projections onto two convex sets meet in their intersection).
+        p = to_a(q.clamp(-inner_b.max(Vec3A::ZERO), inner_b.max(Vec3A::ZERO)));
+        p = p.clamp(-inner_a.max(Vec3A::ZERO), inner_a.max(Vec3A::ZERO));
+    }
+    false
 }
+
+/// How many candidate points `common_point` tries (the first, then alternating projections).
+const COMMON_POINT_STEPS: usize = 4;
 
 #[inline(always)]
 fn overlap(a: &Obb3, b: &Obb3, ea: Vec3A, eb: Vec3A, norm_a: f32, norm_b: f32) -> bool {

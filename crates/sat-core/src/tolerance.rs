@@ -127,7 +127,9 @@
 //! pair some axis left uncertain is also settled in f32 when a candidate common point (in A's
 //! frame, the middle of A's extent ∩ B's reach on each axis) provably lies in both stored
 //! parallelepipeds (`common_point` in `sat3.rs`: its coordinates err by at most `8 εS`, inside the
-//! pad) — which is what near-parallel boxes resting or stacked on each other usually need.
+//! pad) — which is what near-parallel boxes resting or stacked on each other usually need — and
+//! the f64 tier evaluates only the axes the f32 tier left uncertain (the others it proved
+//! non-separating).
 //!
 //! # `separation`
 //!
