@@ -10,12 +10,21 @@
 //! * `2d_placement_10k`, `2d_placement_100k`: one building footprint against 10k / 100k placed
 //!   footprints on a city grid (seed 000's motivating case), every pair evaluated;
 //! * `3d_stream`, `2d_stream`: the `3d_random` / `2d_random` pairs as streams of independent
-//!   pairs through the batch pair-stream API, against the scalar loops.
+//!   pairs through the batch pair-stream API, against the scalar loops;
+//! * `3d_separation`: `Obb3::separation` on the `3d_random` pairs against parry's cuboid SAT
+//!   separation.
 //!
 //! Engines: sat-core (`intersects`, `intersects_certified`, batch kernels), parry 0.31's SAT
 //! (`intersection_test_cuboid_cuboid`, and through `query::intersection_test`), parry's GJK, and
 //! Ericson's textbook test (`ericson.rs`). `scripts/bench_report.py` turns criterion's output
 //! into ratios and the README chart. Run: `cargo bench --bench pairs`.
+//!
+//! Before criterion's groups, the `ratios` module prints issue 14's table: the families users
+//! hand over (3D random, near-parallel near-touching along a diagonal, resting on a face,
+//! broad-phase candidates; 2D random and near-parallel; one against an `ObbSet3`; separation),
+//! every engine streaming its own copy of the pairs, engines interleaved round by round, each
+//! ratio the median over the rounds. `cargo bench --bench pairs -- ratios` prints that table
+//! alone (a few seconds).
 
 mod ericson;
 
@@ -327,6 +336,25 @@ fn benches(c: &mut Criterion) {
     bench_placement(c, &mut rng, 100_000);
     bench_stream(c, &random3);
     bench_stream2(c, &random2);
+    bench_separation(c, &random3);
+}
+
+/// `Obb3::separation` (what sat-rapier's cuboid manifold calls) against parry's cuboid SAT
+/// separation (both normal sets and the edge pairs, as parry's own manifold calls them).
+fn bench_separation(c: &mut Criterion, pairs: &[(Obb3, Obb3)]) {
+    let parry: Vec<_> = pairs
+        .iter()
+        .map(|(a, b)| (ParryBox3::from_obb(a), ParryBox3::from_obb(b)))
+        .collect();
+    let mut group = c.benchmark_group("3d_separation");
+    group.throughput(Throughput::Elements(pairs.len() as u64));
+    over_pairs(&mut group, "sat-core", pairs, |a, b| {
+        black_box(a.separation(b)).gap > 0.0
+    });
+    over_pairs(&mut group, "parry sat", &parry, |a, b| {
+        black_box(ratios::parry_separation(a, b)).0 > 0.0
+    });
+    group.finish();
 }
 
 criterion_group!(pair_benches, benches);
@@ -582,7 +610,7 @@ mod ratios {
 
     /// parry's cuboid-cuboid SAT separation, as its cuboid manifold computes it: both boxes' face
     /// normals, then the edge pairs, the largest separation.
-    fn parry_separation(a: &ParryBox3, b: &ParryBox3) -> (f32, Vec3) {
+    pub(super) fn parry_separation(a: &ParryBox3, b: &ParryBox3) -> (f32, Vec3) {
         let pos12 = a.pose.inv_mul(&b.pose);
         let pos21 = pos12.inverse();
         let sep1 =

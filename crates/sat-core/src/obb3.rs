@@ -8,7 +8,7 @@
 //! stated distance of it (`tolerance`, "Boxes as written"), so a "separated" verdict stays exact
 //! for the numbers as the user wrote them.
 
-use glam::{Affine3A, DMat3, DQuat, DVec3, Mat3, Mat3A, Quat, Vec3, Vec3A, Vec3Swizzles};
+use glam::{Affine3A, DMat3, DQuat, DVec3, Mat3, Mat3A, Quat, Vec3, Vec3A};
 
 use crate::ObbError;
 use crate::tolerance::{
@@ -35,15 +35,8 @@ pub struct Obb3 {
     pub(crate) half_extents: Vec3A,
     /// Columns are the local x, y, z axes in world space.
     pub(crate) cols: Mat3A,
-    /// The transpose of `cols`: `rows * v` is `v` in the box's frame; column `c` holds component
-    /// `c` of the three axes, lane `i` for axis `i`.
+    /// The transpose of `cols`: `rows * v` is `v` in the box's frame.
     pub(crate) rows: Mat3A,
-    /// `rows` with the lanes of every column rotated by one (lane `i` holds axis `i + 1`) and
-    /// by two, precomputed: `sat3::classify` multiplies A's rows with B's three rotations to get
-    /// the wrapped diagonals of `R = AᵀB` without shuffling B's rows for every pair.
-    pub(crate) rows_rot1: Mat3A,
-    /// See `rows_rot1`: lane `i` holds axis `i + 2`.
-    pub(crate) rows_rot2: Mat3A,
     /// `|half_extents|`, precomputed for the error scale `S`.
     pub(crate) extent_norm: f32,
 }
@@ -122,17 +115,11 @@ impl Obb3 {
     /// (as a rotation matrix computed in f32 is); the error bound assumes it.
     pub fn from_axes(center: Vec3, half_extents: Vec3, axes: Mat3) -> Obb3 {
         let cols = Mat3A::from(axes);
-        let rows = cols.transpose();
-        let rotated = |turn: fn(Vec3A) -> Vec3A| {
-            Mat3A::from_cols(turn(rows.x_axis), turn(rows.y_axis), turn(rows.z_axis))
-        };
         Obb3 {
             center: center.into(),
             half_extents: half_extents.into(),
             cols,
-            rows,
-            rows_rot1: rotated(Vec3A::yzx),
-            rows_rot2: rotated(Vec3A::zxy),
+            rows: cols.transpose(),
             extent_norm: sqrt(half_extents.length_squared()),
         }
     }
@@ -265,11 +252,10 @@ impl Obb3 {
     /// The eight corners; corner `k` takes the `+` side of local axis `i` when bit `i` of `k`
     /// is set.
     pub fn corners(&self) -> [Vec3; 8] {
-        let cols = self.cols;
         let e = [
-            cols.x_axis * self.half_extents.x,
-            cols.y_axis * self.half_extents.y,
-            cols.z_axis * self.half_extents.z,
+            self.cols.x_axis * self.half_extents.x,
+            self.cols.y_axis * self.half_extents.y,
+            self.cols.z_axis * self.half_extents.z,
         ];
         core::array::from_fn(|k| {
             let side = |bit: usize| if k >> bit & 1 == 1 { 1.0 } else { -1.0 };

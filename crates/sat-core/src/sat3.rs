@@ -162,9 +162,10 @@ pub(crate) fn classify<const CERTIFY: bool>(
     let t = (ra.x_axis * dx + ra.y_axis * dy) + ra.z_axis * dz;
     // The wrapped diagonals of R: lane i of d1 is R_{i,i+1} = a_i · b_{i+1}.
     let d0 = (ra.x_axis * rb.x_axis + ra.y_axis * rb.y_axis) + ra.z_axis * rb.z_axis;
-    let (r1, r2) = (&b.rows_rot1, &b.rows_rot2);
-    let d1 = (ra.x_axis * r1.x_axis + ra.y_axis * r1.y_axis) + ra.z_axis * r1.z_axis;
-    let d2 = (ra.x_axis * r2.x_axis + ra.y_axis * r2.y_axis) + ra.z_axis * r2.z_axis;
+    let d1 =
+        (ra.x_axis * rb.x_axis.yzx() + ra.y_axis * rb.y_axis.yzx()) + ra.z_axis * rb.z_axis.yzx();
+    let d2 =
+        (ra.x_axis * rb.x_axis.zxy() + ra.y_axis * rb.y_axis.zxy()) + ra.z_axis * rb.z_axis.zxy();
     let (a0, a1, a2) = (d0.abs(), d1.abs(), d2.abs());
     let face_slack = Vec3A::splat(pad + CERT_K * EPS * scale);
     // Bits of the axes not (yet) shown certainly non-separating, numbered as in `Uncertain`.
