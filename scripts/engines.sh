@@ -33,6 +33,10 @@ cases=${ENGINES_CASES:-20000}
 mkdir -p "$out"
 command="scripts/engines.sh"
 [ -z "${ENGINES_CASES:-}" ] || command="ENGINES_CASES=$cases $command"
+if [ "${1:-}" != "--smoke" ]; then
+    printf '{"epoch": %s, "load": "%s"}\n' "$(date +%s)" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)" \
+        > "$out/started.json"
+fi
 
 # One build for the whole run, copied out of target/release so that other cargo commands in the
 # same checkout neither hold a lock on every row nor swap the binary in the middle of the run.
@@ -77,9 +81,6 @@ if [ "${1:-}" = "--smoke" ]; then
     python3 scripts/engines_table.py --require-every-verdict "$out/fcl-collide-corpus"
     exit 0
 fi
-
-printf '{"epoch": %s, "load": "%s"}\n' "$(date +%s)" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)" \
-    > "$out/started.json"
 
 main_python=$(find_python "3.11" python3.11 python3) ||
     { echo "engines.sh: needs CPython 3.11 (python3.11 or python3)" >&2; exit 2; }

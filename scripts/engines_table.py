@@ -478,7 +478,7 @@ def run_note(args, prefixes):
     if started:
         begin = datetime.datetime.fromtimestamp(started["epoch"]).astimezone()
         when = (f"{begin.strftime('%Y-%m-%d %H:%M')} to {now.strftime('%H:%M %Z')} "
-                f"({(now - begin).total_seconds() / 60:.0f} min, installs included)")
+                f"({(now - begin).total_seconds() / 60:.0f} min, the build and installs included)")
     pythons = sorted({s["python"] for s in (load(p)[1] for p in prefixes) if s and "python" in s})
     cases = (f"the corpus and {count(args.cases)} generated cases per dimension (`obbsat generate`, "
              "default seed)") if args.cases else "the corpus"
