@@ -257,20 +257,28 @@ impl Raw {
 /// `0` where it spans the axis (a vertex has no zero, an edge one, a face two).
 type Signs = [i8; 3];
 
+/// parry's packed-id headers (`PackedFeatureId::vertex`, `edge`, `face` put them above a 30-bit
+/// code): built here without a call and a range assertion per id (the codes are below 12).
+/// `feature_ids_are_parrys` checks every id against parry's constructors.
+const VERTEX_HEADER: u32 = 0b01 << 30;
+const EDGE_HEADER: u32 = 0b10 << 30;
+const FACE_HEADER: u32 = 0b11 << 30;
+
 /// Feature id of a box feature: vertex `mask` (bit `a` set when negative along axis `a`),
 /// edge `4·axis + mask of the two other axes`, face `axis + 3·(negative)`.
+#[inline]
 fn feature_id(signs: Signs) -> PackedFeatureId {
     let neg = |a: usize| u32::from(signs[a] < 0);
     match signs.iter().filter(|&&s| s == 0).count() {
-        0 => PackedFeatureId::vertex(neg(0) | neg(1) << 1 | neg(2) << 2),
+        0 => PackedFeatureId(VERTEX_HEADER | neg(0) | neg(1) << 1 | neg(2) << 2),
         1 => {
             let a = signs.iter().position(|&s| s == 0).unwrap_or(0);
             let mask = neg((a + 1) % 3) | neg((a + 2) % 3) << 1;
-            PackedFeatureId::edge(4 * a as u32 + mask)
+            PackedFeatureId(EDGE_HEADER | (4 * a as u32 + mask))
         }
         _ => {
             let a = signs.iter().position(|&s| s != 0).unwrap_or(0);
-            PackedFeatureId::face(a as u32 + 3 * neg(a))
+            PackedFeatureId(FACE_HEADER | (a as u32 + 3 * neg(a)))
         }
     }
 }
@@ -369,7 +377,9 @@ fn clip_face(er: Vec3, c: Vec3, m: Mat3, ei: Vec3, n: Vec3, out: &mut [Raw; MAX_
         if dist.is_nan() {
             continue;
         }
-        let (before, after) = (label[(a + len - 1) % len], label[a]);
+        // The previous vertex, wrapping around (no `%`: an integer division per vertex).
+        let before = label[if a == 0 { len - 1 } else { a - 1 }];
+        let after = label[a];
         let (fid_ref, fid_inc) = match (before < SIDE, after < SIDE) {
             // An incident corner: the vertex that starts edge `after`.
             (true, true) => {
@@ -434,7 +444,7 @@ fn clip_pass(
         }
     };
     for a in 0..n {
-        let (pa, pb) = (poly[a], poly[(a + 1) % n]);
+        let (pa, pb) = (poly[a], poly[if a + 1 == n { 0 } else { a + 1 }]);
         let (da, db) = (side(pa), side(pb));
         let cut = || {
             let mut x = pa + (pb - pa) * (da / (da - db));
@@ -579,6 +589,27 @@ mod tests {
             // Each point pair is `dist` apart along the normal.
             let p2 = pos12 * p.p2;
             assert!((p2 - p.p1 - c.normal1 * p.dist).length() < 1e-5, "{p:?}");
+        }
+    }
+
+    #[test]
+    fn feature_ids_are_parrys() {
+        for signs in (0..27).map(|k| [k % 3, k / 3 % 3, k / 9].map(|d| d as i8 - 1)) {
+            let neg = |a: usize| u32::from(signs[a] < 0);
+            let zeros: Vec<usize> = (0..3).filter(|&a| signs[a] == 0).collect();
+            let parry = match zeros.len() {
+                0 => PackedFeatureId::vertex(neg(0) | neg(1) << 1 | neg(2) << 2),
+                1 => {
+                    let a = zeros[0];
+                    PackedFeatureId::edge(4 * a as u32 + (neg((a + 1) % 3) | neg((a + 2) % 3) << 1))
+                }
+                2 => {
+                    let a = (0..3).find(|&a| signs[a] != 0).unwrap();
+                    PackedFeatureId::face(a as u32 + 3 * neg(a))
+                }
+                _ => continue, // no feature spans all three axes
+            };
+            assert_eq!(feature_id(signs), parry, "{signs:?}");
         }
     }
 
