@@ -6,7 +6,7 @@
 # the scoreboard (scripts/engines_table.py) as Markdown and writes it with the findings per engine
 # into docs/engines.md (its generated blocks; the prose is kept) and a summary into README.md.
 #
-#   scripts/engines.sh                  # everything; about 4 minutes on 2 cores, installs included
+#   scripts/engines.sh                  # everything; 2.5 min on 2 shared cores (6 with a fresh build)
 #   ENGINES_CASES=2000 scripts/engines.sh   # fewer generated cases per dimension (default 20000)
 #   scripts/engines.sh --smoke          # CI: FCL's collide on the corpus; fails unless every case
 #                                       # gets a verdict (skipped, not failed, if pip cannot install)
