@@ -17,17 +17,20 @@ use super::rapier::parry::query::{
     NonlinearRigidMotion, PersistentQueryDispatcher, QueryDispatcher, ShapeCastHit,
     ShapeCastOptions, ShapeDistance, ShapeIntersection, TrackedContact, Unsupported,
 };
-use super::rapier::parry::shape::{CompositeShape, Cuboid, PackedFeatureId, Shape, ShapeType};
+use super::rapier::parry::shape::{
+    CompositeShape, Cuboid, PackedFeatureId, Shape, ShapeType, TypedShape,
+};
 use crate::tolerance::CERTIFY_K;
 
-/// Both shapes as plain cuboids (a round cuboid is not one: it passes through).
+/// Both shapes as plain cuboids (a round cuboid is not one: it passes through). One virtual
+/// call per shape (`as_cuboid` costs two: `as_any`, then the type id).
 #[inline]
 fn cuboids<'a>(
     g1: &'a dyn Shape,
     g2: &'a dyn Shape,
 ) -> Result<(&'a Cuboid, &'a Cuboid), Unsupported> {
-    match (g1.as_cuboid(), g2.as_cuboid()) {
-        (Some(c1), Some(c2)) => Ok((c1, c2)),
+    match (g1.as_typed_shape(), g2.as_typed_shape()) {
+        (TypedShape::Cuboid(c1), TypedShape::Cuboid(c2)) => Ok((c1, c2)),
         _ => Err(Unsupported),
     }
 }
