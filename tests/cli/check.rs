@@ -2,9 +2,7 @@
 //! expectations deliberately flipped, so every engine's counts (wrong, outside and inside the
 //! band, worst |margin|/S) are known in advance; exit statuses and formats.
 
-mod cli_common;
-
-use cli_common::{obbsat, stdout};
+use crate::common::{obbsat, stdout};
 use obbsat::case::parse_case;
 use obbsat::engine::Engine;
 use obbsat::generate::Generator;

@@ -2,9 +2,7 @@
 //! (examples/engines/seed000.py, seed 000's 2D test in Python) and with small shell programs
 //! that break the protocol in each documented way.
 
-mod cli_common;
-
-use cli_common::{obbsat, stdout};
+use crate::common::{obbsat, stdout};
 use serde_json::Value;
 
 const SEED000: &str = "cmd:python3 examples/engines/seed000.py";

@@ -3,11 +3,9 @@
 //! sat-core and the exact engines pass it, and `obbsat corpus` refreshes a foreign file's
 //! expectations without touching anything else.
 
-mod cli_common;
-
 use std::collections::HashSet;
 
-use cli_common::{obbsat, stdout};
+use crate::common::{obbsat, stdout};
 use serde_json::Value;
 
 fn corpus_files() -> Vec<String> {

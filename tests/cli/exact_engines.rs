@@ -5,11 +5,9 @@
 //! nudges, angles in radians and degrees), and on exact contacts built on dyadic grids with
 //! rational rotations, touching and nudged by 2^-35. No band: every verdict must agree.
 
-mod cli_common;
-
 use std::cmp::Ordering;
 
-use cli_common::{obbsat, stdout};
+use crate::common::{obbsat, stdout};
 use obbsat::case::parse_case;
 use obbsat::generate::{Generator, Kind};
 use obbsat::reference::reference;

@@ -2,9 +2,7 @@
 //! both boxes' outlines where their corners project, the separating axis, both projection
 //! intervals in the right order, and every coordinate inside the picture.
 
-mod cli_common;
-
-use cli_common::{obbsat, stdout};
+use crate::common::{obbsat, stdout};
 
 /// The attribute `name` of an SVG element's text.
 fn attr<'a>(element: &'a str, name: &str) -> Option<&'a str> {

@@ -24,7 +24,7 @@ fn blocks(text: &str) -> Vec<(usize, &str, Vec<&str>)> {
 
 #[test]
 fn every_rust_block_of_the_readme_runs_as_written() {
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../../README.md");
     let rust: Vec<_> = blocks(readme)
         .into_iter()
         .filter(|(_, info, _)| info.starts_with("rust"))

@@ -17,7 +17,7 @@
 ///
 /// No relative part: ODE's and Bullet's "an edge axis must be 1.05× better than the best face"
 /// changed the contact normal of one touching pair in ten, relative to rapier's default
-/// pipeline, in the heap of overlapping boxes of `tests/rapier_pipeline3.rs`
+/// pipeline, in the heap of overlapping boxes of `tests/rapier/pipeline3.rs`
 /// (`contacts_match_the_default_pipeline`), without a visible gain in the stacking tests.
 pub const FACE_PREFERENCE_PREDICTION: f32 = 0.025;
 
