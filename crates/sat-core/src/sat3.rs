@@ -197,8 +197,7 @@ pub(crate) fn classify<const CERTIFY: bool>(
     }
 
     // Edge pairs (i, k = i + δ) in lane i, with m = i + 1, n = i + 2, j = k + 1, l = k + 2:
-    // R_mk = rot1(D_δ−1), R_nk = rot2(D_δ−2), R_nj = rot2(D_δ−1), R_mj = rot1(D_δ),
-    // R_nl = rot2(D_δ), R_ml = rot1(D_δ+1).
+    // R_mk = rot1(D_δ−1), R_nk = rot2(D_δ−2).
     let floor = Vec3A::splat(UNDERFLOW_SCALE * scale + UNDERFLOW_FLOOR);
     // The relative error once more (≤ pad·|ℓ|₁, and |ℓ|₁ ≤ √2 since ℓ holds two entries of a
     // unit column) plus the absolute direction error: one constant per pair.
@@ -209,15 +208,21 @@ pub(crate) fn classify<const CERTIFY: bool>(
     let rot1 = diag.map(|v| v.yzx());
     let rot2 = diag.map(|v| v.zxy());
     let ebs = [eb, eb1, eb2];
+    // B's radius on edge axis (i, k) takes the 2×2 minors of rows m, n over columns {k, j} and
+    // {k, l}: up to sign the cofactors C_il and C_ij of R. Each cofactor serves two edge pairs,
+    // so the nine are computed once, as wrapped diagonals like R's (lane i of `cof[δ]` is
+    // |C_{i,i+δ}| = |R_{i+1,i+δ+1}·R_{i+2,i+δ+2} − R_{i+1,i+δ+2}·R_{i+2,i+δ+1}|): the same two
+    // products and subtraction as the per-pair minor, so the same bits.
+    let cof: [Vec3A; 3] = core::array::from_fn(|dl| {
+        (rot1[dl] * rot2[dl] - rot1[(dl + 1) % 3] * rot2[(dl + 2) % 3]).abs()
+    });
     let mut separated = BVec3A::FALSE;
     for delta in 0..3 {
         let (r_mk, r_nk) = (rot1[(delta + 2) % 3], rot2[(delta + 1) % 3]);
-        let (r_nj, r_mj) = (rot2[(delta + 2) % 3], rot1[delta]);
-        let (r_nl, r_ml) = (rot2[delta], rot1[(delta + 1) % 3]);
         let centre = (r_mk * tn - r_nk * tm).abs();
         let radius_a = r_nk.abs() * pm + r_mk.abs() * pn;
-        let minor_j = (r_mk * r_nj - r_nk * r_mj).abs();
-        let minor_l = (r_mk * r_nl - r_nk * r_ml).abs();
+        // |b_j·ℓ| = |C_il| and |b_l·ℓ| = |C_ij| (j = k + 1, l = k + 2)
+        let (minor_j, minor_l) = (cof[(delta + 2) % 3], cof[(delta + 1) % 3]);
         let radius_b = ebs[(delta + 1) % 3] * minor_j + ebs[(delta + 2) % 3] * minor_l;
         let threshold = (radius_a + radius_b) + floor;
         if CERTIFY {
