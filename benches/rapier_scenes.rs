@@ -82,6 +82,10 @@ fn ratio(base: &[f64], other: &[f64]) -> f64 {
     median(base.iter().zip(other).map(|(b, o)| b / o).collect())
 }
 
+#[path = "../tests/rapier/harness.rs"]
+mod harness;
+
+/// The columns, in the order of the harness's `Integration::ALL`.
 const DOORS: [&str; 4] = ["default", "dispatcher", "filter", "pass-through"];
 
 /// Generates the lockstep runner for one dimension.
@@ -99,6 +103,8 @@ macro_rules! runner {
             };
             use $rapier::prelude::*;
             use $sat::{SatContactFilter, SatDispatcher, obb};
+
+            use crate::harness::$module::{Integration, PassThrough, World as Physics};
 
             use super::{DOORS, Times};
 
@@ -220,26 +226,12 @@ macro_rules! runner {
                 }
             }
 
-            /// A hook that filters nothing: the cost of having a contact hook at all.
-            struct PassThrough;
-
-            impl PhysicsHooks for PassThrough {}
-
             /// Scene contents: each body with its colliders.
             pub type Scene = Vec<(RigidBodyBuilder, Vec<ColliderBuilder>)>;
 
+            /// A harness world with the hooks it steps with and what the bench records of it.
             struct World {
-                pipeline: PhysicsPipeline,
-                params: IntegrationParameters,
-                islands: IslandManager,
-                broad_phase: DefaultBroadPhase,
-                narrow_phase: NarrowPhase,
-                bodies: RigidBodySet,
-                colliders: ColliderSet,
-                joints: ImpulseJointSet,
-                multibody_joints: MultibodyJointSet,
-                soft_bodies: SoftBodySet,
-                ccd: CCDSolver,
+                physics: Physics,
                 hooks: Box<dyn PhysicsHooks>,
                 manifold_calls: Arc<AtomicUsize>,
                 times: Times,
@@ -247,9 +239,11 @@ macro_rules! runner {
 
             impl World {
                 fn new(door: usize, scene: &Scene) -> World {
+                    let integration = Integration::ALL[door];
+                    debug_assert_eq!(integration.name(), DOORS[door]);
                     let manifold_calls = Arc::new(AtomicUsize::new(0));
                     let calls = manifold_calls.clone();
-                    let narrow_phase = if DOORS[door] == "dispatcher" {
+                    let narrow_phase = if integration == Integration::Dispatcher {
                         NarrowPhase::with_query_dispatcher(Counted {
                             inner: SatDispatcher::default().chain(DefaultQueryDispatcher),
                             calls,
@@ -260,47 +254,23 @@ macro_rules! runner {
                             calls,
                         })
                     };
-                    let (hooks, active): (Box<dyn PhysicsHooks>, ActiveHooks) = match DOORS[door] {
-                        "filter" => (
-                            Box::new(SatContactFilter::new()),
-                            SatContactFilter::ACTIVE_HOOKS,
-                        ),
-                        "pass-through" => (Box::new(PassThrough), SatContactFilter::ACTIVE_HOOKS),
-                        _ => (Box::new(()), ActiveHooks::empty()),
-                    };
-                    let mut world = World {
-                        pipeline: PhysicsPipeline::new(),
-                        params: IntegrationParameters::default(),
-                        islands: IslandManager::new(),
-                        broad_phase: DefaultBroadPhase::new(),
-                        narrow_phase,
-                        bodies: RigidBodySet::new(),
-                        colliders: ColliderSet::new(),
-                        joints: ImpulseJointSet::new(),
-                        multibody_joints: MultibodyJointSet::new(),
-                        soft_bodies: SoftBodySet::new(),
-                        ccd: CCDSolver::new(),
-                        hooks,
+                    let mut physics = Physics::with_narrow_phase(integration, narrow_phase);
+                    physics.pipeline.counters.enable();
+                    for (body, colliders) in scene {
+                        physics.add_compound(body.clone(), colliders.iter().cloned());
+                    }
+                    World {
+                        physics,
+                        hooks: integration.hooks(),
                         manifold_calls,
                         times: Times::default(),
-                    };
-                    world.pipeline.counters.enable();
-                    for (body, colliders) in scene {
-                        let body = world.bodies.insert(body.clone());
-                        for collider in colliders {
-                            let collider = collider.clone().active_hooks(active);
-                            world
-                                .colliders
-                                .insert_with_parent(collider, body, &mut world.bodies);
-                        }
                     }
-                    world
                 }
 
                 /// Adds this step's contact pairs to `self.times.quality` (see [`Quality`]).
                 fn measure_quality(&mut self) {
                     let q = &mut self.times.quality;
-                    for pair in self.narrow_phase.contact_pairs() {
+                    for pair in self.physics.narrow_phase.contact_pairs() {
                         if !pair.has_any_active_contact() {
                             continue;
                         }
@@ -310,12 +280,13 @@ macro_rules! runner {
                             q.solver_contacts += m.data.solver_contacts.len();
                         }
                         let (c1, c2) = (
-                            &self.colliders[pair.collider1],
-                            &self.colliders[pair.collider2],
+                            &self.physics.colliders[pair.collider1],
+                            &self.physics.colliders[pair.collider2],
                         );
-                        let dynamic = [c1, c2]
-                            .iter()
-                            .any(|c| c.parent().is_some_and(|b| self.bodies[b].is_dynamic()));
+                        let dynamic = [c1, c2].iter().any(|c| {
+                            c.parent()
+                                .is_some_and(|b| self.physics.bodies[b].is_dynamic())
+                        });
                         if let (true, Some(a), Some(b)) = (dynamic, obb(c1), obb(c2)) {
                             let penetration = (-a.separation(&b).gap).max(0.0);
                             q.box_pairs += 1;
@@ -326,22 +297,8 @@ macro_rules! runner {
                 }
 
                 fn step(&mut self) {
-                    self.pipeline.step(
-                        Vector::Y * -9.81,
-                        &self.params,
-                        &mut self.islands,
-                        &mut self.broad_phase,
-                        &mut self.narrow_phase,
-                        &mut self.bodies,
-                        &mut self.colliders,
-                        &mut self.joints,
-                        &mut self.multibody_joints,
-                        &mut self.soft_bodies,
-                        &mut self.ccd,
-                        &*self.hooks,
-                        &(),
-                    );
-                    let counters = &self.pipeline.counters;
+                    self.physics.step_with(&*self.hooks, &());
+                    let counters = &self.physics.pipeline.counters;
                     self.times
                         .narrow
                         .push(counters.cd.narrow_phase_time.time_ms());
@@ -365,7 +322,7 @@ macro_rules! runner {
                 }
                 core::array::from_fn(|d| Times {
                     manifold_calls: worlds[d].manifold_calls.load(Ordering::Relaxed),
-                    pairs: worlds[d].narrow_phase.contact_pairs().count(),
+                    pairs: worlds[d].physics.narrow_phase.contact_pairs().count(),
                     ..worlds[d].times.clone()
                 })
             }
@@ -384,10 +341,10 @@ macro_rules! runner {
                 }
                 let sat = SatDispatcher::default();
                 let (mut counts, mut worst) = ([0; 4], [0.0f64; 2]);
-                for pair in world.narrow_phase.contact_pairs() {
+                for pair in world.physics.narrow_phase.contact_pairs() {
                     let (c1, c2) = (
-                        &world.colliders[pair.collider1],
-                        &world.colliders[pair.collider2],
+                        &world.physics.colliders[pair.collider1],
+                        &world.physics.colliders[pair.collider2],
                     );
                     let (Some(s1), Some(s2)) = (c1.shape().as_cuboid(), c2.shape().as_cuboid())
                     else {
@@ -435,8 +392,9 @@ macro_rules! runner {
                 for _ in 0..settle {
                     world.step();
                 }
-                let (bodies, colliders) = (&world.bodies, &world.colliders);
+                let (bodies, colliders) = (&world.physics.bodies, &world.physics.colliders);
                 let pairs: Vec<_> = world
+                    .physics
                     .narrow_phase
                     .contact_pairs()
                     .map(|p| (p.collider1, p.collider2))

@@ -9,25 +9,18 @@
 //! cargo run --release --example pyramid3 -- 20    # 20 layers (2870 boxes)
 //! ```
 
-use rapier3d::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
 use rapier3d::prelude::*;
-use sat_rapier::dim3::{SatContactFilter, SatDispatcher};
+
+#[path = "../tests/rapier/harness.rs"]
+mod harness;
+
+use harness::dim3::{Integration, World};
 
 const HALF_EXTENT: Real = 0.975;
 
-struct World {
-    name: &'static str,
-    pipeline: PhysicsPipeline,
-    params: IntegrationParameters,
-    islands: IslandManager,
-    broad_phase: DefaultBroadPhase,
-    narrow_phase: NarrowPhase,
-    bodies: RigidBodySet,
-    colliders: ColliderSet,
-    joints: ImpulseJointSet,
-    multibody_joints: MultibodyJointSet,
-    soft_bodies: SoftBodySet,
-    ccd: CCDSolver,
+/// One of the three worlds, with what the example reports of it.
+struct Run {
+    world: World,
     hooks: Box<dyn PhysicsHooks>,
     top: RigidBodyHandle,
     /// Narrow-phase and step milliseconds since the last report.
@@ -35,35 +28,12 @@ struct World {
     step_ms: f64,
 }
 
-impl World {
+impl Run {
     /// rapier's pyramid3 layout: layer `i` holds `(layers − i)²` boxes at pitch 2.25, each box
     /// on the corners of four below, the layers 1 cm apart.
-    fn pyramid(name: &'static str, layers: usize) -> World {
-        let (narrow_phase, hooks, active): (_, Box<dyn PhysicsHooks>, _) = match name {
-            "dispatcher" => (
-                NarrowPhase::with_query_dispatcher(
-                    SatDispatcher::default().chain(DefaultQueryDispatcher),
-                ),
-                Box::new(()),
-                ActiveHooks::empty(),
-            ),
-            "filter" => (
-                NarrowPhase::new(),
-                Box::new(SatContactFilter::new()),
-                SatContactFilter::ACTIVE_HOOKS,
-            ),
-            _ => (NarrowPhase::new(), Box::new(()), ActiveHooks::empty()),
-        };
-        let mut bodies = RigidBodySet::new();
-        let mut colliders = ColliderSet::new();
-        let ground =
-            bodies.insert(RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0, 0.0)));
-        colliders.insert_with_parent(
-            ColliderBuilder::cuboid(100.0, 1.0, 100.0).active_hooks(active),
-            ground,
-            &mut bodies,
-        );
-        let mut top = ground;
+    fn pyramid(integration: Integration, layers: usize) -> Run {
+        let mut world = World::new(integration);
+        let mut top = world.ground(Vector::new(100.0, 1.0, 100.0), -1.0);
         for i in 0..layers {
             let m = layers - i;
             let centre = (m - 1) as Real * 0.5;
@@ -74,29 +44,17 @@ impl World {
                         HALF_EXTENT + (2.0 * HALF_EXTENT + 0.01) * i as Real,
                         (k as Real - centre) * 2.25,
                     );
-                    top =
-                        bodies.insert(RigidBodyBuilder::dynamic().can_sleep(false).translation(at));
-                    let cube = ColliderBuilder::cuboid(HALF_EXTENT, HALF_EXTENT, HALF_EXTENT);
-                    colliders.insert_with_parent(cube.active_hooks(active), top, &mut bodies);
+                    top = world.add(
+                        RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
+                        ColliderBuilder::cuboid(HALF_EXTENT, HALF_EXTENT, HALF_EXTENT),
+                    );
                 }
             }
         }
-        let mut pipeline = PhysicsPipeline::new();
-        pipeline.counters.enable();
-        World {
-            name,
-            pipeline,
-            params: IntegrationParameters::default(),
-            islands: IslandManager::new(),
-            broad_phase: DefaultBroadPhase::new(),
-            narrow_phase,
-            bodies,
-            colliders,
-            joints: ImpulseJointSet::new(),
-            multibody_joints: MultibodyJointSet::new(),
-            soft_bodies: SoftBodySet::new(),
-            ccd: CCDSolver::new(),
-            hooks,
+        world.pipeline.counters.enable();
+        Run {
+            hooks: integration.hooks(),
+            world,
             top,
             narrow_ms: 0.0,
             step_ms: 0.0,
@@ -104,23 +62,10 @@ impl World {
     }
 
     fn step(&mut self) {
-        self.pipeline.step(
-            Vector::new(0.0, -9.81, 0.0),
-            &self.params,
-            &mut self.islands,
-            &mut self.broad_phase,
-            &mut self.narrow_phase,
-            &mut self.bodies,
-            &mut self.colliders,
-            &mut self.joints,
-            &mut self.multibody_joints,
-            &mut self.soft_bodies,
-            &mut self.ccd,
-            &*self.hooks,
-            &(),
-        );
-        self.narrow_ms += self.pipeline.counters.cd.narrow_phase_time.time_ms();
-        self.step_ms += self.pipeline.counters.step_time_ms();
+        self.world.step_with(&*self.hooks, &());
+        let counters = &self.world.pipeline.counters;
+        self.narrow_ms += counters.cd.narrow_phase_time.time_ms();
+        self.step_ms += counters.step_time_ms();
     }
 }
 
@@ -129,13 +74,17 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(12);
-    let mut worlds: Vec<World> = ["default", "dispatcher", "filter"]
-        .into_iter()
-        .map(|name| World::pyramid(name, layers))
-        .collect();
-    let rest = worlds[0].bodies[worlds[0].top].translation()
+    let mut worlds: Vec<Run> = [
+        Integration::Default,
+        Integration::Dispatcher,
+        Integration::Filter,
+    ]
+    .into_iter()
+    .map(|integration| Run::pyramid(integration, layers))
+    .collect();
+    let rest = worlds[0].world.bodies[worlds[0].top].translation()
         - Vector::new(0.0, 0.01 * (layers - 1) as Real, 0.0);
-    let boxes = worlds[0].bodies.len() - 1;
+    let boxes = worlds[0].world.bodies.len() - 1;
     println!("pyramid3: {layers} layers, {boxes} boxes; per second, for each world:");
     println!("top-box drift from rest (m) | narrow phase ms/step | step ms/step\n");
     println!(
@@ -154,7 +103,7 @@ fn main() {
         let cells: Vec<String> = worlds
             .iter_mut()
             .map(|w| {
-                let drift = (w.bodies[w.top].translation() - rest).length();
+                let drift = (w.world.bodies[w.top].translation() - rest).length();
                 let cell = format!(
                     "{drift:8.4} | {:6.3} | {:6.3}",
                     w.narrow_ms / steps_per_second as f64,
@@ -168,11 +117,12 @@ fn main() {
         println!("{second:>4} | {}", cells.join(" | "));
     }
     for w in &worlds {
-        let asleep = w.bodies.iter().filter(|(_, b)| b.is_sleeping()).count();
+        let bodies = &w.world.bodies;
+        let asleep = bodies.iter().filter(|(_, b)| b.is_sleeping()).count();
         println!(
             "{}: {asleep} of {} bodies asleep at 10 s",
-            w.name,
-            w.bodies.len()
+            w.world.integration.name(),
+            bodies.len()
         );
     }
 }

@@ -1,130 +1,25 @@
-//! Both doors in real rapier2d pipelines: stacks stand, sensor events match the default, the
+//! Both sat-rapier integrations (dispatcher and contact filter) in real rapier2d pipelines: stacks stand, sensor events match the default, the
 //! filter culls only provably separated pairs, user hooks still run, fixed–fixed pairs are never
 //! computed, degenerate boxes never put NaN into the solver, fast bodies are still swept.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use rapier2d::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
 use rapier2d::prelude::*;
-use sat_rapier::dim2::{SatContactFilter, SatDispatcher};
+use sat_rapier::dim2::SatContactFilter;
 
-/// How a world computes box contacts. `PassThrough` is a contact hook that filters nothing: the
-/// baseline of the filter door, since rapier stops recycling the contacts of hooked pairs.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Door {
-    Default,
-    Dispatcher,
-    Filter,
-    PassThrough,
-}
+use crate::harness::dim2::{Integration, World};
 
-const DOORS: [Door; 3] = [Door::Default, Door::Dispatcher, Door::Filter];
-
-/// A hook that filters nothing.
-struct PassThrough;
-
-impl PhysicsHooks for PassThrough {}
-
-struct World {
-    door: Door,
-    pipeline: PhysicsPipeline,
-    params: IntegrationParameters,
-    islands: IslandManager,
-    broad_phase: DefaultBroadPhase,
-    narrow_phase: NarrowPhase,
-    bodies: RigidBodySet,
-    colliders: ColliderSet,
-    joints: ImpulseJointSet,
-    multibody_joints: MultibodyJointSet,
-    soft_bodies: SoftBodySet,
-    ccd: CCDSolver,
-}
-
-impl World {
-    fn new(door: Door) -> World {
-        let narrow_phase = match door {
-            Door::Dispatcher => NarrowPhase::with_query_dispatcher(
-                SatDispatcher::default().chain(DefaultQueryDispatcher),
-            ),
-            _ => NarrowPhase::new(),
-        };
-        World {
-            door,
-            pipeline: PhysicsPipeline::new(),
-            params: IntegrationParameters::default(),
-            islands: IslandManager::new(),
-            broad_phase: DefaultBroadPhase::new(),
-            narrow_phase,
-            bodies: RigidBodySet::new(),
-            colliders: ColliderSet::new(),
-            joints: ImpulseJointSet::new(),
-            multibody_joints: MultibodyJointSet::new(),
-            soft_bodies: SoftBodySet::new(),
-            ccd: CCDSolver::new(),
-        }
-    }
-
-    /// A body with one collider; the filter door activates its hooks.
-    fn add(&mut self, body: RigidBodyBuilder, collider: ColliderBuilder) -> RigidBodyHandle {
-        let handle = self.bodies.insert(body);
-        let collider = match self.door {
-            Door::Filter | Door::PassThrough => {
-                collider.active_hooks(SatContactFilter::ACTIVE_HOOKS)
-            }
-            _ => collider,
-        };
-        self.colliders
-            .insert_with_parent(collider, handle, &mut self.bodies);
-        handle
-    }
-
-    fn step_with(&mut self, hooks: &dyn PhysicsHooks, events: &dyn EventHandler) {
-        self.pipeline.step(
-            Vector::new(0.0, -9.81),
-            &self.params,
-            &mut self.islands,
-            &mut self.broad_phase,
-            &mut self.narrow_phase,
-            &mut self.bodies,
-            &mut self.colliders,
-            &mut self.joints,
-            &mut self.multibody_joints,
-            &mut self.soft_bodies,
-            &mut self.ccd,
-            hooks,
-            events,
-        );
-    }
-
-    fn run(&mut self, steps: usize) {
-        let filter = SatContactFilter::new();
-        let hooks: &dyn PhysicsHooks = match self.door {
-            Door::Filter => &filter,
-            Door::PassThrough => &PassThrough,
-            _ => &(),
-        };
-        for _ in 0..steps {
-            self.step_with(hooks, &());
-        }
-    }
-
-    fn solver_contacts_are_finite(&self) -> bool {
-        self.narrow_phase.contact_pairs().all(|pair| {
-            pair.manifolds().iter().all(|m| {
-                m.data.normal.is_finite()
-                    && m.data.solver_contacts.iter().all(|c| {
-                        c.dist.is_finite() && c.anchor1.is_finite() && c.anchor2.is_finite()
-                    })
-            })
-        })
-    }
-}
+const INTEGRATIONS: [Integration; 3] = [
+    Integration::Default,
+    Integration::Dispatcher,
+    Integration::Filter,
+];
 
 /// rapier's pyramid2 layout: `rows` rows of boxes of half-extent 0.5, each row on the one below
 /// and shifted by half a box, 1 mm apart.
-fn pyramid(door: Door, rows: usize) -> (World, RigidBodyHandle, Vector) {
-    let mut world = World::new(door);
+fn pyramid(integration: Integration, rows: usize) -> (World, RigidBodyHandle, Vector) {
+    let mut world = World::new(integration);
     world.add(
         RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0)),
         ColliderBuilder::cuboid(100.0, 1.0),
@@ -150,8 +45,8 @@ fn pyramid(door: Door, rows: usize) -> (World, RigidBodyHandle, Vector) {
 }
 
 /// A column of `n` unit boxes, each shifted sideways by a hundredth.
-fn tall_stack(door: Door, n: usize) -> (World, RigidBodyHandle, Vector) {
-    let mut world = World::new(door);
+fn tall_stack(integration: Integration, n: usize) -> (World, RigidBodyHandle, Vector) {
+    let mut world = World::new(integration);
     world.add(
         RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.5)),
         ColliderBuilder::cuboid(10.0, 0.5),
@@ -168,7 +63,7 @@ fn tall_stack(door: Door, n: usize) -> (World, RigidBodyHandle, Vector) {
     (world, top.unwrap(), rest)
 }
 
-/// Runs a scene for 10 simulated seconds with each door and a pass-through hook (sleeping off:
+/// Runs a scene for 10 simulated seconds with each integration and a pass-through hook (sleeping off:
 /// the stack stands on its contacts the whole time), and prints the top box's sideways drift and
 /// sink. Without hooks (default and dispatcher) the top box stays within `bound` sideways and
 /// sinks at most `sink` (the solver's allowed penetration summed down the stack). With a hook
@@ -177,26 +72,26 @@ fn tall_stack(door: Door, n: usize) -> (World, RigidBodyHandle, Vector) {
 /// (plus `bound` and `sink`).
 fn assert_stands(
     name: &str,
-    scene: fn(Door) -> (World, RigidBodyHandle, Vector),
+    scene: fn(Integration) -> (World, RigidBodyHandle, Vector),
     bound: Real,
     sink: Real,
 ) {
     let mut pass_through = (Real::INFINITY, Real::INFINITY);
-    for door in [
-        Door::Default,
-        Door::Dispatcher,
-        Door::PassThrough,
-        Door::Filter,
+    for integration in [
+        Integration::Default,
+        Integration::Dispatcher,
+        Integration::PassThrough,
+        Integration::Filter,
     ] {
-        let (mut world, top, rest) = scene(door);
+        let (mut world, top, rest) = scene(integration);
         world.run(600);
         assert!(world.solver_contacts_are_finite());
         let offset = world.bodies[top].translation() - rest;
         let (drift, sunk) = (offset.x.abs(), -offset.y);
-        println!("{name}, {door:?}: top box drifted {drift:.5} sideways, sank {sunk:.5}");
-        let (drift_allowed, sink_allowed) = match door {
-            Door::Filter => (pass_through.0 + bound, pass_through.1 + sink),
-            Door::PassThrough => {
+        println!("{name}, {integration:?}: top box drifted {drift:.5} sideways, sank {sunk:.5}");
+        let (drift_allowed, sink_allowed) = match integration {
+            Integration::Filter => (pass_through.0 + bound, pass_through.1 + sink),
+            Integration::PassThrough => {
                 pass_through = (drift, sunk.abs());
                 (Real::INFINITY, Real::INFINITY)
             }
@@ -204,11 +99,11 @@ fn assert_stands(
         };
         assert!(
             drift < drift_allowed,
-            "{name} with {door:?}: drifted {drift}"
+            "{name} with {integration:?}: drifted {drift}"
         );
         assert!(
             sunk.abs() < sink_allowed,
-            "{name} with {door:?}: sank {sunk}"
+            "{name} with {integration:?}: sank {sunk}"
         );
     }
 }
@@ -217,7 +112,7 @@ fn assert_stands(
 fn pyramid_stands_with_every_door() {
     assert_stands(
         "pyramid2 (20 rows, 210 boxes)",
-        |door| pyramid(door, 20),
+        |integration| pyramid(integration, 20),
         0.05,
         0.1,
     );
@@ -225,7 +120,12 @@ fn pyramid_stands_with_every_door() {
 
 #[test]
 fn tall_stack_stands_with_every_door() {
-    assert_stands("stack2 (20 boxes)", |door| tall_stack(door, 20), 0.05, 0.2);
+    assert_stands(
+        "stack2 (20 boxes)",
+        |integration| tall_stack(integration, 20),
+        0.05,
+        0.2,
+    );
 }
 
 /// Collects collision events as `(step, collider1, collider2, started)`.
@@ -263,10 +163,10 @@ impl EventHandler for Events {
 
 #[test]
 fn sensor_events_match_the_default_pipeline() {
-    let log = |door: Door| {
-        let mut world = World::new(door);
+    let log = |integration: Integration| {
+        let mut world = World::new(integration);
         // Rotated sensor boxes on fixed bodies, and spinning boxes falling through them: the
-        // falling boxes touch nothing solid, so every door sees the same trajectories.
+        // falling boxes touch nothing solid, so every integration sees the same trajectories.
         for (i, angle) in [0.3, 0.8, 1.2, 0.05].into_iter().enumerate() {
             world.add(
                 RigidBodyBuilder::fixed()
@@ -289,25 +189,29 @@ fn sensor_events_match_the_default_pipeline() {
         }
         let events = Events::default();
         let filter = SatContactFilter::new();
-        let hooks: &dyn PhysicsHooks = if door == Door::Filter { &filter } else { &() };
+        let hooks: &dyn PhysicsHooks = if integration == Integration::Filter {
+            &filter
+        } else {
+            &()
+        };
         for step in 0..150 {
             events.step.store(step, Ordering::Relaxed);
             world.step_with(hooks, &events);
         }
         events.log.into_inner().unwrap()
     };
-    let default = log(Door::Default);
+    let default = log(Integration::Default);
     assert!(default.len() >= 10, "sensor events: {}", default.len());
-    assert_eq!(log(Door::Dispatcher), default);
-    assert_eq!(log(Door::Filter), default);
+    assert_eq!(log(Integration::Dispatcher), default);
+    assert_eq!(log(Integration::Filter), default);
 }
 
 #[test]
 fn filter_keeps_the_pairs_continuous_collision_detection_sweeps() {
     // A CCD body 1 m from a 5 cm wall at 120 m/s: 2 m per step, far beyond the prediction
     // distance when the step starts. The filter must not cull the pair the sweep needs.
-    for door in DOORS {
-        let mut world = World::new(door);
+    for integration in INTEGRATIONS {
+        let mut world = World::new(integration);
         world.add(
             RigidBodyBuilder::fixed().translation(Vector::new(1.0, 0.0)),
             ColliderBuilder::cuboid(0.025, 2.0),
@@ -321,7 +225,10 @@ fn filter_keeps_the_pairs_continuous_collision_detection_sweeps() {
         );
         world.run(10);
         let x = world.bodies[bullet].translation().x;
-        assert!(x < 1.0, "{door:?}: the bullet went through the wall ({x})");
+        assert!(
+            x < 1.0,
+            "{integration:?}: the bullet went through the wall ({x})"
+        );
     }
 }
 
@@ -339,7 +246,7 @@ fn context<'a>(world: &'a World, c1: ColliderHandle, c2: ColliderHandle) -> Pair
 #[test]
 fn filter_culls_separated_pairs_and_never_penetrating_ones() {
     let filter = SatContactFilter::new();
-    let mut world = World::new(Door::Filter);
+    let mut world = World::new(Integration::Filter);
     let mut handles = Vec::new();
     for k in 0..400 {
         let t = k as Real;
@@ -420,7 +327,7 @@ impl PhysicsHooks for UserHooks {
 
 #[test]
 fn user_hooks_still_run_inside_the_filter() {
-    let mut world = World::new(Door::Filter);
+    let mut world = World::new(Integration::Filter);
     let all = SatContactFilter::ACTIVE_HOOKS | ActiveHooks::MODIFY_SOLVER_CONTACTS;
     let mut add = |body: RigidBodyBuilder, he: Real| {
         let body = world.bodies.insert(body);
@@ -477,8 +384,8 @@ impl PhysicsHooks for Witness {
 
 #[test]
 fn fixed_fixed_pairs_are_never_computed() {
-    for door in DOORS {
-        let mut world = World::new(door);
+    for integration in INTEGRATIONS {
+        let mut world = World::new(integration);
         let f1 = world.add(RigidBodyBuilder::fixed(), ColliderBuilder::cuboid(1.0, 1.0));
         let f2 = world.add(
             RigidBodyBuilder::fixed().translation(Vector::new(0.5, 0.2)),
@@ -496,14 +403,14 @@ fn fixed_fixed_pairs_are_never_computed() {
         let pair = world.narrow_phase.contact_pair(fixed[0], fixed[1]);
         assert!(
             pair.is_none_or(|p| !p.has_any_active_contact() && p.manifolds().is_empty()),
-            "{door:?}"
+            "{integration:?}"
         );
         let asked = hooks.inner().asked.lock().unwrap();
         assert!(
             !asked
                 .iter()
                 .any(|&(a, b)| fixed.contains(&a) && fixed.contains(&b)),
-            "{door:?}"
+            "{integration:?}"
         );
         assert_eq!(
             hooks.filter_contact_pair(&context(&world, fixed[0], fixed[1])),
@@ -514,8 +421,8 @@ fn fixed_fixed_pairs_are_never_computed() {
 
 #[test]
 fn degenerate_boxes_never_put_nan_into_the_solver() {
-    for door in DOORS {
-        let mut world = World::new(door);
+    for integration in INTEGRATIONS {
+        let mut world = World::new(integration);
         let far = 1e6;
         for origin in [Vector::ZERO, Vector::new(far, far)] {
             world.add(
@@ -542,11 +449,11 @@ fn degenerate_boxes_never_put_nan_into_the_solver() {
         }
         for _ in 0..180 {
             world.run(1);
-            assert!(world.solver_contacts_are_finite(), "{door:?}");
+            assert!(world.solver_contacts_are_finite(), "{integration:?}");
         }
         for (_, body) in world.bodies.iter() {
             let finite = body.translation().is_finite() && body.linvel().is_finite();
-            assert!(finite, "{door:?}");
+            assert!(finite, "{integration:?}");
         }
     }
 }

@@ -1,137 +1,25 @@
-//! Both doors in real rapier3d pipelines: stacks stand, sensor events match the default, the
+//! Both sat-rapier integrations (dispatcher and contact filter) in real rapier3d pipelines: stacks stand, sensor events match the default, the
 //! filter culls only provably separated pairs, user hooks still run, fixed–fixed pairs are never
 //! computed, degenerate boxes never put NaN into the solver.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use rapier3d::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
 use rapier3d::prelude::*;
-use sat_rapier::dim3::{SatContactFilter, SatDispatcher};
+use sat_rapier::dim3::SatContactFilter;
 
-/// How a world computes box contacts. `PassThrough` is a contact hook that filters nothing: the
-/// baseline of the filter door, since rapier stops recycling the contacts of hooked pairs.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Door {
-    Default,
-    Dispatcher,
-    Filter,
-    PassThrough,
-}
+use crate::harness::dim3::{Integration, World};
 
-const DOORS: [Door; 3] = [Door::Default, Door::Dispatcher, Door::Filter];
-
-/// A hook that filters nothing.
-struct PassThrough;
-
-impl PhysicsHooks for PassThrough {}
-
-struct World {
-    door: Door,
-    pipeline: PhysicsPipeline,
-    params: IntegrationParameters,
-    islands: IslandManager,
-    broad_phase: DefaultBroadPhase,
-    narrow_phase: NarrowPhase,
-    bodies: RigidBodySet,
-    colliders: ColliderSet,
-    joints: ImpulseJointSet,
-    multibody_joints: MultibodyJointSet,
-    soft_bodies: SoftBodySet,
-    ccd: CCDSolver,
-}
-
-impl World {
-    fn new(door: Door) -> World {
-        let narrow_phase = match door {
-            Door::Dispatcher => NarrowPhase::with_query_dispatcher(
-                SatDispatcher::default().chain(DefaultQueryDispatcher),
-            ),
-            _ => NarrowPhase::new(),
-        };
-        World {
-            door,
-            pipeline: PhysicsPipeline::new(),
-            params: IntegrationParameters::default(),
-            islands: IslandManager::new(),
-            broad_phase: DefaultBroadPhase::new(),
-            narrow_phase,
-            bodies: RigidBodySet::new(),
-            colliders: ColliderSet::new(),
-            joints: ImpulseJointSet::new(),
-            multibody_joints: MultibodyJointSet::new(),
-            soft_bodies: SoftBodySet::new(),
-            ccd: CCDSolver::new(),
-        }
-    }
-
-    /// A body with one cuboid collider; the filter door activates its hooks.
-    fn add(&mut self, body: RigidBodyBuilder, collider: ColliderBuilder) -> RigidBodyHandle {
-        let handle = self.bodies.insert(body);
-        let collider = match self.door {
-            Door::Filter | Door::PassThrough => {
-                collider.active_hooks(SatContactFilter::ACTIVE_HOOKS)
-            }
-            _ => collider,
-        };
-        self.colliders
-            .insert_with_parent(collider, handle, &mut self.bodies);
-        handle
-    }
-
-    fn ground(&mut self, half_extents: Vector, y: Real) {
-        self.add(
-            RigidBodyBuilder::fixed().translation(Vector::new(0.0, y, 0.0)),
-            ColliderBuilder::cuboid(half_extents.x, half_extents.y, half_extents.z),
-        );
-    }
-
-    fn step_with(&mut self, hooks: &dyn PhysicsHooks, events: &dyn EventHandler) {
-        self.pipeline.step(
-            Vector::new(0.0, -9.81, 0.0),
-            &self.params,
-            &mut self.islands,
-            &mut self.broad_phase,
-            &mut self.narrow_phase,
-            &mut self.bodies,
-            &mut self.colliders,
-            &mut self.joints,
-            &mut self.multibody_joints,
-            &mut self.soft_bodies,
-            &mut self.ccd,
-            hooks,
-            events,
-        );
-    }
-
-    fn run(&mut self, steps: usize) {
-        let filter = SatContactFilter::new();
-        let hooks: &dyn PhysicsHooks = match self.door {
-            Door::Filter => &filter,
-            Door::PassThrough => &PassThrough,
-            _ => &(),
-        };
-        for _ in 0..steps {
-            self.step_with(hooks, &());
-        }
-    }
-
-    fn solver_contacts_are_finite(&self) -> bool {
-        self.narrow_phase.contact_pairs().all(|pair| {
-            pair.manifolds().iter().all(|m| {
-                m.data.normal.is_finite()
-                    && m.data.solver_contacts.iter().all(|c| {
-                        c.dist.is_finite() && c.anchor1.is_finite() && c.anchor2.is_finite()
-                    })
-            })
-        })
-    }
-}
+const INTEGRATIONS: [Integration; 3] = [
+    Integration::Default,
+    Integration::Dispatcher,
+    Integration::Filter,
+];
 
 /// rapier's pyramid3 layout, scaled down: `layers` layers of boxes of half-extent 0.975 at
 /// pitch 2.25 (each box on the corners of four below), each layer 1 cm above the one below.
-fn pyramid(door: Door, layers: usize) -> (World, RigidBodyHandle, Vector) {
-    let mut world = World::new(door);
+fn pyramid(integration: Integration, layers: usize) -> (World, RigidBodyHandle, Vector) {
+    let mut world = World::new(integration);
     world.ground(Vector::new(100.0, 1.0, 100.0), -1.0);
     let (he, pitch) = (0.975, 2.25);
     let mut top = None;
@@ -158,8 +46,8 @@ fn pyramid(door: Door, layers: usize) -> (World, RigidBodyHandle, Vector) {
 }
 
 /// A column of `n` unit cubes, each shifted sideways by a hundredth.
-fn tall_stack(door: Door, n: usize) -> (World, RigidBodyHandle, Vector) {
-    let mut world = World::new(door);
+fn tall_stack(integration: Integration, n: usize) -> (World, RigidBodyHandle, Vector) {
+    let mut world = World::new(integration);
     world.ground(Vector::new(10.0, 0.5, 10.0), -0.5);
     let mut top = None;
     for i in 0..n {
@@ -173,21 +61,21 @@ fn tall_stack(door: Door, n: usize) -> (World, RigidBodyHandle, Vector) {
     (world, top.unwrap(), rest)
 }
 
-/// Runs a scene for 10 simulated seconds with each door and a pass-through hook (sleeping off:
-/// the stack stands on its contacts the whole time) and returns, per door, the top box's sideways
+/// Runs a scene for 10 simulated seconds with each integration and a pass-through hook (sleeping off:
+/// the stack stands on its contacts the whole time) and returns, per integration, the top box's sideways
 /// drift and how far it sank below its resting place.
 fn drift_after_ten_seconds(
-    scene: fn(Door) -> (World, RigidBodyHandle, Vector),
-) -> Vec<(Door, Real, Real)> {
+    scene: fn(Integration) -> (World, RigidBodyHandle, Vector),
+) -> Vec<(Integration, Real, Real)> {
     [
-        Door::Default,
-        Door::Dispatcher,
-        Door::PassThrough,
-        Door::Filter,
+        Integration::Default,
+        Integration::Dispatcher,
+        Integration::PassThrough,
+        Integration::Filter,
     ]
     .into_iter()
-    .map(|door| {
-        let (mut world, top, rest) = scene(door);
+    .map(|integration| {
+        let (mut world, top, rest) = scene(integration);
         world.run(600);
         assert!(
             world
@@ -198,7 +86,7 @@ fn drift_after_ten_seconds(
         assert!(world.solver_contacts_are_finite());
         let offset = world.bodies[top].translation() - rest;
         (
-            door,
+            integration,
             Vector::new(offset.x, 0.0, offset.z).length(),
             -offset.y,
         )
@@ -211,43 +99,43 @@ fn drift_after_ten_seconds(
 /// recomputes every contact every step instead of recycling it, and a tall stack may sway or
 /// topple whatever the hook does: the filter is held to the pass-through hook's drift and sink
 /// (plus `bound` and `sink`). The drifts are printed side by side.
-fn assert_stands(name: &str, drifts: &[(Door, Real, Real)], bound: Real, sink: Real) {
+fn assert_stands(name: &str, drifts: &[(Integration, Real, Real)], bound: Real, sink: Real) {
     let (_, pass_drift, pass_sunk) = drifts[2];
-    for &(door, drift, sunk) in drifts {
-        println!("{name}, {door:?}: top box drifted {drift:.5} sideways, sank {sunk:.5}");
-        let (drift_allowed, sink_allowed) = match door {
-            Door::Filter => (pass_drift + bound, pass_sunk.abs() + sink),
-            Door::PassThrough => (Real::INFINITY, Real::INFINITY),
+    for &(integration, drift, sunk) in drifts {
+        println!("{name}, {integration:?}: top box drifted {drift:.5} sideways, sank {sunk:.5}");
+        let (drift_allowed, sink_allowed) = match integration {
+            Integration::Filter => (pass_drift + bound, pass_sunk.abs() + sink),
+            Integration::PassThrough => (Real::INFINITY, Real::INFINITY),
             _ => (bound, sink),
         };
         assert!(
             drift < drift_allowed,
-            "{name} with {door:?}: the top box drifted {drift}"
+            "{name} with {integration:?}: the top box drifted {drift}"
         );
         assert!(
             sunk.abs() < sink_allowed,
-            "{name} with {door:?}: the top box sank {sunk}"
+            "{name} with {integration:?}: the top box sank {sunk}"
         );
     }
 }
 
 #[test]
 fn pyramid_stands_with_every_door() {
-    let drifts = drift_after_ten_seconds(|door| pyramid(door, 8));
+    let drifts = drift_after_ten_seconds(|integration| pyramid(integration, 8));
     assert_stands("pyramid3 (8 layers, 204 boxes)", &drifts, 0.05, 0.08);
 }
 
 #[test]
 fn tall_stack_stands_with_every_door() {
-    let drifts = drift_after_ten_seconds(|door| tall_stack(door, 20));
+    let drifts = drift_after_ten_seconds(|integration| tall_stack(integration, 20));
     assert_stands("stack3 (20 cubes)", &drifts, 0.05, 0.2);
 }
 
 /// A heap of turned boxes of assorted sizes, some penetrating, some touching, some within the
 /// prediction distance, some apart; no gravity, so one step computes every pair's contacts from
 /// the same poses in every world.
-fn heap(door: Door) -> World {
-    let mut world = World::new(door);
+fn heap(integration: Integration) -> World {
+    let mut world = World::new(integration);
     for k in 0..300 {
         let t = k as Real;
         let at = Vector::new(
@@ -274,9 +162,9 @@ fn heap(door: Door) -> World {
 
 #[test]
 fn contacts_match_the_default_pipeline() {
-    let default = heap(Door::Default);
-    for door in [Door::Dispatcher, Door::Filter] {
-        let world = heap(door);
+    let default = heap(Integration::Default);
+    for integration in [Integration::Dispatcher, Integration::Filter] {
+        let world = heap(integration);
         let (mut touching, mut same_normal, mut same_depth) = (0, 0, 0);
         for pair in default.narrow_phase.contact_pairs() {
             let theirs = pair.has_any_active_contact();
@@ -284,7 +172,7 @@ fn contacts_match_the_default_pipeline() {
                 .narrow_phase
                 .contact_pair(pair.collider1, pair.collider2)
                 .filter(|p| p.has_any_active_contact());
-            assert_eq!(ours.is_some(), theirs, "{door:?}: touching differs");
+            assert_eq!(ours.is_some(), theirs, "{integration:?}: touching differs");
             let (Some(ours), Some((m1, c1))) = (ours, pair.find_deepest_contact()) else {
                 continue;
             };
@@ -298,7 +186,7 @@ fn contacts_match_the_default_pipeline() {
             }
         }
         println!(
-            "{door:?} vs default: {touching} touching pairs, {same_normal} with the same normal, \
+            "{integration:?} vs default: {touching} touching pairs, {same_normal} with the same normal, \
              {same_depth} of those with the same depth"
         );
         assert!(touching > 100);
@@ -346,10 +234,10 @@ impl EventHandler for Events {
 
 #[test]
 fn sensor_events_match_the_default_pipeline() {
-    let log = |door: Door| {
-        let mut world = World::new(door);
+    let log = |integration: Integration| {
+        let mut world = World::new(integration);
         // Rotated sensor boxes on fixed bodies, and spinning boxes falling through them: the
-        // falling boxes touch nothing solid, so every door sees the same trajectories.
+        // falling boxes touch nothing solid, so every integration sees the same trajectories.
         for (i, angle) in [0.3, 0.8, 1.2, 0.05].into_iter().enumerate() {
             world.add(
                 RigidBodyBuilder::fixed()
@@ -373,29 +261,33 @@ fn sensor_events_match_the_default_pipeline() {
         }
         let events = Events::default();
         let filter = SatContactFilter::new();
-        let hooks: &dyn PhysicsHooks = if door == Door::Filter { &filter } else { &() };
+        let hooks: &dyn PhysicsHooks = if integration == Integration::Filter {
+            &filter
+        } else {
+            &()
+        };
         for step in 0..150 {
             events.step.store(step, Ordering::Relaxed);
             world.step_with(hooks, &events);
         }
         events.log.into_inner().unwrap()
     };
-    let default = log(Door::Default);
+    let default = log(Integration::Default);
     assert!(
         default.len() >= 20,
         "the scene produces sensor events: {}",
         default.len()
     );
-    assert_eq!(log(Door::Dispatcher), default);
-    assert_eq!(log(Door::Filter), default);
+    assert_eq!(log(Integration::Dispatcher), default);
+    assert_eq!(log(Integration::Filter), default);
 }
 
 #[test]
 fn filter_keeps_the_pairs_continuous_collision_detection_sweeps() {
     // A CCD body 1 m from a 5 cm wall at 120 m/s: 2 m per step, far beyond the prediction
     // distance when the step starts. The filter must not cull the pair the sweep needs.
-    let through = |door: Door| {
-        let mut world = World::new(door);
+    let through = |integration: Integration| {
+        let mut world = World::new(integration);
         world.add(
             RigidBodyBuilder::fixed().translation(Vector::new(1.0, 0.0, 0.0)),
             ColliderBuilder::cuboid(0.025, 2.0, 2.0),
@@ -410,17 +302,17 @@ fn filter_keeps_the_pairs_continuous_collision_detection_sweeps() {
         world.run(10);
         world.bodies[bullet].translation().x
     };
-    for door in DOORS {
+    for integration in INTEGRATIONS {
         assert!(
-            through(door) < 1.0,
-            "{door:?}: the bullet went through the wall"
+            through(integration) < 1.0,
+            "{integration:?}: the bullet went through the wall"
         );
     }
 }
 
 /// Two 45°-turned cubes whose AABBs overlap while the boxes are `gap` apart (face to face).
 fn turned_pair(gap: Real) -> (World, ColliderHandle, ColliderHandle) {
-    let mut world = World::new(Door::Filter);
+    let mut world = World::new(Integration::Filter);
     let turn = Vector::new(0.0, 0.0, std::f32::consts::FRAC_PI_4);
     let mut handles = [ColliderHandle::invalid(); 2];
     for (k, handle) in handles.iter_mut().enumerate() {
@@ -480,7 +372,7 @@ fn filter_culls_separated_pairs_whose_aabbs_overlap() {
 #[test]
 fn filter_never_culls_a_penetrating_pair() {
     let filter = SatContactFilter::new();
-    let mut world = World::new(Door::Filter);
+    let mut world = World::new(Integration::Filter);
     let mut handles = Vec::new();
     for k in 0..400 {
         let t = k as Real;
@@ -570,7 +462,7 @@ impl PhysicsHooks for UserHooks {
 
 #[test]
 fn user_hooks_still_run_inside_the_filter() {
-    let mut world = World::new(Door::Filter);
+    let mut world = World::new(Integration::Filter);
     let all = SatContactFilter::ACTIVE_HOOKS | ActiveHooks::MODIFY_SOLVER_CONTACTS;
     let ground = world.bodies.insert(RigidBodyBuilder::fixed());
     world.colliders.insert_with_parent(
@@ -640,8 +532,8 @@ impl PhysicsHooks for Witness {
 
 #[test]
 fn fixed_fixed_pairs_are_never_computed() {
-    for door in DOORS {
-        let mut world = World::new(door);
+    for integration in INTEGRATIONS {
+        let mut world = World::new(integration);
         let f1 = world.add(
             RigidBodyBuilder::fixed(),
             ColliderBuilder::cuboid(1.0, 1.0, 1.0),
@@ -665,14 +557,14 @@ fn fixed_fixed_pairs_are_never_computed() {
         let pair = world.narrow_phase.contact_pair(fixed[0], fixed[1]);
         assert!(
             pair.is_none_or(|p| !p.has_any_active_contact() && p.manifolds().is_empty()),
-            "{door:?}"
+            "{integration:?}"
         );
         let asked = hooks.inner().asked.lock().unwrap();
         assert!(
             !asked
                 .iter()
                 .any(|&(a, b)| fixed.contains(&a) && fixed.contains(&b)),
-            "{door:?}"
+            "{integration:?}"
         );
         // And the filter itself refuses the pair, whoever asks.
         assert_eq!(
@@ -684,8 +576,8 @@ fn fixed_fixed_pairs_are_never_computed() {
 
 #[test]
 fn degenerate_boxes_never_put_nan_into_the_solver() {
-    for door in DOORS {
-        let mut world = World::new(door);
+    for integration in INTEGRATIONS {
+        let mut world = World::new(integration);
         world.ground(Vector::new(20.0, 0.5, 20.0), -0.5);
         let far = 1e6;
         world.add(
@@ -719,12 +611,12 @@ fn degenerate_boxes_never_put_nan_into_the_solver() {
         }
         for _ in 0..180 {
             world.run(1);
-            assert!(world.solver_contacts_are_finite(), "{door:?}");
+            assert!(world.solver_contacts_are_finite(), "{integration:?}");
         }
         for (_, body) in world.bodies.iter() {
             assert!(
                 body.translation().is_finite() && body.linvel().is_finite(),
-                "{door:?}"
+                "{integration:?}"
             );
         }
     }
