@@ -97,7 +97,7 @@ pub fn test_obb_obb(a: &TextbookObb3, b: &TextbookObb3) -> bool {
     true
 }
 
-/// Seed 004's 2D projection-radius test (the 2D textbook form).
+/// Ericson's 2D projection-radius test (the 2D textbook form).
 #[derive(Clone, Copy)]
 pub struct TextbookObb2 {
     pub c: Vec2,

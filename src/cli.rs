@@ -11,7 +11,7 @@ use crate::check::EngineChoice;
 use crate::check_report::Format;
 use crate::engine::{Engine, FailOn};
 use crate::input::open;
-use crate::main_job::{DEFAULT_CASES, DEFAULT_SEED, Options};
+use crate::run::{DEFAULT_CASES, DEFAULT_SEED, Options};
 
 /// Oriented-box separating-axis tests with a stated error bound.
 ///
@@ -211,7 +211,7 @@ pub fn run(command: Command) -> io::Result<bool> {
                 cases: args.cases,
                 exact_sample: args.exact_sample,
             };
-            crate::main_job::run(options, stdout())?;
+            crate::run::run(options, stdout())?;
             Ok(true)
         }
         Command::Verdict { file, engine } => {

@@ -9,7 +9,7 @@
 //!   the subcommands.
 //! * [`reference`](mod@reference): an independent exact reference in rationals.
 //! * [`generate`]: seeded random and adversarial box pairs.
-//! * [`main_job`]: the default run, every engine adjudicated by the exact oracle.
+//! * [`run`]: the main job (`obbsat` or `obbsat run`), every engine adjudicated by the exact oracle.
 //! * [`cli`]: argument parsing and dispatch (the binary's `main`).
 
 pub mod case;
@@ -24,12 +24,12 @@ pub mod explain;
 pub mod generate;
 pub mod input;
 pub mod json;
-pub mod main_job;
 pub mod pair;
 pub mod parallel;
 pub mod picture;
 pub mod progress;
 pub mod reference;
+pub mod run;
 pub mod verdict;
 pub mod written;
 

@@ -1,6 +1,6 @@
-//! Every input form of the seeds builds the same box: centre + angle (radians, degrees,
-//! `(cos, sin)`), four corners (seed 000), node size + anchor + transform (seed 003), scale
-//! (seed 001), and in 3D quaternion, axis matrix and `Affine3A` + size.
+//! Every input form builds the same box: centre + angle (radians, degrees, `(cos, sin)`), four
+//! corners (McGuire's corner-based form), node size + anchor + transform (cocos2d style), a
+//! scale factor, and in 3D quaternion, axis matrix and `Affine3A` + size.
 
 use glam::{Affine2, Affine3A, Mat2, Mat3, Quat, Vec2, Vec3};
 use sat_core::{Obb2, Obb3};

@@ -8,8 +8,8 @@ use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 use sat_core::tolerance::band;
 use sat_core::{Obb2, Obb3};
 
-use super::filter::{Frame, decide2, decide3};
-use super::tally::{record, record_panic};
+use super::filter::{FilterBox, decide2, decide3};
+use super::peer_findings::{record, record_panic};
 use super::{Case2, Case3};
 use crate::peers::{PeerPanic, try_parry_gjk2, try_parry_gjk3, try_parry_sat2, try_parry_sat3};
 
@@ -104,14 +104,14 @@ pub fn check3(case: &Case3) -> Report {
         return Report::default();
     };
     let input_exact = || case.exact();
-    let filter = case.frames().and_then(|(a, b)| decide3(&a, &b));
-    let input = Truth::new(filter, &input_exact);
+    let filter = case.filter_boxes().and_then(|(a, b)| decide3(&a, &b));
+    let input = LazyVerdict::new(filter, &input_exact);
     let stored_exact = || verdict3(&ExactBox3::from_obb(&a), &ExactBox3::from_obb(&b));
-    let stored = Truth::new(
-        decide3(&Frame::stored3(&a), &Frame::stored3(&b)),
+    let stored = LazyVerdict::new(
+        decide3(&FilterBox::stored3(&a), &FilterBox::stored3(&b)),
         &stored_exact,
     );
-    let said = Said {
+    let said = EngineVerdicts {
         dim: 3,
         core: a.intersects(&b),
         batch: batch3(a, b),
@@ -130,14 +130,14 @@ pub fn check2(case: &Case2) -> Report {
         return Report::default();
     };
     let input_exact = || case.exact();
-    let filter = case.frames().and_then(|(a, b)| decide2(&a, &b));
-    let input = Truth::new(filter, &input_exact);
+    let filter = case.filter_boxes().and_then(|(a, b)| decide2(&a, &b));
+    let input = LazyVerdict::new(filter, &input_exact);
     let stored_exact = || verdict2(&ExactBox2::from_obb(&a), &ExactBox2::from_obb(&b));
-    let stored = Truth::new(
-        decide2(&Frame::stored2(&a), &Frame::stored2(&b)),
+    let stored = LazyVerdict::new(
+        decide2(&FilterBox::stored2(&a), &FilterBox::stored2(&b)),
         &stored_exact,
     );
-    let said = Said {
+    let said = EngineVerdicts {
         dim: 2,
         core: a.intersects(&b),
         batch: batch2(a, b),
@@ -176,15 +176,15 @@ fn certified2(a: &Obb2, b: &Obb2) -> Option<bool> {
 
 /// The exact verdict for one pair of boxes: the f64 filter's, else the big-integer oracle's,
 /// computed at most once.
-struct Truth<'a> {
+struct LazyVerdict<'a> {
     filter: Option<bool>,
     exact: OnceCell<ExactVerdict>,
     compute: &'a dyn Fn() -> ExactVerdict,
 }
 
-impl<'a> Truth<'a> {
+impl<'a> LazyVerdict<'a> {
     fn new(filter: Option<bool>, compute: &'a dyn Fn() -> ExactVerdict) -> Self {
-        Truth {
+        LazyVerdict {
             filter,
             exact: OnceCell::new(),
             compute,
@@ -223,7 +223,7 @@ impl<'a> Truth<'a> {
 }
 
 /// What the engines said about one pair.
-struct Said {
+struct EngineVerdicts {
     dim: u8,
     core: bool,
     /// The batch kernel's verdict on the pair (documented bit-identical to `core`).
@@ -233,9 +233,14 @@ struct Said {
     peers: [(Peer, Result<bool, PeerPanic>); 2],
 }
 
-impl Said {
+impl EngineVerdicts {
     /// Panics on a violation of sat-core's guarantees; records peer findings.
-    fn judge(&self, input: &Truth, stored: &Truth, describe: &dyn Fn() -> String) -> Report {
+    fn judge(
+        &self,
+        input: &LazyVerdict,
+        stored: &LazyVerdict,
+        describe: &dyn Fn() -> String,
+    ) -> Report {
         let mut report = Report {
             accepted: true,
             ..Report::default()

@@ -8,8 +8,8 @@ use sat_core::{Obb2, Obb3, ObbError};
 
 use crate::written::{Box2, Box3, Rotation2, Rotation3};
 
-use super::filter::Frame;
-use super::knob::Knob;
+use super::field_bytes::FieldBytes;
+use super::filter::FilterBox;
 use super::recipe2::Recipe2;
 use super::recipe3::{NearParallelRecipe3, Recipe3};
 
@@ -59,10 +59,10 @@ impl BoxInput3 {
     }
 
     /// The same box for the f64 filter.
-    pub(crate) fn frame(&self) -> Frame<3> {
+    pub(crate) fn filter_box(&self) -> FilterBox<3> {
         match self.orientation {
-            Orientation3::Quat(q) => Frame::quat(self.center, self.half_extents, q),
-            Orientation3::Axes(cols) => Frame::axes(self.center, self.half_extents, cols),
+            Orientation3::Quat(q) => FilterBox::quat(self.center, self.half_extents, q),
+            Orientation3::Axes(cols) => FilterBox::axes(self.center, self.half_extents, cols),
         }
     }
 }
@@ -78,8 +78,8 @@ impl BoxInput2 {
     }
 
     /// The same rectangle for the f64 filter.
-    pub(crate) fn frame(&self) -> Frame<2> {
-        Frame::axes(self.center, self.half_extents, self.axes)
+    pub(crate) fn filter_box(&self) -> FilterBox<2> {
+        FilterBox::axes(self.center, self.half_extents, self.axes)
     }
 }
 
@@ -142,8 +142,9 @@ impl Case3 {
     }
 
     /// The boxes for the f64 filter, when the numbers are the f32 ones it was built for.
-    pub(crate) fn frames(&self) -> Option<(Frame<3>, Frame<3>)> {
-        (self.recipe.written == super::Written3::AsBuilt).then(|| (self.a.frame(), self.b.frame()))
+    pub(crate) fn filter_boxes(&self) -> Option<(FilterBox<3>, FilterBox<3>)> {
+        (self.recipe.written == super::Written3::AsBuilt)
+            .then(|| (self.a.filter_box(), self.b.filter_box()))
     }
 
     /// The case as a line of the `obbsat` case format (`obbsat verdict` reads it).
@@ -174,8 +175,9 @@ impl Case2 {
     }
 
     /// The rectangles for the f64 filter, when the numbers are the f32 ones it was built for.
-    pub(crate) fn frames(&self) -> Option<(Frame<2>, Frame<2>)> {
-        (self.recipe.written == super::Written2::AsBuilt).then(|| (self.a.frame(), self.b.frame()))
+    pub(crate) fn filter_boxes(&self) -> Option<(FilterBox<2>, FilterBox<2>)> {
+        (self.recipe.written == super::Written2::AsBuilt)
+            .then(|| (self.a.filter_box(), self.b.filter_box()))
     }
 
     /// The case as a line of the `obbsat` case format.

@@ -18,7 +18,7 @@ use sat_rapier::dim3::rapier::parry::shape::Cuboid;
 use sat_rapier::tolerance::FACE_PREFERENCE_PREDICTION;
 
 use super::contact::{Knobs, Who, bound, fail};
-use super::filter::{Frame, margin3};
+use super::filter::{FilterBox, margin3};
 use super::{Case3, Report};
 use crate::peers::{ParryBox3, catch_peer};
 
@@ -67,8 +67,8 @@ impl BoxPair {
     pub(super) fn new(pos12: Pose, c1: Cuboid, c2: Cuboid, prediction: f32) -> BoxPair {
         let (t, q) = (pos12.translation, pos12.rotation);
         let margin = margin3(
-            &Frame::quat([0.0; 3], c1.half_extents.to_array(), [0.0, 0.0, 0.0, 1.0]),
-            &Frame::quat(t.to_array(), c2.half_extents.to_array(), q.to_array()),
+            &FilterBox::quat([0.0; 3], c1.half_extents.to_array(), [0.0, 0.0, 0.0, 1.0]),
+            &FilterBox::quat(t.to_array(), c2.half_extents.to_array(), q.to_array()),
         );
         let (h1, h2) = (c1.half_extents.as_dvec3(), c2.half_extents.as_dvec3());
         BoxPair {

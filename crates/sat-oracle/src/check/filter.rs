@@ -41,7 +41,7 @@ const U: f64 = 1.0 / 9_007_199_254_740_992.0;
 /// A box for the filter: exact centre and half-extents, columns within `err` per entry of the
 /// exact ones.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Frame<const N: usize> {
+pub(crate) struct FilterBox<const N: usize> {
     center: [f64; N],
     extents: [f64; N],
     cols: [[f64; N]; N],
@@ -52,10 +52,10 @@ pub(crate) struct Frame<const N: usize> {
     quat: bool,
 }
 
-impl<const N: usize> Frame<N> {
+impl<const N: usize> FilterBox<N> {
     /// The box spanned by f32 columns taken exactly.
     pub(crate) fn axes(center: [f32; N], extents: [f32; N], cols: [[f32; N]; N]) -> Self {
-        Frame {
+        FilterBox {
             center: center.map(f64::from),
             extents: extents.map(f64::from),
             cols: cols.map(|c| c.map(f64::from)),
@@ -65,7 +65,7 @@ impl<const N: usize> Frame<N> {
     }
 }
 
-impl Frame<3> {
+impl FilterBox<3> {
     /// The box rotated by `R(q)/|q|²` (`q` non-zero and finite). Entries that come out exact
     /// (sums and division without rounding, as for the octahedral rotations and the zeros of a
     /// rotation about a coordinate axis) are marked exact, so that exactly parallel edges are
@@ -109,7 +109,7 @@ impl Frame<3> {
                 };
             }
         }
-        Frame {
+        FilterBox {
             center: center.map(f64::from),
             extents: extents.map(f64::from),
             cols,
@@ -121,7 +121,7 @@ impl Frame<3> {
     /// The box sat-core stores (f32 centre, extents and columns, exactly).
     pub(crate) fn stored3(obb: &Obb3) -> Self {
         let m = obb.axes();
-        Frame::axes(
+        FilterBox::axes(
             obb.center().to_array(),
             obb.half_extents().to_array(),
             [m.x_axis, m.y_axis, m.z_axis].map(|c| c.to_array()),
@@ -129,11 +129,11 @@ impl Frame<3> {
     }
 }
 
-impl Frame<2> {
+impl FilterBox<2> {
     /// The rectangle sat-core stores (f32 centre, extents and columns, exactly).
     pub(crate) fn stored2(obb: &Obb2) -> Self {
         let m = obb.axes();
-        Frame::axes(
+        FilterBox::axes(
             obb.center().to_array(),
             obb.half_extents().to_array(),
             [m.x_axis.to_array(), m.y_axis.to_array()],
@@ -159,7 +159,7 @@ type Axis<const N: usize> = ([f64; N], [f64; N]);
 
 /// The exact verdict for two 3D boxes (`Some(true)`: they intersect), or `None` when the f64
 /// evaluation is too close to call.
-pub(crate) fn decide3(a: &Frame<3>, b: &Frame<3>) -> Option<bool> {
+pub(crate) fn decide3(a: &FilterBox<3>, b: &FilterBox<3>) -> Option<bool> {
     decide(a, b, axes3(a, b))
 }
 
@@ -172,7 +172,7 @@ pub(crate) fn decide3(a: &Frame<3>, b: &Frame<3>) -> Option<bool> {
 /// `|L̂|` computed with relative error below `4u`, and `| |L| − |L̂| | ≤ |δL|` (the norm of the
 /// per-component bounds). The quotients' rounding and the oracle's ulp widen the interval by
 /// `8u` relative and the smallest normal f64.
-pub(crate) fn margin3(a: &Frame<3>, b: &Frame<3>) -> Option<(f64, f64)> {
+pub(crate) fn margin3(a: &FilterBox<3>, b: &FilterBox<3>) -> Option<(f64, f64)> {
     let t = offset(a, b);
     let mut margin = (f64::NEG_INFINITY, f64::NEG_INFINITY);
     for axis in axes3(a, b) {
@@ -203,10 +203,10 @@ pub(crate) fn margin3(a: &Frame<3>, b: &Frame<3>) -> Option<(f64, f64)> {
 
 /// The 15 candidate axes of two 3D boxes as computed, with their error bounds: `A`'s and `B`'s
 /// face normals, then the edge pairs.
-fn axes3<'a>(a: &'a Frame<3>, b: &'a Frame<3>) -> impl Iterator<Item = Axis<3>> + 'a {
+fn axes3<'a>(a: &'a FilterBox<3>, b: &'a FilterBox<3>) -> impl Iterator<Item = Axis<3>> + 'a {
     // A quaternion box's face normal is its column (the exact oracle's is a positive multiple);
     // a parallelepiped's is the cross product of the other two columns.
-    let faces = |f: &Frame<3>| -> [Axis<3>; 3] {
+    let faces = |f: &FilterBox<3>| -> [Axis<3>; 3] {
         if f.quat {
             [0, 1, 2].map(|i| (f.cols[i], f.err[i]))
         } else {
@@ -219,15 +219,20 @@ fn axes3<'a>(a: &'a Frame<3>, b: &'a Frame<3>) -> impl Iterator<Item = Axis<3>> 
 }
 
 /// The exact verdict for two rectangles, or `None` when too close to call.
-pub(crate) fn decide2(a: &Frame<2>, b: &Frame<2>) -> Option<bool> {
-    let perp = |f: &Frame<2>, i: usize| ([-f.cols[i][1], f.cols[i][0]], [f.err[i][1], f.err[i][0]]);
-    let faces = |f: &Frame<2>| [perp(f, 1), perp(f, 0)];
+pub(crate) fn decide2(a: &FilterBox<2>, b: &FilterBox<2>) -> Option<bool> {
+    let perp =
+        |f: &FilterBox<2>, i: usize| ([-f.cols[i][1], f.cols[i][0]], [f.err[i][1], f.err[i][0]]);
+    let faces = |f: &FilterBox<2>| [perp(f, 1), perp(f, 0)];
     decide(a, b, faces(a).into_iter().chain(faces(b)))
 }
 
 /// The signed gap of the exact boxes along `axis` (any non-zero vector, taken exactly), as an
 /// f64 estimate and a bound on its error, both per unit length of `axis`.
-pub(crate) fn gap_along<const N: usize>(a: &Frame<N>, b: &Frame<N>, axis: [f64; N]) -> (f64, f64) {
+pub(crate) fn gap_along<const N: usize>(
+    a: &FilterBox<N>,
+    b: &FilterBox<N>,
+    axis: [f64; N],
+) -> (f64, f64) {
     let (gap, bound) = numerator(a, b, offset(a, b), (axis, [0.0; N]));
     let length = axis.iter().map(|x| x * x).sum::<f64>().sqrt();
     (gap / length, bound / length + 4.0 * U * gap.abs() / length)
@@ -235,8 +240,8 @@ pub(crate) fn gap_along<const N: usize>(a: &Frame<N>, b: &Frame<N>, axis: [f64; 
 
 /// Any axis certainly separating: apart; every non-zero axis certainly not separating: intersect.
 fn decide<const N: usize>(
-    a: &Frame<N>,
-    b: &Frame<N>,
+    a: &FilterBox<N>,
+    b: &FilterBox<N>,
     axes: impl Iterator<Item = Axis<N>>,
 ) -> Option<bool> {
     let t = offset(a, b);
@@ -256,13 +261,18 @@ fn decide<const N: usize>(
     certain.then_some(true)
 }
 
-fn offset<const N: usize>(a: &Frame<N>, b: &Frame<N>) -> [f64; N] {
+fn offset<const N: usize>(a: &FilterBox<N>, b: &FilterBox<N>) -> [f64; N] {
     core::array::from_fn(|k| b.center[k] - a.center[k])
 }
 
 /// The gap numerator `|t·L| − Σ e_i |g_i·L|` over both boxes, evaluated with `t̂` and `L̂`, and
 /// the bound on its distance from the exact boxes' numerator along the exact `L` (module docs).
-fn numerator<const N: usize>(a: &Frame<N>, b: &Frame<N>, t: [f64; N], axis: Axis<N>) -> (f64, f64) {
+fn numerator<const N: usize>(
+    a: &FilterBox<N>,
+    b: &FilterBox<N>,
+    t: [f64; N],
+    axis: Axis<N>,
+) -> (f64, f64) {
     let (l, dl) = axis;
     let dot = |x: &[f64; N]| (0..N).map(|k| x[k] * l[k]).sum::<f64>();
     let abs_dot = |x: &[f64; N]| (0..N).map(|k| (x[k] * l[k]).abs()).sum::<f64>();
@@ -336,8 +346,8 @@ mod tests {
 
     const ID3: [[f32; 3]; 3] = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
 
-    fn cube(center: [f32; 3]) -> Frame<3> {
-        Frame::axes(center, [1.0; 3], ID3)
+    fn cube(center: [f32; 3]) -> FilterBox<3> {
+        FilterBox::axes(center, [1.0; 3], ID3)
     }
 
     #[test]
@@ -355,7 +365,7 @@ mod tests {
     #[test]
     fn quaternion_boxes_are_decided_away_from_contact() {
         let q = [0.0, 0.0, 0.38268343, 0.9238795]; // 45° about z
-        let diamond = |x: f32| Frame::quat([x, 0.0, 0.0], [1.0; 3], q);
+        let diamond = |x: f32| FilterBox::quat([x, 0.0, 0.0], [1.0; 3], q);
         let reach = 1.0 + 2f32.sqrt();
         assert_eq!(decide3(&cube([0.0; 3]), &diamond(reach - 1e-4)), Some(true));
         assert_eq!(
@@ -367,7 +377,7 @@ mod tests {
     #[test]
     fn rectangles() {
         let id = [[1.0, 0.0], [0.0, 1.0]];
-        let square = |x: f32| Frame::axes([x, 0.0], [1.0; 2], id);
+        let square = |x: f32| FilterBox::axes([x, 0.0], [1.0; 2], id);
         assert_eq!(decide2(&square(0.0), &square(1.999)), Some(true));
         assert_eq!(decide2(&square(0.0), &square(2.001)), Some(false));
         assert_eq!(decide2(&square(0.0), &square(2.0)), None);
@@ -408,8 +418,8 @@ mod tests {
                 &ExactBox3::from_quat(t.map(f64::from), h2.map(f64::from), q.map(f64::from)),
             );
             cases += 1;
-            let a = Frame::quat([0.0; 3], h1, [0.0, 0.0, 0.0, 1.0]);
-            if let Some((lo, hi)) = margin3(&a, &Frame::quat(t, h2, q)) {
+            let a = FilterBox::quat([0.0; 3], h1, [0.0, 0.0, 0.0, 1.0]);
+            if let Some((lo, hi)) = margin3(&a, &FilterBox::quat(t, h2, q)) {
                 decided += 1;
                 assert!(
                     lo <= exact.margin && exact.margin <= hi,

@@ -62,16 +62,16 @@ mod case;
 pub mod contact;
 mod contact2;
 mod contact3;
+mod field_bytes;
 mod filter;
 mod geometry;
-mod knob;
+mod peer_findings;
 mod recipe;
 mod recipe2;
 mod recipe3;
 mod scene3;
 mod seeds;
 mod separation;
-mod tally;
 
 use arbitrary::{Arbitrary, Unstructured};
 
@@ -80,6 +80,7 @@ pub use case::{BoxInput2, BoxInput3, Case2, Case3, NearParallel3, Orientation3};
 pub use contact2::{ContactCase2, check_contact2, check_manifold2};
 pub use contact3::{ContactCase3, check_contact3, check_manifold3};
 pub use geometry::{OCTAHEDRAL, lean_columns};
+pub use peer_findings::{PeerTally, peer_tallies, strict_peers};
 pub use recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt};
 pub use recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Written2};
 pub use recipe3::{
@@ -91,7 +92,6 @@ pub use scene3::{
 };
 pub use seeds::{seeds_near_parallel3, seeds2, seeds3};
 pub use separation::check_separation3;
-pub use tally::{PeerTally, peer_tallies, strict_peers};
 
 /// A fuzz target: the name of its directories under `fuzz/corpus` and `fuzz/regressions`, the
 /// check its inputs go through, and its named seeds as bytes.
@@ -171,7 +171,7 @@ macro_rules! encode_recipes {
         impl Encode for $recipe {
             fn to_bytes(&self) -> Vec<u8> {
                 let mut out = Vec::new();
-                knob::Knob::encode(self, &mut out);
+                field_bytes::FieldBytes::encode(self, &mut out);
                 out
             }
         }

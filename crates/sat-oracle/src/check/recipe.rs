@@ -5,10 +5,10 @@
 
 use glam::{DVec2, DVec3};
 
+use super::field_bytes::{FieldBytes, field_bytes_enum, field_bytes_struct};
 use super::geometry::ulp32;
-use super::knob::{Knob, knob_enum, knob_struct};
 
-knob_enum! {
+field_bytes_enum! {
     /// The size `s` of the boxes: half-extents are fractions of it, offsets multiples.
     pub enum Size {
         /// `s = 1`.
@@ -35,7 +35,7 @@ impl Size {
     }
 }
 
-knob_enum! {
+field_bytes_enum! {
     /// One half-extent.
     pub enum Extent {
         /// `s · (0.05 + 0.95·v/65535)`, rounded to f32.
@@ -69,7 +69,7 @@ impl Extent {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Direction(pub u32);
 
-impl Knob for Direction {
+impl FieldBytes for Direction {
     fn decode(u: &mut arbitrary::Unstructured<'_>) -> Self {
         Direction(u32::decode(u))
     }
@@ -94,7 +94,7 @@ impl Direction {
     }
 }
 
-knob_struct! {
+field_bytes_struct! {
     /// A direction and a 16-bit distance parameter.
     pub struct Offset {
         /// Which way.
@@ -104,7 +104,7 @@ knob_struct! {
     }
 }
 
-knob_enum! {
+field_bytes_enum! {
     /// Where box A's centre is.
     pub enum Origin {
         /// `±0.0` per component (bit `k` set: `-0.0`).
@@ -154,7 +154,7 @@ impl Origin {
     }
 }
 
-knob_enum! {
+field_bytes_enum! {
     /// The intended signed gap at a contact (positive: apart).
     pub enum Gap {
         /// Exactly touching (up to the rounding of B's centre).
@@ -201,7 +201,7 @@ impl Gap {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Tilt(pub u16);
 
-impl Knob for Tilt {
+impl FieldBytes for Tilt {
     fn decode(u: &mut arbitrary::Unstructured<'_>) -> Self {
         Tilt(u16::decode(u))
     }

@@ -8,9 +8,9 @@
 use glam::DVec2;
 
 use super::BoxInput2;
+use super::field_bytes::{field_bytes_enum, field_bytes_struct};
 use super::geometry::lean_columns;
 use super::geometry::{Contact, cols2, norm, sign_of};
-use super::knob::{knob_enum, knob_struct};
 use super::recipe::{Extent, Gap, GapScale, Offset, Origin, Size, Tilt, centered16, unit16};
 use super::recipe3::{FaceContact, Nudge};
 
@@ -34,7 +34,7 @@ impl Turn {
     }
 }
 
-knob_enum! {
+field_bytes_enum! {
     /// Rectangle A's angle (or B's, when independent).
     pub enum Angle {
         /// Axis-aligned.
@@ -60,7 +60,7 @@ impl Angle {
     }
 }
 
-knob_struct! {
+field_bytes_struct! {
     /// B = A turned by whole quarters and tilted slightly.
     pub struct NearParallel2 {
         /// Quarter turns (`mod 4`).
@@ -70,7 +70,7 @@ knob_struct! {
     }
 }
 
-knob_enum! {
+field_bytes_enum! {
     /// Rectangle B's angle relative to A's.
     pub enum Relative2 {
         /// Bitwise A's columns.
@@ -82,7 +82,7 @@ knob_enum! {
     }
 }
 
-knob_enum! {
+field_bytes_enum! {
     /// Where rectangle B's centre is.
     pub enum Placement2 {
         /// In a random direction at `0..1.4 (|e_A| + |e_B|)`.
@@ -97,7 +97,7 @@ knob_enum! {
     }
 }
 
-knob_struct! {
+field_bytes_struct! {
     /// Everything that defines a 2D case.
     pub struct Recipe2 {
         /// Size `s` of both rectangles.
@@ -124,7 +124,7 @@ knob_struct! {
     }
 }
 
-knob_enum! {
+field_bytes_enum! {
     /// How the numbers of a 2D case are written (the rectangles stay the same within an ulp of
     /// the angle): as built (f32 columns), or in f64 as a user may write them.
     pub enum Written2 {

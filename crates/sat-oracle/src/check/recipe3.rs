@@ -5,16 +5,16 @@
 
 use glam::{DQuat, DVec3};
 
+use super::field_bytes::{FieldBytes, field_bytes_enum, field_bytes_struct};
 use super::geometry::{
     Contact, OCTAHEDRAL, cols3, dquat, lean_columns, norm, quat_columns, round_quat, sign_of,
 };
-use super::knob::{Knob, knob_enum, knob_struct};
 use super::recipe::{
     Direction, Extent, Gap, GapScale, Offset, Origin, Size, Tilt, centered16, unit16,
 };
 use super::{BoxInput3, Orientation3};
 
-knob_struct! {
+field_bytes_struct! {
     /// A rotation about one of the coordinate axes.
     pub struct Spin {
         /// `axis mod 3`: x, y or z.
@@ -32,7 +32,7 @@ impl Spin {
     }
 }
 
-knob_enum! {
+field_bytes_enum! {
     /// Box A's rotation (or B's, when independent), as an f32 quaternion.
     pub enum Rotation {
         /// `(0, 0, 0, 1)`.
@@ -75,7 +75,7 @@ impl Rotation {
     }
 }
 
-knob_struct! {
+field_bytes_struct! {
     /// B = A turned by an octahedral rotation (faces stay parallel) and tilted slightly.
     pub struct NearParallel {
         /// [`OCTAHEDRAL`] index (`mod 24`).
@@ -87,7 +87,7 @@ knob_struct! {
     }
 }
 
-knob_struct! {
+field_bytes_struct! {
     /// B = A spun about its edge direction `edge` (that edge of B stays parallel to A's) and
     /// tilted slightly.
     pub struct EdgeParallel {
@@ -102,7 +102,7 @@ knob_struct! {
     }
 }
 
-knob_enum! {
+field_bytes_enum! {
     /// Box B's rotation relative to A's.
     pub enum Relative3 {
         /// Bitwise A's quaternion: every edge pair exactly parallel.
@@ -139,7 +139,7 @@ impl Relative3 {
     }
 }
 
-knob_struct! {
+field_bytes_struct! {
     /// A vertex of B (a face, when the faces are parallel) on a face of A.
     pub struct FaceContact {
         /// A's face: axis `face mod N`, the negative side when `face mod 2N ≥ N`.
@@ -151,7 +151,7 @@ knob_struct! {
     }
 }
 
-knob_struct! {
+field_bytes_struct! {
     /// Edge `edge_b` of B crossing edge `edge_a` of A, along their common normal.
     pub struct EdgeContact {
         /// A's edge direction (`mod 3`).
@@ -167,7 +167,7 @@ knob_struct! {
     }
 }
 
-knob_enum! {
+field_bytes_enum! {
     /// Where box B's centre is.
     pub enum Placement3 {
         /// In a random direction at `0..1.4 (|e_A| + |e_B|)`: about half overlap.
@@ -191,7 +191,7 @@ knob_enum! {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Nudge(pub u8);
 
-impl Knob for Nudge {
+impl FieldBytes for Nudge {
     fn decode(u: &mut arbitrary::Unstructured<'_>) -> Self {
         Nudge(u8::decode(u))
     }
@@ -235,7 +235,7 @@ impl Nudge {
     }
 }
 
-knob_enum! {
+field_bytes_enum! {
     /// How a 3D box is written in the case.
     pub enum Form {
         /// The quaternion (sat-core: `Obb3::try_new`; exact box `R(q)/|q|²`).
@@ -246,7 +246,7 @@ knob_enum! {
     }
 }
 
-knob_struct! {
+field_bytes_struct! {
     /// Everything that defines a 3D case; see the field types for the regimes.
     pub struct Recipe3 {
         /// Size `s` of both boxes.
@@ -273,7 +273,7 @@ knob_struct! {
     }
 }
 
-knob_enum! {
+field_bytes_enum! {
     /// How the numbers of a 3D case are written (the boxes stay the same within an ulp): as
     /// built (f32), or in f64 as a user may write them. sat-core builds its boxes with the
     /// checked f64 constructors, the exact oracle judges the written numbers.
@@ -492,7 +492,7 @@ fn edge_contact(
     (on_a + to_b, Some((e.gap, contact)))
 }
 
-knob_enum! {
+field_bytes_enum! {
     /// B's rotation in a [`NearParallelRecipe3`]: always near-parallel.
     pub enum Near3 {
         /// Faces within a tiny tilt of parallel.
@@ -502,7 +502,7 @@ knob_enum! {
     }
 }
 
-knob_enum! {
+field_bytes_enum! {
     /// B's placement in a [`NearParallelRecipe3`]: always a contact.
     pub enum Contact3 {
         /// A vertex or face of B on a face of A.
@@ -512,7 +512,7 @@ knob_enum! {
     }
 }
 
-knob_struct! {
+field_bytes_struct! {
     /// A 3D recipe restricted to near-parallel rotations and contacts: the regime where SAT
     /// implementations lose their edge axes.
     pub struct NearParallelRecipe3 {

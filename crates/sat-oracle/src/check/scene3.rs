@@ -75,13 +75,13 @@ use sat_rapier::dim3::rapier::prelude::{
 use super::Report;
 use super::contact::{Who, fail};
 use super::contact3::{BoxPair, judge_manifolds};
+use super::field_bytes::{FieldBytes, field_bytes_enum, field_bytes_struct};
 use super::geometry::{dquat, quat_columns, round_quat};
-use super::knob::{Knob, knob_enum, knob_struct};
 use super::recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt, unit16};
 use super::recipe3::{EdgeContact, FaceContact, NearParallel, Placement3, Relative3, Rotation};
 use crate::peers::{PeerPanic, catch_peer};
 
-knob_enum! {
+field_bytes_enum! {
     /// How a body moves.
     pub enum Motion3 {
         /// Moved by gravity and contacts.
@@ -93,7 +93,7 @@ knob_enum! {
     }
 }
 
-knob_enum! {
+field_bytes_enum! {
     /// A linear or angular initial speed.
     pub enum Speed {
         /// None.
@@ -117,7 +117,7 @@ impl Speed {
     }
 }
 
-knob_struct! {
+field_bytes_struct! {
     /// A body's initial velocity.
     pub struct Velocity3 {
         /// `10⁻²..10²` of the body's size per second.
@@ -127,7 +127,7 @@ knob_struct! {
     }
 }
 
-knob_struct! {
+field_bytes_struct! {
     /// A body's own knobs.
     pub struct Body3 {
         /// How it moves.
@@ -141,7 +141,7 @@ knob_struct! {
     }
 }
 
-knob_struct! {
+field_bytes_struct! {
     /// A body placed against an earlier one, as a pair recipe places box B against box A.
     pub struct Placed3 {
         /// The body.
@@ -155,7 +155,7 @@ knob_struct! {
     }
 }
 
-knob_enum! {
+field_bytes_enum! {
     /// Gravity along −y.
     pub enum Gravity {
         /// None.
@@ -167,7 +167,7 @@ knob_enum! {
     }
 }
 
-knob_struct! {
+field_bytes_struct! {
     /// A scene of the `rapier3` target; see the [module docs](self).
     pub struct Scene3 {
         /// How many bodies: `2 + count mod 5`.

@@ -4,7 +4,7 @@
 use sat_core::exact::{ExactBox3, verdict3};
 use sat_core::tolerance::{BAND_K, EPS, PAD_K, SEPARATION_K};
 
-use super::filter::{Frame, decide3, gap_along};
+use super::filter::{FilterBox, decide3, gap_along};
 use super::{Case3, Report, check3};
 
 /// Checks one 3D case like [`check3`], then, with the exact oracle run every time:
@@ -26,7 +26,7 @@ pub fn check_separation3(case: &Case3) -> Report {
     let exact = case.exact();
     // The boxes as written when the f64 filter can take them (the f32 numbers as built), else
     // the boxes sat-core stores (within a few ulps of them, inside the bounds below).
-    let (fa, fb) = match case.frames() {
+    let (fa, fb) = match case.filter_boxes() {
         Some((fa, fb)) => {
             if let Some(v) = decide3(&fa, &fb) {
                 assert_eq!(
@@ -38,9 +38,9 @@ pub fn check_separation3(case: &Case3) -> Report {
             }
             (fa, fb)
         }
-        None => (Frame::stored3(&a), Frame::stored3(&b)),
+        None => (FilterBox::stored3(&a), FilterBox::stored3(&b)),
     };
-    if let Some(v) = decide3(&Frame::stored3(&a), &Frame::stored3(&b)) {
+    if let Some(v) = decide3(&FilterBox::stored3(&a), &FilterBox::stored3(&b)) {
         let stored = verdict3(&ExactBox3::from_obb(&a), &ExactBox3::from_obb(&b));
         assert_eq!(
             v,

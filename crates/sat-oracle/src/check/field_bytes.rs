@@ -1,7 +1,7 @@
 //! Recipe fields as bytes: fixed-width little-endian reads from fuzzer input, and the matching
 //! writes for seed files.
 //!
-//! Every field of a recipe implements [`Knob`]: `decode` reads it from an [`Unstructured`] and
+//! Every field of a recipe implements [`FieldBytes`]: `decode` reads it from an [`Unstructured`] and
 //! `encode` writes bytes that decode to the same value, so named seeds can be committed as bytes
 //! (`decode(encode(x)) == x` for every decoded `x`). Reads past the end give zeros, as
 //! [`Unstructured::fill_buffer`] does, so decoding never fails and every byte string is a
@@ -11,16 +11,16 @@
 use arbitrary::Unstructured;
 
 /// A recipe field that is read from and written to bytes.
-pub(crate) trait Knob: Sized {
+pub(crate) trait FieldBytes: Sized {
     /// Reads the field; missing bytes read as zeros.
     fn decode(u: &mut Unstructured<'_>) -> Self;
-    /// Appends bytes that [`decode`](Knob::decode) reads back as `self`.
+    /// Appends bytes that [`decode`](FieldBytes::decode) reads back as `self`.
     fn encode(&self, out: &mut Vec<u8>);
 }
 
-macro_rules! unsigned_knob {
+macro_rules! unsigned_field_bytes {
     ($($ty:ty),*) => {$(
-        impl Knob for $ty {
+        impl FieldBytes for $ty {
             fn decode(u: &mut Unstructured<'_>) -> Self {
                 let mut bytes = [0; size_of::<$ty>()];
                 // `fill_buffer` pads with zeros and never fails.
@@ -34,9 +34,9 @@ macro_rules! unsigned_knob {
     )*};
 }
 
-unsigned_knob!(u8, u16, u32);
+unsigned_field_bytes!(u8, u16, u32);
 
-impl Knob for i8 {
+impl FieldBytes for i8 {
     fn decode(u: &mut Unstructured<'_>) -> Self {
         u8::decode(u) as i8
     }
@@ -45,7 +45,7 @@ impl Knob for i8 {
     }
 }
 
-impl Knob for i16 {
+impl FieldBytes for i16 {
     fn decode(u: &mut Unstructured<'_>) -> Self {
         u16::decode(u) as i16
     }
@@ -55,7 +55,7 @@ impl Knob for i16 {
 }
 
 /// One byte; only its lowest bit counts.
-impl Knob for bool {
+impl FieldBytes for bool {
     fn decode(u: &mut Unstructured<'_>) -> Self {
         u8::decode(u) & 1 == 1
     }
@@ -64,7 +64,7 @@ impl Knob for bool {
     }
 }
 
-impl<T: Knob, const N: usize> Knob for [T; N] {
+impl<T: FieldBytes, const N: usize> FieldBytes for [T; N] {
     fn decode(u: &mut Unstructured<'_>) -> Self {
         core::array::from_fn(|_| T::decode(u))
     }
@@ -94,9 +94,9 @@ pub(crate) fn encode_variant(out: &mut Vec<u8>, weights: &[u8], index: usize) {
     out.push(u8::try_from(slot).expect("the weights of an enum sum to at most 256"));
 }
 
-/// An enum whose variants hold at most one [`Knob`] each, with a weight per variant:
+/// An enum whose variants hold at most one [`FieldBytes`] each, with a weight per variant:
 /// `Name(Payload) = weight` or `Name = weight`.
-macro_rules! knob_enum {
+macro_rules! field_bytes_enum {
     (
         $(#[$meta:meta])*
         $vis:vis enum $name:ident {
@@ -112,13 +112,13 @@ macro_rules! knob_enum {
             $( $(#[$vmeta])* $variant $(($payload))?, )*
         }
 
-        impl $crate::check::knob::Knob for $name {
+        impl $crate::check::field_bytes::FieldBytes for $name {
             fn decode(u: &mut arbitrary::Unstructured<'_>) -> Self {
                 const WEIGHTS: &[u8] = &[$($weight),*];
-                let mut index = $crate::check::knob::decode_variant(u, WEIGHTS);
+                let mut index = $crate::check::field_bytes::decode_variant(u, WEIGHTS);
                 $(
                     if index == 0 {
-                        return knob_enum!(@decode u, $name, $variant $(, $payload)?);
+                        return field_bytes_enum!(@decode u, $name, $variant $(, $payload)?);
                     }
                     index -= 1;
                 )*
@@ -129,7 +129,7 @@ macro_rules! knob_enum {
                 const WEIGHTS: &[u8] = &[$($weight),*];
                 let mut index = 0;
                 $(
-                    knob_enum!(@encode self, out, WEIGHTS, index, $name, $variant $(, $payload)?);
+                    field_bytes_enum!(@encode self, out, WEIGHTS, index, $name, $variant $(, $payload)?);
                     index += 1;
                 )*
                 unreachable!("every variant is matched above, {index} in all")
@@ -140,11 +140,11 @@ macro_rules! knob_enum {
         $name::$variant
     };
     (@decode $u:ident, $name:ident, $variant:ident, $payload:ty) => {
-        $name::$variant(<$payload as $crate::check::knob::Knob>::decode($u))
+        $name::$variant(<$payload as $crate::check::field_bytes::FieldBytes>::decode($u))
     };
     (@encode $self:ident, $out:ident, $weights:ident, $index:ident, $name:ident, $variant:ident) => {
         if let $name::$variant = $self {
-            $crate::check::knob::encode_variant($out, $weights, $index);
+            $crate::check::field_bytes::encode_variant($out, $weights, $index);
             return;
         }
     };
@@ -153,15 +153,15 @@ macro_rules! knob_enum {
         $payload:ty
     ) => {
         if let $name::$variant(payload) = $self {
-            $crate::check::knob::encode_variant($out, $weights, $index);
-            $crate::check::knob::Knob::encode(payload, $out);
+            $crate::check::field_bytes::encode_variant($out, $weights, $index);
+            $crate::check::field_bytes::FieldBytes::encode(payload, $out);
             return;
         }
     };
 }
 
-/// A struct of [`Knob`] fields, read and written in declaration order.
-macro_rules! knob_struct {
+/// A struct of [`FieldBytes`] fields, read and written in declaration order.
+macro_rules! field_bytes_struct {
     (
         $(#[$meta:meta])*
         $vis:vis struct $name:ident {
@@ -174,25 +174,25 @@ macro_rules! knob_struct {
             $( $(#[$fmeta])* $fvis $field: $ty, )*
         }
 
-        impl $crate::check::knob::Knob for $name {
+        impl $crate::check::field_bytes::FieldBytes for $name {
             fn decode(u: &mut arbitrary::Unstructured<'_>) -> Self {
-                $name { $( $field: <$ty as $crate::check::knob::Knob>::decode(u), )* }
+                $name { $( $field: <$ty as $crate::check::field_bytes::FieldBytes>::decode(u), )* }
             }
 
             fn encode(&self, out: &mut Vec<u8>) {
-                $( $crate::check::knob::Knob::encode(&self.$field, out); )*
+                $( $crate::check::field_bytes::FieldBytes::encode(&self.$field, out); )*
             }
         }
     };
 }
 
-pub(crate) use {knob_enum, knob_struct};
+pub(crate) use {field_bytes_enum, field_bytes_struct};
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    knob_enum! {
+    field_bytes_enum! {
         /// A test enum.
         enum Shape {
             /// Nothing.
@@ -204,7 +204,7 @@ mod tests {
         }
     }
 
-    fn roundtrip<T: Knob + PartialEq + core::fmt::Debug>(value: T) {
+    fn roundtrip<T: FieldBytes + PartialEq + core::fmt::Debug>(value: T) {
         let mut bytes = Vec::new();
         value.encode(&mut bytes);
         let decoded = T::decode(&mut Unstructured::new(&bytes));
