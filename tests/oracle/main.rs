@@ -5,6 +5,7 @@
 mod bad_input;
 mod batch;
 mod exact_band;
+mod fuzz_replay;
 mod input_forms;
 mod proptest_parry;
 mod verdicts;

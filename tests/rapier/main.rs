@@ -1,7 +1,9 @@
-//! sat-rapier in rapier: whole 2D and 3D pipelines stepped with the SAT dispatcher and contact
+//! sat-rapier in rapier: its dispatcher's contacts and manifolds against parry's and the exact
+//! oracle (`contact`), and whole 2D and 3D pipelines stepped with the SAT dispatcher and contact
 //! filter. One test binary, so rapier is linked once for all of them.
 
 mod harness;
 
+mod contact;
 mod pipeline2;
 mod pipeline3;

@@ -64,7 +64,7 @@ pub struct SatContactFilter<H = ()> {
 ///   every other cuboid pair is answered in f64 (margin over the candidate axes, closest
 ///   points), never passed on: the depth or distance is within
 ///   [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of the exact one. Against parry's GJK/EPA
-///   on random penetrating pairs (`tests/rapier_contact.rs`): normals within `1 − cos ≤ 1e-5`,
+///   on random penetrating pairs (`tests/rapier/contact.rs`): normals within `1 − cos ≤ 1e-5`,
 ///   depths and witness points within 1e-4 of boxes of size ~1, except where EPA's own depth
 ///   contradicts its normal or two axes tie.
 /// * `contact_manifolds`: reference-edge clipping (up to 2 points), a face preference
