@@ -19,12 +19,12 @@
 //! Ericson's textbook test (`ericson.rs`). `scripts/bench_report.py` turns criterion's output
 //! into ratios and the README chart. Run: `cargo bench --bench pairs`.
 //!
-//! Before criterion's groups, the `ratios` module prints issue 14's table: the families users
-//! hand over (3D random, near-parallel near-touching along a diagonal, resting on a face,
-//! broad-phase candidates; 2D random and near-parallel; one against an `ObbSet3`; separation),
-//! every engine streaming its own copy of the pairs, engines interleaved round by round, each
-//! ratio the median over the rounds. `cargo bench --bench pairs -- ratios` prints that table
-//! alone (a few seconds).
+//! Before criterion's groups, the `ratios` module prints the README's first speed table: the
+//! families users hand over (3D random, near-parallel near-touching along a diagonal, resting on
+//! a face, broad-phase candidates; 2D random and near-parallel; one against an `ObbSet3`;
+//! separation), every engine streaming its own copy of the pairs, engines interleaved round by
+//! round, each ratio the median over the rounds. `cargo bench --bench pairs -- ratios` prints
+//! that table alone (a few seconds).
 
 mod ericson;
 
@@ -367,7 +367,7 @@ fn main() {
     Criterion::default().configure_from_args().final_summary();
 }
 
-/// The families of issue 14, every engine on its own copy of the pairs (its own data layout),
+/// The families users hand over, every engine on its own copy of the pairs (its own data layout),
 /// engines interleaved round by round in one process: each round times one pass of every engine
 /// over its pairs (in cache), in a rotating order, and a ratio is the median over the rounds of
 /// `engine / sat-core` within a round. Medians, so a round disturbed by the other work on the
