@@ -4,8 +4,9 @@
 //! * [`Obb2`] and [`Obb3`] from every common input form: centre + half-extents + angle
 //!   (radians, degrees or `(cos, sin)`), quaternion, axis matrix, four corners, a scene node's
 //!   size + anchor + world transform, an `Affine3A` + size, and scale.
-//! * Queries: [`Obb3::intersects`], [`Obb3::intersects_with_margin`], [`Obb3::separation`]
-//!   (and the same on [`Obb2`]).
+//! * Queries: [`Obb3::intersects`], [`Obb3::intersects_with_margin`], [`Obb3::separation`],
+//!   [`Obb3::distance`] and [`Obb3::closest_points`] (and the same on [`Obb2`]; the distance's
+//!   bound is in [`distance`]).
 //! * Guarantee (see [`tolerance`]): a "separated" verdict is always exact; an "intersects"
 //!   verdict is exact whenever the boxes' margin exceeds `BAND_K·ε·S` with `BAND_K = 48`,
 //!   `ε = 2⁻²³`, `S = |c_B − c_A| + |e_A| + |e_B|` (`AXES_BAND_K = 64` for boxes given by axis
@@ -46,6 +47,7 @@ extern crate std;
 pub mod batch;
 #[cfg(feature = "exact")]
 mod certified;
+pub mod distance;
 mod error;
 #[cfg(feature = "exact")]
 pub mod exact;
@@ -60,6 +62,7 @@ pub mod tolerance;
 /// `Affine2` and `Affine3A` (and their f64 twins) are the types every constructor takes.
 pub use glam;
 
+pub use distance::ClosestPoints;
 pub use error::ObbError;
 pub use obb2::Obb2;
 pub use obb3::Obb3;

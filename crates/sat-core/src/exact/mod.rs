@@ -1,4 +1,6 @@
-//! Exact separating-axis verdicts for oriented boxes given in `f64`.
+//! Exact separating-axis verdicts for oriented boxes given in `f64`, and their exact distances
+//! ([`distance3`], [`distance2`], exact where the columns are exactly orthogonal, a certified
+//! interval otherwise).
 //!
 //! # The boxes
 //!
@@ -49,12 +51,14 @@
 mod best_axis;
 mod box2;
 mod box3;
+mod distance;
 mod dyadic;
 mod integer_pair;
 mod margin;
 
 pub use box2::{ExactBox2, verdict2};
 pub use box3::{ExactBox3, Rotation3, verdict3};
+pub use distance::{ExactDistance, distance_bounds2, distance_bounds3, distance2, distance3};
 
 use crate::Feature;
 

@@ -1,0 +1,279 @@
+//! Distance and closest points of two boxes: [`Obb3::distance`](crate::Obb3::distance),
+//! [`Obb3::closest_points`](crate::Obb3::closest_points) and their 2D twins, with a stated
+//! error bound.
+//!
+//! # The maths
+//!
+//! The distance of two convex polytopes is attained between features, and a closest pair can
+//! always be slid (keeping its difference vector) until it is a vertex of one box against the
+//! other box, or — in 3D — an interior point of an edge of each, both edges perpendicular to
+//! the difference. Such an edge pair `(a_i, b_k)` has the difference along `ℓ = a_i × b_k`, and
+//! its edges are the ones *supporting* each box along `±ℓ`. So for disjoint boxes
+//!
+//! ```text
+//! d(A, B) = min( min over the 8 (2D: 4) vertices v of B: |v − clamp_A(v)|,
+//!                min over the vertices w of A:         |w − clamp_B(w)|,
+//!                min over the 9 edge pairs (i, k):     |closest points of the supporting edges| )
+//! ```
+//!
+//! where `clamp_A` is the closest point of A (a clamp in A's frame) and an edge pair counts
+//! only when the closest points of its two lines lie on both edges. Any pair of points `p ∈ A`,
+//! `q ∈ B` bounds the distance from above, and the gap of the boxes along any direction `n`
+//! (`min over B of n·y − max over A of n·x`, over `|n|`) bounds it from below: a pair whose
+//! distance meets the gap along its own direction, or the separating-axis margin, is a closest
+//! pair. Everything runs in A's frame (`T = Aᵀt`, `R = AᵀB`) and, for A's vertices, in B's
+//! (`Bᵀt`, `Rᵀ`), as the separating-axis test does.
+//!
+//! # The algorithm
+//!
+//! Cheapest first; each candidate is a pair of points, one on each box, and is *accepted* when
+//! its distance is within `tol = `[`FAST_K`]`·ε·S₁` of a lower bound (`S₁ = |t|₁ + |e_A| + |e_B|`,
+//! between `S` and `√3·S`, needs no square root):
+//!
+//! 1. The 6 (2D: 4) face gaps, as [`separation`](crate::Obb3::separation) computes them; `g_f`
+//!    the largest.
+//! 2. If `g_f ≤ 0`: the segment between the centres, if it lies in both boxes as computed
+//!    (`x = c_A + λt` is in A iff `λ|T_i| ≤ e_Ai`, in B iff `(1 − λ)|b_j·t| ≤ e_Bj`), gives
+//!    distance `0` and a common point.
+//! 3. The vertex of the other box supporting against the best face (B's against a face of A,
+//!    A's against a face of B), with its closest point: accepted against `max(g_f, 0)`. This
+//!    decides most pairs: whenever a vertex and a face are closest, the distance *is* the gap.
+//! 4. The other box's supporting vertex; the nearer pair, accepted against `max(g_f, 0)` or
+//!    against the gap along its own direction `n` (vertex against edge or vertex).
+//! 5. If `g_f ≤ 0`: a point of that pair lying inside the other box as computed is a common
+//!    point.
+//! 6. The 9 edge gaps (3D), `g` the largest of all 15, and the supporting edges of the best edge
+//!    pair (every option where a side is ambiguous): the closest points of their lines if they
+//!    lie on both edges, else the end vertex of the edge they leave against the other box;
+//!    accepted as in step 4 against `max(g, 0)`.
+//! 7. If `g ≤ PAD_K·ε·S₁` (the boxes may intersect): step 5 again on the nearest pair so far.
+//! 8. Up to [`WALK_STEPS`] support steps (as GJK steps): the vertex of each box supporting along
+//!    the nearest pair's direction, against the other box; accepted along their own direction.
+//! 9. If the boxes may intersect: every edge of each stored box clipped against the other, in
+//!    f64 and in the other box's own coordinates `G⁻¹(x − c)` (products of f32 values are exact
+//!    there), with a slack of [`CLIP_SLACK`]`·S`; a non-empty clip is a common point. Every
+//!    vertex of the intersection of two boxes is a vertex of one inside the other or an edge of
+//!    one crossing a face of the other, so it lies on an edge inside the other box: intersecting
+//!    boxes always give one, and a miss proves the stored boxes disjoint.
+//! 10. Otherwise (rare: a few pairs in ten thousand) the minimum above over all candidates.
+//!
+//! # Edge pairs, near-parallel edges and faces
+//!
+//! For edge pair `(i, k)` in A's frame, A's edge runs along `e_i` at `(x_m, x_n)`, B's from `Q₀`
+//! along `d = R_·k`, and `ℓ = e_i × d` has components `(ℓ_m, ℓ_n) = (−d_n, d_m)`: entries of
+//! `R`, exactly. The supporting signs are then `sign(σℓ_m)`, `sign(σℓ_n)` for A (exact) and
+//! `−sign(σ R_·j·ℓ)` for B, with `σ = sign(T·ℓ)`; the last two are two-term sums, and where one
+//! is within its rounding error ([`AMBIGUITY_K`]) — or `ℓ_m`, `ℓ_n` is exactly zero — both sides
+//! are tried. The closest points are found in the plane `⊥ e_i`, where A's edge is the point
+//! `(x_m, x_n)`: `t = −(r·d)_{mn}/|d_{mn}|²` projects it onto B's line (`r = Q₀ − x`,
+//! `|d_{mn}| = |ℓ|`), the point on A is the foot `s = (Q₀ + t·d)_i` of B's point on A's line,
+//! and the distance is the residual `|r_{mn} + t·d_{mn}|`. For near-parallel edges `t` is
+//! ill-conditioned (it moves by `u|r|/|ℓ|` per rounding) but the residual is not: moving `t`
+//! by `Δ` along B's line changes it by `|Δ|·|ℓ|` at most, and that product is `O(u|r|)`
+//! whatever `|ℓ|` is; the points returned are an exact closest pair of lines moved by a few
+//! rounding errors. When rounding pushes `t` or `s` off an edge (`|t| > e_Bk`, `|s| > e_Ai`),
+//! the exact closest points lie within that `O(u|r|)/|ℓ|` of the edge's end, and sliding along
+//! the lines' common "valley" (`Δs = d_i·Δt`, which changes the distance by `|Δt|·|ℓ|`) or
+//! along A's edge alone (by `|Δs|`), whichever is cheaper, reaches that end vertex — the
+//! candidate step 6 takes — within `O(u·S)` of the distance. Exactly parallel edges (`ℓ = 0`)
+//! give a NaN or infinite `t`, are skipped, and their distance is carried by a vertex.
+//! Near-parallel faces: the supporting vertex takes, on an axis within `ε·S₁` of parallel to
+//! the face, the side towards the other box's centre (the vertex over the face, when one is);
+//! whichever vertex it is, it is accepted only against a lower bound, and step 10 tries them all.
+//!
+//! # Error bound (first order in `u = ε/2`; `S = |t| + |e_A| + |e_B|`)
+//!
+//! As in [`tolerance`](crate::tolerance): each stored axis is within `u` of an exactly
+//! orthonormal axis, `|T̃ − T|`, `|B̃ᵀt − Bᵀt| ≤ 8u|t|` and `‖R̃ − R‖_F ≤ 12.5u`, so the box
+//! B̃ the computed `T̃, R̃` describe in A's frame is within `H = 8u|t| + 12.5u|e_B| ≤ 12.5u·S` of B
+//! (Hausdorff: the same B-frame coordinates, mapped exactly and as computed), and so is Ã, A
+//! in B's frame.
+//!
+//! * **Every candidate is a pair of real points.** A's point is in A exactly (a clamp, a vertex,
+//!   `|s| ≤ e_Ai`), B's is given by its coordinates in B's frame, in B exactly; the computed
+//!   distance is within `E` of their exact distance: a vertex `4√3u·S` (its coordinates, four
+//!   terms) `+ H + 3.5u·S` (clamp, norm) `≤ 22.9u·S`; an edge pair `5.2u·S` (`Q₀`) `+ 12.1u·S`
+//!   (the residual's and `s`'s roundings, `|r| ≤ √2·S`) `+ 3.5u·S + H ≤ 33.3u·S`. So nothing
+//!   returned is below `d − 16.7 εS`.
+//! * **Accepted against a separating-axis gap** (steps 3, 4, 6): the computed gap is along an
+//!   exact direction and within `PAD_K·ε·S` of the exact boxes' gap there (`tolerance`), which is
+//!   at most `d`; `tol ≤ 4√3 εS`: at most `d + 17 εS`.
+//! * **Accepted against the gap along its own direction** `n` (steps 4, 6, 8): that gap,
+//!   `n·T − Σ e_Bj|(Rᵀn)_j| − Σ e_Ai|n_i|`, errs by `8u|t| + 12.5u|e_B|` (`T̃`, `R̃`) plus
+//!   its roundings (three-term dot products and sums, `≤ 17u·S`), `≤ 15 εS` per unit of `|n|`:
+//!   at most `d + 22 εS`.
+//! * **Step 10** (the boxes are disjoint, or intersect by less than `PAD_K·εS`, whose depth every
+//!   candidate exceeds by at most its own error). Take a closest pair of the computed boxes
+//!   (A, B̃), `d̃ ≤ d + H`, of the kinds above. B's vertex: found within `10.4u·S` of `d̃`. A's
+//!   vertex (computed in B's frame, against Ã): within `H + 22.9u·S`. Edges: all supporting
+//!   options are tried, `t` is off by `|Δt|·|ℓ| ≤ 2u|r| + 3u|r| + 5.2u·S ≤ 12.3u·S` in the plane,
+//!   so an accepted pair is within `12.3 + 3u|r|·√2 + 3.5 ≤ 28.5u·S` of `d̃`; a rejected one slides
+//!   to a vertex for at most `17.1u·S` (`12.3u·S`, plus `4.8u·S` for `s`), found within `H +
+//!   22.9u·S` of that. The worst chain: `d + H + 17.1u·S + H + 22.9u·S = d + 65u·S = d + 32.5 εS`.
+//! * **Common points** return distance `0` and one point `x` for both boxes. The centre segment
+//!   (step 2): `x`'s coordinates in each box are within `8u|t|` of the computed ones, so `x` is
+//!   within `7 εS` of both. A point of a pair inside the other box as computed (steps 5, 7): on
+//!   its own box exactly, its coordinates in the other within `H + 5.2u·S` of the computed ones:
+//!   within `15.3 εS` of that box. The f64 clip (step 9): within `2⁻³⁹·S` of both. In each case
+//!   `d` is at most that, so `0` is within it of `d`.
+//! * **Stored boxes.** The stored axis columns taken exactly span parallelepipeds within
+//!   `√3u·(|e_A| + |e_B|) ≤ 0.9 εS` of those boxes.
+//!
+//! Hence `|distance − d| ≤ 33.4 εS`: [`DISTANCE_K`]` = 48` with room for second-order terms.
+//! Each returned point is on its box up to its world-space rounding, `(√3 + 3√3 + √3)u·|e| +
+//! √3u·|c| ≤ 4.4 εS + ε·|c|` (the `ε·|c|` is the resolution of f32 world coordinates `|c|` from
+//! the origin: give far-away pairs relative to one centre), common points within `20 εS`; and
+//! `|a − b|` is within `16.7 εS + 2·4.4 εS ≤ 26 εS` of the distance. In 2D every step is the same
+//! with vertex candidates only and smaller constants (`H ≤ 6.8u·S`). The fuzz targets
+//! `distance2` and `distance3` check all of it against the exact oracle
+//! ([`exact::distance3`](crate::exact::distance3)).
+//!
+//! Caveats: the bound is relative to `S`, so for boxes far apart `|t|` dominates it; the points
+//! of a pair of near-parallel edges are one closest pair among many (any point along the
+//! overlap realises the distance within the bound), not the midpoint of the overlap; boxes
+//! within the bound of touching get a distance within it of zero, not exactly zero.
+
+mod three;
+mod two;
+
+/// The distance error bound, in units of `ε·S`: `|distance − d| ≤ DISTANCE_K·ε·S` for the
+/// exact distance `d` of the boxes as stored, and each point of
+/// [`closest_points`](crate::Obb3::closest_points) lies within that of its box (plus `ε·|c|`
+/// for its world coordinates). Derived in the module docs (`33.4`).
+pub const DISTANCE_K: f32 = 48.0;
+
+/// The acceptance slack, in units of `ε·S₁`: a candidate is the answer when its distance is
+/// within this of a lower bound (a separating-axis gap, or the gap along its own direction),
+/// which covers their roundings against each other (a few `u·S` when the candidate is exact).
+pub const FAST_K: f32 = 4.0;
+
+/// The slack of the f64 clip that looks for a common point, relative to `S` (`2⁻⁴⁰`): far
+/// above its rounding (`~10⁻¹⁵·S`), far below `ε·S`.
+pub const CLIP_SLACK: f64 = 1.0 / (1u64 << 40) as f64;
+
+/// Support-walk steps before the candidates are enumerated (each one GJK-like step from the
+/// nearest pair so far).
+pub const WALK_STEPS: usize = 2;
+
+/// A two-term sum `x·y + z·w` decides a supporting side only when it exceeds
+/// `AMBIGUITY_K·ε·(|x·y| + |z·w|)`: its rounding error is at most `ε·(|x·y| + |z·w|)·(1 + u)`.
+pub const AMBIGUITY_K: f32 = 2.0;
+
+/// The distance of two boxes and a point of each realising it, as
+/// [`Obb3::closest_points`](crate::Obb3::closest_points) and
+/// [`Obb2::closest_points`](crate::Obb2::closest_points) return them. `V` is `glam::Vec2` or
+/// `glam::Vec3`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ClosestPoints<V> {
+    /// The distance, `0` when the boxes intersect (within [`DISTANCE_K`]`·ε·S`).
+    pub distance: f32,
+    /// A point of the first box (world space).
+    pub a: V,
+    /// A point of the second box, `distance` from `a`; the same point as `a` when the boxes
+    /// intersect.
+    pub b: V,
+}
+
+/// A point of the answer, in the frame it was found in.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Point<V> {
+    /// Coordinates in A's frame.
+    InA(V),
+    /// Coordinates in B's frame.
+    InB(V),
+    /// `c_A + λ·(c_B − c_A)`.
+    OnSegment(f32),
+}
+
+/// A candidate answer: its squared distance, its points, and the vector from A's point to B's
+/// in A's frame (as computed; zero for a common point).
+#[derive(Debug, Clone, Copy)]
+struct Reply<V> {
+    squared: f32,
+    a: Point<V>,
+    b: Point<V>,
+    dir: V,
+}
+
+impl<V: Default> Reply<V> {
+    /// No candidate yet.
+    fn none() -> Self {
+        Reply {
+            squared: f32::INFINITY,
+            a: Point::OnSegment(0.0),
+            b: Point::OnSegment(0.0),
+            dir: V::default(),
+        }
+    }
+}
+
+/// The sign options of a supporting side: decided, or both.
+#[derive(Debug, Clone, Copy)]
+enum Signs {
+    Plus,
+    Minus,
+    Both,
+}
+
+impl Signs {
+    /// The sign of an exact value: an exact zero (or NaN) leaves both sides.
+    fn of(x: f32) -> Signs {
+        if x > 0.0 {
+            Signs::Plus
+        } else if x < 0.0 {
+            Signs::Minus
+        } else {
+            Signs::Both
+        }
+    }
+
+    fn options(self) -> &'static [f32] {
+        match self {
+            Signs::Plus => &[1.0],
+            Signs::Minus => &[-1.0],
+            Signs::Both => &[1.0, -1.0],
+        }
+    }
+}
+
+/// `−1` for negative `x`, else `+1`.
+#[inline(always)]
+fn sign_of(x: f32) -> f32 {
+    if x < 0.0 { -1.0 } else { 1.0 }
+}
+
+/// `−1` if `negative`, else `+1`.
+#[inline(always)]
+fn flip(negative: bool) -> f32 {
+    if negative { -1.0 } else { 1.0 }
+}
+
+/// The middle of the parameters `t ∈ [−half, half]` for which `start + t·dir` lies in the box
+/// `|x_c| ≤ bounds_c`, if any (slab clipping, in f64).
+fn clip<const N: usize>(
+    start: [f64; N],
+    dir: [f64; N],
+    bounds: [f64; N],
+    half: f64,
+) -> Option<f64> {
+    let (mut lo, mut hi) = (-half, half);
+    for c in 0..N {
+        let (x, d, h) = (start[c], dir[c], bounds[c]);
+        if d == 0.0 {
+            let inside = x.abs() <= h;
+            if !inside {
+                return None;
+            }
+            continue;
+        }
+        let (t0, t1) = ((-h - x) / d, (h - x) / d);
+        lo = lo.max(t0.min(t1));
+        hi = hi.min(t0.max(t1));
+    }
+    (lo <= hi).then_some(0.5 * (lo + hi))
+}
+
+#[inline(always)]
+fn square(x: f32) -> f32 {
+    x * x
+}
