@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use sat_oracle::check::{
     Case3, Encode, Extent, Form, Origin, Placement3, Recipe3, Relative3, Report, Rotation, Size,
-    TARGETS, Target, Written3, check3, decode,
+    TARGETS, Target, Written3, check_distance3, check3, decode, distance_peer_tallies,
 };
 
 fn fuzz_dir() -> PathBuf {
@@ -122,6 +122,24 @@ fn gjk_cubes_duplicate_support() -> Recipe3 {
     }
 }
 
+/// parry issue #431 (its cuboid distance was asymmetric and too large): a unit cube and a
+/// `(1, 2, 2)` box at `x = −5.573167`, apart by `3.573167` across B's big face.
+fn parry_431_face_overhang() -> Recipe3 {
+    let raw = |x: f32| Extent::Raw(x.to_bits());
+    Recipe3 {
+        size: Size::Unit,
+        origin: Origin::Zero(0),
+        extents_a: [raw(1.0); 3],
+        extents_b: [raw(1.0), raw(2.0), raw(2.0)],
+        rotation_a: Rotation::Identity,
+        rotation_b: Relative3::Same,
+        placement: Placement3::Raw([-5.573_167f32, 0.0, 0.0].map(f32::to_bits)),
+        forms: [Form::Quat; 2],
+        swap: false,
+        written: Written3::AsBuilt,
+    }
+}
+
 /// Regressions written from recipes: `(target, name, recipe)`. The sat-core finding is replayed
 /// by `separation3` too, which also checks `separation()` on it.
 fn written_regressions() -> Vec<(&'static str, &'static str, Recipe3)> {
@@ -133,6 +151,11 @@ fn written_regressions() -> Vec<(&'static str, &'static str, Recipe3)> {
             "obb3",
             "gjk-cubes-0.2mm-apart-duplicate-support",
             gjk_cubes_duplicate_support(),
+        ),
+        (
+            "distance3",
+            "parry-431-3d-face-overhang",
+            parry_431_face_overhang(),
         ),
     ]
 }
@@ -306,6 +329,29 @@ fn random_near_parallel_cases_3d() {
 #[test]
 fn random_scenes_3d() {
     random_loop("rapier3", 0x5ce3, 2_000, 70);
+}
+
+#[test]
+fn random_distance_cases_2d() {
+    random_loop("distance2", 0xd152, 30_000, 80);
+    println!("parry distance findings: {:?}", distance_peer_tallies());
+}
+
+#[test]
+fn random_distance_cases_3d() {
+    random_loop("distance3", 0xd153, 30_000, 80);
+    println!("parry distance findings: {:?}", distance_peer_tallies());
+}
+
+/// The parry #431 regression: sat-core's distance is the gap across B's face, exactly, both
+/// ways round.
+#[test]
+fn parry_431_regression_is_exact() {
+    let case = Case3::from(parry_431_face_overhang());
+    assert!(check_distance3(&case).accepted);
+    let (a, b) = case.obbs().unwrap();
+    assert_eq!(a.distance(&b), 5.573_167 - 2.0);
+    assert_eq!(b.distance(&a), a.distance(&b));
 }
 
 #[test]

@@ -191,15 +191,14 @@ impl Frame {
     }
 
     /// Whether the candidate's distance `V` is within `tol` of the gap along its own direction
-    /// `n` (see `three.rs`): `V ≤ gap/|n| + tol`, as `V² ≤ gap + tol·V` (`|n|` is `V`).
+    /// `n` (see `three.rs`): `V ≤ gap/|n| + tol`, as `V² ≤ gap + tol·V` (`|n|` is `V`; no
+    /// square of `V² − gap`, which overflows f32 for kilometre-scale pairs of `2⁶⁰` boxes).
     #[inline(always)]
     fn certified(&self, r: &Reply<Vec2>, tol: f32) -> bool {
         let n = r.dir;
         let along_b = self.row[0] * n.x + self.row[1] * n.y;
         let gap = n.dot(self.ta) - (along_b.abs().dot(self.eb) + n.abs().dot(self.ea));
-        // V² − gap ≤ tol·V, squared where the left side is positive (no square root).
-        let excess = r.squared - gap;
-        excess <= 0.0 || excess * excess <= tol * tol * r.squared
+        r.squared <= gap + tol * sqrt(r.squared)
     }
 
     /// One support-walk step from a candidate (see `three.rs`).

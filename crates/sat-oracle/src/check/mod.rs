@@ -46,7 +46,9 @@
 //! the big-integer oracle. [`check_contact3`], [`check_manifold3`] (and their 2D twins) judge
 //! what rapier consumes from the dispatcher (see [`contact`]); [`check_scene3`] steps scenes of a
 //! few boxes ([`Scene3`]) through a rapier3d pipeline with the dispatcher and judges every
-//! manifold the same way. [`TARGETS`] maps each fuzz target's name to its check.
+//! manifold the same way. [`check_distance3`] and [`check_distance2`] judge `distance` and
+//! `closest_points` against the exact distance (see [`distance_peer_tallies`] for parry's).
+//! [`TARGETS`] maps each fuzz target's name to its check.
 //!
 //! ```
 //! use sat_oracle::check::{Case3, check3, seeds3};
@@ -62,6 +64,7 @@ mod case;
 pub mod contact;
 mod contact2;
 mod contact3;
+mod distance;
 mod field_bytes;
 mod filter;
 mod geometry;
@@ -79,6 +82,7 @@ pub use adjudicate::{Peer, PeerError, Report, check2, check3};
 pub use case::{BoxInput2, BoxInput3, Case2, Case3, NearParallel3, Orientation3};
 pub use contact2::{ContactCase2, check_contact2, check_manifold2};
 pub use contact3::{ContactCase3, check_contact3, check_manifold3};
+pub use distance::{check_distance2, check_distance3, distance_peer_tallies};
 pub use geometry::{OCTAHEDRAL, lean_columns};
 pub use peer_findings::{PeerTally, peer_tallies, strict_peers};
 pub use recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt};
@@ -98,7 +102,7 @@ pub use separation::check_separation3;
 #[derive(Debug, Clone, Copy)]
 pub struct Target {
     /// `obb2`, `obb3`, `near_parallel3`, `separation3`, `contact2`, `contact3`, `manifold2`,
-    /// `manifold3` or `rapier3`.
+    /// `manifold3`, `rapier3`, `distance2` or `distance3`.
     pub name: &'static str,
     /// Decodes the bytes as the target does and checks the case.
     pub run: fn(&[u8]) -> Report,
@@ -107,7 +111,7 @@ pub struct Target {
 }
 
 /// Every fuzz target.
-pub const TARGETS: [Target; 9] = [
+pub const TARGETS: [Target; 11] = [
     Target {
         name: "obb2",
         run: |bytes| check2(&decode(bytes)),
@@ -152,6 +156,16 @@ pub const TARGETS: [Target; 9] = [
         name: "rapier3",
         run: |bytes| check_scene3(&decode(bytes)),
         seeds: || encode_all(seeds_scene3()),
+    },
+    Target {
+        name: "distance2",
+        run: |bytes| check_distance2(&decode(bytes)),
+        seeds: || encode_all(seeds2()),
+    },
+    Target {
+        name: "distance3",
+        run: |bytes| check_distance3(&decode(bytes)),
+        seeds: || encode_all(seeds3()),
     },
 ];
 

@@ -1,0 +1,325 @@
+//! [`check_distance3`] and [`check_distance2`]: sat-core's `distance` and `closest_points`
+//! against the exact distance of the boxes it stores, parry's `query::distance` and
+//! `query::closest_points` as peers.
+//!
+//! The reference is [`sat_core::exact::distance_bounds3`] (`_2`) on the stored boxes (their f32
+//! centre, half-extents and axis columns taken exactly): a certified interval `[lower, upper]`
+//! from an f64 filter, tight to about `10⁻¹⁵·S` for exactly orthogonal columns and to a few
+//! roundings of the columns' defect otherwise (far below `ε·S`), the exact verdict deciding
+//! touching and intersecting pairs. With `B = DISTANCE_K·ε·S` (`sat_core::distance`) the check
+//! panics — a finding — when:
+//!
+//! * `distance` is outside `[lower − B, upper + B]`, or differs from `closest_points().distance`;
+//! * a point is farther than `B` from its box (plus `ε·|c|` for its world coordinates, `c` its
+//!   box's centre: f32 cannot place a point closer far from the origin), measured from above in
+//!   f64 (the point minus the parallelepiped point with its coordinates clamped);
+//! * the points are not `distance` apart within `B` (plus the same world rounding);
+//! * the width of the reference interval exceeds `ε·S` (a bug of the oracle, not of sat-core).
+//!
+//! parry's distance and the distance of its closest points are judged by the same bound; a
+//! miss is a *peer finding* (counted per dimension, printed whenever it is the worst so far,
+//! fatal only under `OBBSAT_STRICT_PEERS=1`), and so is a panic inside parry.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use glam::{DVec2, DVec3, Vec2, Vec3};
+use parry2d::query as query2;
+use parry3d::query as query3;
+use sat_core::distance::DISTANCE_K;
+use sat_core::exact::{ExactBox2, ExactBox3, ExactDistance, distance_bounds2, distance_bounds3};
+use sat_core::tolerance::EPS;
+use sat_core::{Obb2, Obb3};
+
+use super::peer_findings::strict_peers;
+use super::{Case2, Case3, Report};
+use crate::peers::{ParryBox2, ParryBox3, catch_peer};
+
+/// Checks one 3D case's distance and closest points; panics on a violation of sat-core's bound.
+pub fn check_distance3(case: &Case3) -> Report {
+    let Ok((a, b)) = case.obbs() else {
+        return Report::default();
+    };
+    let exact = distance_bounds3(&ExactBox3::from_obb(&a), &ExactBox3::from_obb(&b));
+    let describe = || case.to_json();
+    let c = a.closest_points(&b);
+    assert_eq!(
+        a.distance(&b).to_bits(),
+        c.distance.to_bits(),
+        "distance and closest_points differ\n  case: {}",
+        describe()
+    );
+    let judge = Judge::new(&exact, [norm3(a.center()), norm3(b.center())]);
+    judge.answer(
+        "sat-core",
+        c.distance,
+        (c.b - c.a).length(),
+        [outside3(&a, c.a), outside3(&b, c.b)],
+        &describe,
+    );
+    let (pa, pb) = (ParryBox3::from_obb(&a), ParryBox3::from_obb(&b));
+    let parry = catch_peer(|| {
+        let d = query3::distance(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid).map(|d| d.distance);
+        let points = query3::closest_points(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid, f32::MAX);
+        (d, points)
+    });
+    judge.peer(
+        3,
+        parry.map(|(d, points)| {
+            let apart = match points {
+                Ok(query3::ClosestPoints::WithinMargin(p, q)) => Some((q - p).length()),
+                Ok(query3::ClosestPoints::Intersecting) => Some(0.0),
+                _ => None,
+            };
+            (d.ok(), apart)
+        }),
+        &describe,
+    );
+    Report {
+        accepted: true,
+        intersects: Some(exact.upper == 0.0),
+        ..Report::default()
+    }
+}
+
+/// Checks one 2D case's distance and closest points (see [`check_distance3`]).
+pub fn check_distance2(case: &Case2) -> Report {
+    let Ok((a, b)) = case.obbs() else {
+        return Report::default();
+    };
+    let exact = distance_bounds2(&ExactBox2::from_obb(&a), &ExactBox2::from_obb(&b));
+    let describe = || case.to_json();
+    let c = a.closest_points(&b);
+    assert_eq!(
+        a.distance(&b).to_bits(),
+        c.distance.to_bits(),
+        "distance and closest_points differ\n  case: {}",
+        describe()
+    );
+    let judge = Judge::new(&exact, [norm2(a.center()), norm2(b.center())]);
+    judge.answer(
+        "sat-core",
+        c.distance,
+        (c.b - c.a).length(),
+        [outside2(&a, c.a), outside2(&b, c.b)],
+        &describe,
+    );
+    let (pa, pb) = (ParryBox2::from_obb(&a), ParryBox2::from_obb(&b));
+    let parry = catch_peer(|| {
+        let d = query2::distance(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid).map(|d| d.distance);
+        let points = query2::closest_points(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid, f32::MAX);
+        (d, points)
+    });
+    judge.peer(
+        2,
+        parry.map(|(d, points)| {
+            let apart = match points {
+                Ok(query2::ClosestPoints::WithinMargin(p, q)) => Some((q - p).length()),
+                Ok(query2::ClosestPoints::Intersecting) => Some(0.0),
+                _ => None,
+            };
+            (d.ok(), apart)
+        }),
+        &describe,
+    );
+    Report {
+        accepted: true,
+        intersects: Some(exact.upper == 0.0),
+        ..Report::default()
+    }
+}
+
+/// The reference interval and the pair's tolerances.
+struct Judge {
+    lower: f64,
+    upper: f64,
+    eps_s: f64,
+    /// `DISTANCE_K·ε·S`.
+    bound: f64,
+    /// `ε·|c|` of each box's centre: the rounding of its points' world coordinates.
+    world: [f64; 2],
+}
+
+impl Judge {
+    fn new<const N: usize>(exact: &ExactDistance<N>, centres: [f64; 2]) -> Self {
+        let eps_s = f64::from(EPS) * exact.scale;
+        let judge = Judge {
+            lower: exact.lower,
+            upper: exact.upper,
+            eps_s,
+            bound: f64::from(DISTANCE_K) * eps_s,
+            world: centres.map(|c| f64::from(EPS) * c),
+        };
+        assert!(
+            exact.upper - exact.lower <= eps_s,
+            "the exact interval is wider than ε·S: {exact:?}"
+        );
+        judge
+    }
+
+    /// How far `d` is outside the reference interval.
+    fn error(&self, d: f64) -> f64 {
+        (d - self.upper).max(self.lower - d).max(0.0)
+    }
+
+    /// Panics unless sat-core's answer keeps the bound.
+    fn answer(
+        &self,
+        engine: &str,
+        distance: f32,
+        apart: f32,
+        outside: [f64; 2],
+        describe: &dyn Fn() -> String,
+    ) {
+        let d = f64::from(distance);
+        let error = self.error(d);
+        assert!(
+            error <= self.bound,
+            "{engine}: distance {d:e} vs exact [{:e}, {:e}]: {:.1} ε·S off (bound {DISTANCE_K})\n  case: {}",
+            self.lower,
+            self.upper,
+            error / self.eps_s,
+            describe()
+        );
+        for (box_name, (out, world)) in ["A", "B"].iter().zip(outside.iter().zip(self.world)) {
+            assert!(
+                *out <= self.bound + world,
+                "{engine}: the point on {box_name} is {:.1} ε·S off its box\n  case: {}",
+                out / self.eps_s,
+                describe()
+            );
+        }
+        let mismatch = (f64::from(apart) - d).abs();
+        assert!(
+            mismatch <= self.bound + self.world[0] + self.world[1],
+            "{engine}: the points are {apart:e} apart for a distance {d:e}\n  case: {}",
+            describe()
+        );
+    }
+
+    /// Records parry's distance and the distance of its closest points as peer findings when
+    /// they miss the bound.
+    fn peer(
+        &self,
+        dim: u8,
+        said: Result<(Option<f32>, Option<f32>), crate::peers::PeerPanic>,
+        describe: &dyn Fn() -> String,
+    ) {
+        let said = match said {
+            Ok(said) => said,
+            Err(panic) => {
+                record(
+                    dim,
+                    0,
+                    f64::INFINITY,
+                    &|| format!("parry panicked: {panic}"),
+                    describe,
+                );
+                return;
+            }
+        };
+        for (query, value) in [said.0, said.1].into_iter().enumerate() {
+            let Some(value) = value else { continue };
+            let error = self.error(f64::from(value));
+            if error > self.bound {
+                let what = || {
+                    format!(
+                        "parry ({dim}D) {} {value:e} vs exact [{:e}, {:e}]: {:.1} ε·S off",
+                        QUERIES[query],
+                        self.lower,
+                        self.upper,
+                        error / self.eps_s
+                    )
+                };
+                record(
+                    dim,
+                    query,
+                    error / (self.eps_s / f64::from(EPS)),
+                    &what,
+                    describe,
+                );
+            }
+        }
+    }
+}
+
+/// The two peer queries judged.
+const QUERIES: [&str; 2] = ["query::distance", "query::closest_points"];
+
+/// Peer findings per dimension (2D, 3D) and query: count, and the bits of the worst `error/S`.
+static FINDINGS: [[(AtomicU64, AtomicU64); 2]; 2] =
+    [const { [const { (AtomicU64::new(0), AtomicU64::new(0)) }; 2] }; 2];
+
+/// Serialises the printing of findings.
+static PRINTING: Mutex<()> = Mutex::new(());
+
+/// The distance peer findings so far: `(dim, query, count, worst error / S)`.
+pub fn distance_peer_tallies() -> Vec<(u8, &'static str, u64, f64)> {
+    let mut out = Vec::new();
+    for (d, dim) in [2u8, 3].into_iter().enumerate() {
+        for (q, query) in QUERIES.iter().enumerate() {
+            let (count, worst) = &FINDINGS[d][q];
+            out.push((
+                dim,
+                *query,
+                count.load(Ordering::Relaxed),
+                f64::from_bits(worst.load(Ordering::Relaxed)),
+            ));
+        }
+    }
+    out
+}
+
+/// Counts one peer finding (`relative` = error / S), prints it when it is that query's worst
+/// so far, panics in strict mode.
+fn record(
+    dim: u8,
+    query: usize,
+    relative: f64,
+    what: &dyn Fn() -> String,
+    describe: &dyn Fn() -> String,
+) {
+    let (count, worst) = &FINDINGS[usize::from(dim == 3)][query];
+    let n = count.fetch_add(1, Ordering::Relaxed) + 1;
+    if strict_peers() {
+        panic!(
+            "peer finding (OBBSAT_STRICT_PEERS=1): {}\n  case: {}",
+            what(),
+            describe()
+        );
+    }
+    let previous = worst.fetch_max(relative.to_bits(), Ordering::Relaxed);
+    if relative.to_bits() > previous {
+        let _guard = PRINTING.lock().unwrap_or_else(|e| e.into_inner());
+        eprintln!(
+            "peer finding #{n}, new worst: {}\n  case: {}",
+            what(),
+            describe()
+        );
+    }
+}
+
+fn norm3(v: Vec3) -> f64 {
+    v.as_dvec3().length()
+}
+
+fn norm2(v: Vec2) -> f64 {
+    v.as_dvec2().length()
+}
+
+/// The distance from `x` to the parallelepiped the stored columns span, from above: `x` minus
+/// the point with `x`'s coordinates clamped (a point of the parallelepiped), in f64.
+fn outside3(obb: &Obb3, x: Vec3) -> f64 {
+    let g = obb.axes().as_dmat3();
+    let lambda = g.inverse() * (x.as_dvec3() - obb.center().as_dvec3());
+    let e: DVec3 = obb.half_extents().as_dvec3();
+    (g * (lambda - lambda.clamp(-e, e))).length()
+}
+
+/// [`outside3`] in 2D.
+fn outside2(obb: &Obb2, x: Vec2) -> f64 {
+    let g = obb.axes().as_dmat2();
+    let lambda = g.inverse() * (x.as_dvec2() - obb.center().as_dvec2());
+    let e: DVec2 = obb.half_extents().as_dvec2();
+    (g * (lambda - lambda.clamp(-e, e))).length()
+}
