@@ -24,8 +24,9 @@
 //!    nearest pair is kept.
 //! 2. `upper = |p − q|` evaluated with a rigorous error bound (the f64 columns of a quaternion
 //!    err by at most `16·2⁻⁵³` per entry, which enters the bound), rounded up.
-//! 3. `lower` is the gap of the two boxes along `n = q − p` (support functions, with the same
-//!    kind of bound), rounded down, or `0`: any direction's gap is a lower bound of the distance.
+//! 3. `lower` is the gap of the two boxes along `n = q − p` or along the best separating axis
+//!    (support functions, with the same kind of bound), rounded down, or `0`: any direction's
+//!    gap is a lower bound of the distance.
 //! 4. If `lower ≤ 0`, the exact verdict ([`ExactBox3::intersects_certified`]) decides whether the
 //!    boxes intersect (distance exactly `0`; `a = b` is then a common point found by clipping
 //!    edges, or the nearest pair when rounding hides it).
@@ -439,7 +440,12 @@ impl<const N: usize> Pair<N> {
         let (p, q) = (self.a.point(&best.a), self.b.point(&best.b));
         let upper = self.upper(&best.a, &best.b);
         let n: [f64; N] = core::array::from_fn(|k| q[k] - p[k]);
-        let lower = self.gap_lower(&n, (&self.a, None), (&self.b, None));
+        // The gap along the pair's own direction, or along a separating axis (the pair's direction
+        // can be off by the clamp's rounding over the distance, which for a distance of a few
+        // ulps of the boxes is no direction at all).
+        let lower = self
+            .gap_lower(&n, (&self.a, None), (&self.b, None))
+            .max(self.axes_lower());
         let mut answer = ExactDistance {
             lower,
             upper,
@@ -526,6 +532,39 @@ impl<const N: usize> Pair<N> {
         numerator / length * (1.0 - 4.0 * U)
     }
 
+    /// The largest certified gap over the separating-axis test's candidate axes (face normals,
+    /// and in 3D the cross products of an edge of each box), each taken as an exact f64 vector
+    /// in both orientations: a lower bound of the distance, equal to it when a vertex and a face
+    /// or two edges are closest.
+    fn axes_lower(&self) -> f64 {
+        let (ga, gb) = (&self.a.g, &self.b.g);
+        let mut axes: Vec<[f64; N]> = Vec::with_capacity(15);
+        let normals = |g: &[[f64; N]; N]| -> Vec<[f64; N]> {
+            (0..N)
+                .map(|i| match N {
+                    2 => {
+                        let other = g[1 - i];
+                        core::array::from_fn(|k| if k == 0 { -other[1] } else { other[0] })
+                    }
+                    _ => cross(&g[(i + 1) % 3], &g[(i + 2) % 3]),
+                })
+                .collect()
+        };
+        axes.extend(normals(ga));
+        axes.extend(normals(gb));
+        if N == 3 {
+            for g in ga {
+                for h in gb {
+                    axes.push(cross(g, h));
+                }
+            }
+        }
+        axes.iter()
+            .flat_map(|l| [*l, l.map(|x| -x)])
+            .map(|l| self.gap_lower(&l, (&self.a, None), (&self.b, None)))
+            .fold(0.0, f64::max)
+    }
+
     /// The lower bound of one candidate's exact distance: its features' gap along its own
     /// direction.
     fn candidate_lower(&self, c: &Candidate<N>) -> f64 {
@@ -597,6 +636,14 @@ impl<const N: usize> Fbox<N> {
         let r: [f64; N] = core::array::from_fn(|k| x[k] - self.c[k]);
         core::array::from_fn(|i| dot(&self.inv[i], &r))
     }
+}
+
+/// `u × v` for 3-vectors (the first three components; only called with `N = 3`).
+fn cross<const N: usize>(u: &[f64; N], v: &[f64; N]) -> [f64; N] {
+    core::array::from_fn(|k| {
+        let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+        u[i] * v[j] - u[j] * v[i]
+    })
 }
 
 /// The edges of a box: `(axis, corner)` with the corner's bit on `axis` clear.
@@ -942,6 +989,34 @@ mod tests {
             d.lower <= 1.6 && 1.6 <= d.upper && d.upper - d.lower < 1e-14,
             "{d:?}"
         );
+    }
+
+    /// A fuzz finding of the checker (`fuzz/regressions/distance2/`): a vertex of A two ulps
+    /// of the boxes from the end of a long, slightly tilted segment. The nearest pair found in
+    /// f64 is the segment's end, whose direction from A's vertex is off by the tilt: along it the
+    /// far end of the segment comes back over A and the gap is negative. The separating axes
+    /// (here B's face normal) give the lower bound instead.
+    #[test]
+    fn a_separating_axis_bounds_what_the_pair_direction_cannot() {
+        let a = ExactBox2::from_axes(
+            [0.0, 0.0],
+            [0.0, 0.089_110_396_802_425_38],
+            [[1.0, 0.0], [0.0, 1.0]],
+        );
+        let tilt = 2.888_775_441_078_905_7e-7;
+        let b = ExactBox2::from_axes(
+            [0.280_081_629_753_112_8, -0.089_110_456_407_070_16],
+            [0.0, 0.280_081_629_753_112_8],
+            [[tilt, -1.0], [1.0, tilt]],
+        );
+        let bounds = distance_bounds2(&a, &b);
+        let exact = distance2(&a, &b);
+        assert!(exact.exact);
+        assert!(
+            bounds.lower <= exact.lower && exact.upper <= bounds.upper,
+            "{bounds:?}"
+        );
+        assert!(bounds.upper - bounds.lower < 1e-15, "{bounds:?}");
     }
 
     #[test]
