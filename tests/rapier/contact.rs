@@ -614,3 +614,141 @@ mod fuzz_checks {
         random_loop("manifold3", 0x3a3, 20_000);
     }
 }
+
+/// The dispatchers' `distance` and `closest_points` for cuboid pairs: sat-core's, through the
+/// chain a user registers (never handed to parry's GJK), against the exact distance of the
+/// boxes the pose names (`R(q)/|q|²`, rationals), within `DISTANCE_K·ε·S`; `Intersecting`
+/// exactly when the distance is 0, `Disjoint` beyond `max_dist`, points in each shape's frame.
+mod distance {
+    use super::*;
+    use sat_core::distance::DISTANCE_K;
+    use sat_core::exact::{ExactBox2, ExactBox3, distance2, distance3};
+    use sat_core::tolerance::EPS;
+
+    /// `(bound, exact interval)` as f64.
+    fn check(what: &str, d: f32, exact: (f64, f64, f64)) {
+        let (lower, upper, scale) = exact;
+        let bound = f64::from(DISTANCE_K * EPS) * scale;
+        let d = f64::from(d);
+        assert!(
+            d >= lower - bound && d <= upper + bound,
+            "{what}: {d:e} vs [{lower:e}, {upper:e}]"
+        );
+    }
+
+    #[test]
+    fn cuboid_distance_and_closest_points_3d() {
+        use glam::{Quat, Vec3};
+        use rapier3d::parry::query::{ClosestPoints, DefaultQueryDispatcher, QueryDispatcher};
+        use rapier3d::prelude::{Cuboid, Pose};
+        use sat_rapier::dim3::SatDispatcher;
+
+        let mut rng = Pcg64::seed_from_u64(0xd153);
+        let chain = SatDispatcher::default().chain(DefaultQueryDispatcher);
+        let (mut intersecting, mut apart) = (0, 0);
+        for n in 0..4000 {
+            let he = |rng: &mut Pcg64| {
+                Vec3::from_array(core::array::from_fn(|_| rng.random_range(0.05..1.0)))
+            };
+            let (he1, he2) = (he(&mut rng), he(&mut rng));
+            let q = Quat::from_xyzw(
+                rng.random_range(-1.0..1.0),
+                rng.random_range(-1.0..1.0),
+                rng.random_range(-1.0..1.0),
+                rng.random_range(-1.0..1.0),
+            )
+            .normalize();
+            let dir = Vec3::from_array(core::array::from_fn(|_| rng.random_range(-1.0..1.0)));
+            let reach = rng.random_range(0.0..2.0) * (he1.length() + he2.length());
+            let pos12 = Pose::from_parts(dir.normalize_or_zero() * reach, q);
+            let (c1, c2) = (Cuboid::new(he1), Cuboid::new(he2));
+            let exact = distance3(
+                &ExactBox3::from_quat([0.0; 3], he1.as_dvec3().to_array(), [0.0, 0.0, 0.0, 1.0]),
+                &ExactBox3::from_quat(
+                    pos12.translation.as_dvec3().to_array(),
+                    he2.as_dvec3().to_array(),
+                    pos12.rotation.to_array().map(f64::from),
+                ),
+            );
+            let interval = (exact.lower, exact.upper, exact.scale);
+            let d = SatDispatcher::default()
+                .distance(&pos12, &c1, &c2)
+                .expect("cuboid pairs are answered by sat-core")
+                .distance;
+            check(&format!("distance {n}"), d, interval);
+            assert_eq!(chain.distance(&pos12, &c1, &c2).unwrap().distance, d);
+            let bound = DISTANCE_K * EPS * exact.scale as f32;
+            match chain.closest_points(&pos12, &c1, &c2, f32::MAX).unwrap() {
+                ClosestPoints::Intersecting => {
+                    assert_eq!(d, 0.0, "{n}");
+                    intersecting += 1;
+                }
+                ClosestPoints::WithinMargin(p1, p2) => {
+                    apart += 1;
+                    assert!(d > 0.0, "{n}");
+                    check(&format!("points {n}"), (pos12 * p2 - p1).length(), interval);
+                    let outside = |he: Vec3, p: Vec3| (p.abs() - he).max(Vec3::ZERO).length();
+                    assert!(
+                        outside(he1, p1) <= bound && outside(he2, p2) <= bound,
+                        "{n}"
+                    );
+                }
+                ClosestPoints::Disjoint => panic!("{n}: disjoint within f32::MAX"),
+            }
+            if d > 0.0 {
+                let nearer = chain.closest_points(&pos12, &c1, &c2, 0.5 * d).unwrap();
+                assert_eq!(nearer, ClosestPoints::Disjoint, "{n}");
+            }
+        }
+        assert!(intersecting > 500 && apart > 500, "{intersecting} {apart}");
+    }
+
+    #[test]
+    fn cuboid_distance_and_closest_points_2d() {
+        use glam::Vec2;
+        use rapier2d::parry::query::{ClosestPoints, DefaultQueryDispatcher, QueryDispatcher};
+        use rapier2d::prelude::{Cuboid, Pose};
+        use sat_rapier::dim2::SatDispatcher;
+
+        let mut rng = Pcg64::seed_from_u64(0xd152);
+        let chain = SatDispatcher::default().chain(DefaultQueryDispatcher);
+        for n in 0..4000 {
+            let he = |rng: &mut Pcg64| {
+                Vec2::new(rng.random_range(0.05..1.0), rng.random_range(0.05..1.0))
+            };
+            let (he1, he2) = (he(&mut rng), he(&mut rng));
+            // 90° multiples keep the exact reference rational; other angles give an interval.
+            let angle = rng.random_range(0..4) as f32 * std::f32::consts::FRAC_PI_2;
+            let dir = Vec2::new(rng.random_range(-1.0..1.0), rng.random_range(-1.0..1.0));
+            let reach = rng.random_range(0.0..2.0) * (he1.length() + he2.length());
+            let pos12 = Pose::new(dir.normalize_or_zero() * reach, angle);
+            let (c1, c2) = (Cuboid::new(he1), Cuboid::new(he2));
+            let x = pos12.rotation * Vec2::X;
+            let exact = distance2(
+                &ExactBox2::from_axes(
+                    [0.0; 2],
+                    he1.as_dvec2().to_array(),
+                    [[1.0, 0.0], [0.0, 1.0]],
+                ),
+                &ExactBox2::from_cos_sin(
+                    pos12.translation.as_dvec2().to_array(),
+                    he2.as_dvec2().to_array(),
+                    f64::from(x.x),
+                    f64::from(x.y),
+                ),
+            );
+            let interval = (exact.lower, exact.upper, exact.scale);
+            let d = chain.distance(&pos12, &c1, &c2).unwrap().distance;
+            check(&format!("2D distance {n}"), d, interval);
+            match chain.closest_points(&pos12, &c1, &c2, f32::MAX).unwrap() {
+                ClosestPoints::Intersecting => assert_eq!(d, 0.0, "{n}"),
+                ClosestPoints::WithinMargin(p1, p2) => check(
+                    &format!("2D points {n}"),
+                    (pos12 * p2 - p1).length(),
+                    interval,
+                ),
+                ClosestPoints::Disjoint => panic!("{n}: disjoint within f32::MAX"),
+            }
+        }
+    }
+}

@@ -48,14 +48,17 @@ impl QueryDispatcher for SatDispatcher {
         Ok(ShapeIntersection::new(a.intersects(&b)))
     }
 
-    /// Unsupported: a separating-axis gap is only a lower bound of the distance.
+    /// sat-core's `distance` (`0` when the cuboids intersect), within
+    /// `DISTANCE_K·ε·S` of the exact distance of the boxes (`sat_core::distance`).
     fn distance(
         &self,
-        _: &Pose,
-        _: &dyn Shape,
-        _: &dyn Shape,
+        pos12: &Pose,
+        g1: &dyn Shape,
+        g2: &dyn Shape,
     ) -> Result<ShapeDistance, Unsupported> {
-        Err(Unsupported)
+        let (c1, c2) = cuboids(g1, g2)?;
+        let (a, b) = manifold::local_boxes(pos12, c1.half_extents, c2.half_extents);
+        Ok(ShapeDistance::new(a.distance(&b)))
     }
 
     /// The deepest point of the clipped contact on sat-core's minimum-penetration axis (no face
@@ -106,15 +109,27 @@ impl QueryDispatcher for SatDispatcher {
         )
     }
 
-    /// Unsupported (GJK answers).
+    /// sat-core's `closest_points`: `Intersecting` when the cuboids intersect (distance `0`),
+    /// `Disjoint` beyond `max_dist`, else the two points (each in its own shape's frame, as
+    /// parry gives them), within `DISTANCE_K·ε·S` of their boxes and of the exact distance.
     fn closest_points(
         &self,
-        _: &Pose,
-        _: &dyn Shape,
-        _: &dyn Shape,
-        _: Real,
+        pos12: &Pose,
+        g1: &dyn Shape,
+        g2: &dyn Shape,
+        max_dist: Real,
     ) -> Result<ClosestPoints, Unsupported> {
-        Err(Unsupported)
+        let (c1, c2) = cuboids(g1, g2)?;
+        let (a, b) = manifold::local_boxes(pos12, c1.half_extents, c2.half_extents);
+        let c = a.closest_points(&b);
+        Ok(if c.distance == 0.0 {
+            ClosestPoints::Intersecting
+        } else if c.distance > max_dist {
+            ClosestPoints::Disjoint
+        } else {
+            // `a` is the first shape at the origin of its own frame: its point is in place.
+            ClosestPoints::WithinMargin(c.a, pos12.inverse_transform_point(c.b))
+        })
     }
 
     /// Unsupported (a shape cast is not a separating-axis query).
