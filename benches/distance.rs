@@ -1,0 +1,496 @@
+//! Distance and closest points of box pairs: sat-core against parry 0.31 (`query::distance`,
+//! `query::closest_points` on cuboids, GJK underneath) and the textbook method (Ericson,
+//! *Real-Time Collision Detection* §5.1.4 `ClosestPtPointOBB` for the 8 + 8 vertices and §5.1.9
+//! `ClosestPtSegmentSegment` for the 12 × 12 edge pairs), interleaved in one process.
+//!
+//! Families (seeded, 1024 pairs each, in cache):
+//! * `random`: half-extents 0.5..1.5, any orientation, centres in a cube where about half the
+//!   pairs overlap (as `benches/pairs.rs`);
+//! * `random apart`: the same boxes, only the pairs that do not overlap;
+//! * `near-touching`: a face resting on a face (tilted 1e-5..1e-2 rad), corner to corner along
+//!   a diagonal (tilted 1e-6..1e-2 rad) and edge across edge, a third each, every gap ±2e-3.
+//!
+//! Every engine runs over its own copy of the pairs (its own data layout), one pass each per
+//! round in a rotating order; a ratio is the median over 61 rounds of `engine / sat-core
+//! distance` within a round, so a round disturbed by other work on the machine moves nothing.
+//! The last column sums the distances each engine returned (they agree to rounding).
+//! Run: `cargo bench --bench distance`.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use glam::{Quat, Vec2, Vec3};
+use parry2d::query as query2;
+use parry3d::query as query3;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+use sat_core::{Obb2, Obb3};
+use sat_oracle::peers::{ParryBox2, ParryBox3};
+
+const PAIRS: usize = 1024;
+const PASSES: usize = 4;
+const ROUNDS: usize = 61;
+
+type Run<'a> = Box<dyn FnMut() -> f64 + 'a>;
+
+/// Times the engines interleaved and prints a row per engine: median ns per pair and the median
+/// ratio to the first engine.
+fn table(family: &str, items: usize, mut engines: Vec<(&str, Run<'_>)>) {
+    let n = engines.len();
+    let mut ns = vec![Vec::with_capacity(ROUNDS); n];
+    let mut sums = vec![0.0; n];
+    for round in 0..ROUNDS + 2 {
+        for k in 0..n {
+            let e = (k + round) % n;
+            let start = Instant::now();
+            let mut sum = 0.0;
+            for _ in 0..PASSES {
+                sum += (engines[e].1)();
+            }
+            let elapsed = start.elapsed().as_nanos() as f64;
+            sums[e] = sum / PASSES as f64;
+            if round >= 2 {
+                ns[e].push(elapsed / (PASSES * items) as f64);
+            }
+        }
+    }
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    for (e, (name, _)) in engines.iter().enumerate() {
+        let ratio = median((0..ROUNDS).map(|r| ns[e][r] / ns[0][r]).collect());
+        println!(
+            "| {family} | {name} | {:.1} ns | {ratio:.2}× | {:.4} |",
+            median(ns[e].clone()),
+            sums[e]
+        );
+    }
+}
+
+fn sum_over<'a, T>(pairs: &'a [(T, T)], f: impl Fn(&T, &T) -> f32 + 'a) -> Run<'a> {
+    Box::new(move || {
+        black_box(pairs)
+            .iter()
+            .map(|(a, b)| f64::from(f(a, b)))
+            .sum()
+    })
+}
+
+fn family3(name: &str, pairs: &[(Obb3, Obb3)]) {
+    let parry: Vec<_> = pairs
+        .iter()
+        .map(|(a, b)| (ParryBox3::from_obb(a), ParryBox3::from_obb(b)))
+        .collect();
+    let textbook: Vec<_> = pairs
+        .iter()
+        .map(|(a, b)| (textbook::Box3::from(a), textbook::Box3::from(b)))
+        .collect();
+    table(
+        name,
+        pairs.len(),
+        vec![
+            ("sat-core distance", sum_over(pairs, Obb3::distance)),
+            (
+                "sat-core closest_points",
+                sum_over(pairs, |a, b| {
+                    let c = a.closest_points(b);
+                    black_box(c.a);
+                    c.distance
+                }),
+            ),
+            (
+                "parry query::distance",
+                sum_over(&parry, |a, b| {
+                    query3::distance(&a.pose, &a.cuboid, &b.pose, &b.cuboid)
+                        .expect("cuboids")
+                        .distance
+                }),
+            ),
+            (
+                "parry query::closest_points",
+                sum_over(&parry, |a, b| {
+                    match query3::closest_points(&a.pose, &a.cuboid, &b.pose, &b.cuboid, f32::MAX)
+                        .expect("cuboids")
+                    {
+                        query3::ClosestPoints::WithinMargin(p, q) => (q - p).length(),
+                        _ => 0.0,
+                    }
+                }),
+            ),
+            (
+                "textbook (Ericson 5.1.4 + 5.1.9)",
+                sum_over(&textbook, |a, b| textbook::closest3(a, b).0),
+            ),
+        ],
+    );
+}
+
+fn family2(name: &str, pairs: &[(Obb2, Obb2)]) {
+    let parry: Vec<_> = pairs
+        .iter()
+        .map(|(a, b)| (ParryBox2::from_obb(a), ParryBox2::from_obb(b)))
+        .collect();
+    let textbook: Vec<_> = pairs
+        .iter()
+        .map(|(a, b)| (textbook::Box2::from(a), textbook::Box2::from(b)))
+        .collect();
+    table(
+        name,
+        pairs.len(),
+        vec![
+            ("sat-core distance", sum_over(pairs, Obb2::distance)),
+            (
+                "sat-core closest_points",
+                sum_over(pairs, |a, b| {
+                    let c = a.closest_points(b);
+                    black_box(c.a);
+                    c.distance
+                }),
+            ),
+            (
+                "parry2d query::distance",
+                sum_over(&parry, |a, b| {
+                    query2::distance(&a.pose, &a.cuboid, &b.pose, &b.cuboid)
+                        .expect("cuboids")
+                        .distance
+                }),
+            ),
+            (
+                "parry2d query::closest_points",
+                sum_over(&parry, |a, b| {
+                    match query2::closest_points(&a.pose, &a.cuboid, &b.pose, &b.cuboid, f32::MAX)
+                        .expect("cuboids")
+                    {
+                        query2::ClosestPoints::WithinMargin(p, q) => (q - p).length(),
+                        _ => 0.0,
+                    }
+                }),
+            ),
+            (
+                "textbook (Ericson 5.1.4)",
+                sum_over(&textbook, textbook::closest2),
+            ),
+        ],
+    );
+}
+
+fn random_quat(rng: &mut Pcg64) -> Quat {
+    loop {
+        let q = Quat::from_xyzw(
+            rng.random_range(-1.0..1.0),
+            rng.random_range(-1.0..1.0),
+            rng.random_range(-1.0..1.0),
+            rng.random_range(-1.0..1.0),
+        );
+        let n = q.length_squared();
+        if n > 0.01 && n <= 1.0 {
+            return q.normalize();
+        }
+    }
+}
+
+fn extents3(rng: &mut Pcg64) -> Vec3 {
+    Vec3::new(
+        rng.random_range(0.5..1.5),
+        rng.random_range(0.5..1.5),
+        rng.random_range(0.5..1.5),
+    )
+}
+
+fn random_box3(rng: &mut Pcg64) -> Obb3 {
+    let c = Vec3::new(
+        rng.random_range(-2.2..2.2),
+        rng.random_range(-2.2..2.2),
+        rng.random_range(-2.2..2.2),
+    );
+    Obb3::new(c, extents3(rng), random_quat(rng))
+}
+
+fn random3(rng: &mut Pcg64, apart: bool) -> Vec<(Obb3, Obb3)> {
+    let mut out = Vec::with_capacity(PAIRS);
+    while out.len() < PAIRS {
+        let (a, b) = (random_box3(rng), random_box3(rng));
+        if !apart || !a.intersects(&b) {
+            out.push((a, b));
+        }
+    }
+    out
+}
+
+fn sign(rng: &mut Pcg64) -> f32 {
+    if rng.random_bool(0.5) { 1.0 } else { -1.0 }
+}
+
+/// A third each: a face resting on a face, corner to corner, edge across edge; gaps ±2e-3.
+fn near_touching3(rng: &mut Pcg64) -> Vec<(Obb3, Obb3)> {
+    (0..PAIRS)
+        .map(|n| {
+            let q = random_quat(rng);
+            let (ea, eb) = (extents3(rng), extents3(rng));
+            let a = Obb3::new(Vec3::ZERO, ea, q);
+            let gap = rng.random_range(-2e-3..2e-3);
+            match n % 3 {
+                0 => {
+                    let k = rng.random_range(0..3);
+                    let normal = a.axes().col(k);
+                    let yaw = Quat::from_axis_angle(normal, rng.random_range(0.0..6.3));
+                    let tilt = 10f32.powf(rng.random_range(-5.0..-2.0));
+                    let tilt = Quat::from_axis_angle(random_quat(rng) * Vec3::X, tilt);
+                    let mut offset = normal * sign(rng) * (ea[k] + eb[k] + gap);
+                    for i in (0..3).filter(|&i| i != k) {
+                        offset += a.axes().col(i) * rng.random_range(-ea[i]..ea[i]);
+                    }
+                    (a, Obb3::new(offset, eb, tilt * yaw * q))
+                }
+                1 => {
+                    let tilt = 10f32.powf(rng.random_range(-6.0..-2.0));
+                    let qb = q * Quat::from_axis_angle(random_quat(rng) * Vec3::X, tilt);
+                    let offset = (0..3).fold(Vec3::ZERO, |sum, i| {
+                        sum + a.axes().col(i) * (sign(rng) * (ea[i] + eb[i] + gap))
+                    });
+                    (a, Obb3::new(offset, eb, qb))
+                }
+                _ => {
+                    // B's edge along its x axis crosses A's edge along A's x axis.
+                    let qb = random_quat(rng);
+                    let b0 = Obb3::new(Vec3::ZERO, eb, qb);
+                    let (u, v) = (a.axes().x_axis, b0.axes().x_axis);
+                    let normal = u.cross(v).normalize();
+                    let side = |o: &Obb3, towards: f32| {
+                        (1..3).fold(Vec3::ZERO, |sum, j| {
+                            let c = o.axes().col(j);
+                            sum + c * (o.half_extents()[j] * towards * c.dot(normal).signum())
+                        })
+                    };
+                    let on_a = side(&a, 1.0) + u * rng.random_range(-0.8..0.8) * ea.x;
+                    let on_b = side(&b0, -1.0) + v * rng.random_range(-0.8..0.8) * eb.x;
+                    (a, Obb3::new(on_a + normal * gap - on_b, eb, qb))
+                }
+            }
+        })
+        .collect()
+}
+
+fn random2(rng: &mut Pcg64, apart: bool) -> Vec<(Obb2, Obb2)> {
+    let random_box = |rng: &mut Pcg64| {
+        let c = Vec2::new(rng.random_range(-2.6..2.6), rng.random_range(-2.6..2.6));
+        let e = Vec2::new(rng.random_range(0.5..1.5), rng.random_range(0.5..1.5));
+        Obb2::new(c, e, rng.random_range(0.0..std::f32::consts::TAU))
+    };
+    let mut out = Vec::with_capacity(PAIRS);
+    while out.len() < PAIRS {
+        let (a, b) = (random_box(rng), random_box(rng));
+        if !apart || !a.intersects(&b) {
+            out.push((a, b));
+        }
+    }
+    out
+}
+
+/// Half side to side (tilted 1e-6..1e-2 rad), half corner to corner; gaps ±2e-3.
+fn near_touching2(rng: &mut Pcg64) -> Vec<(Obb2, Obb2)> {
+    (0..PAIRS)
+        .map(|n| {
+            let angle = rng.random_range(0.0..std::f32::consts::TAU);
+            let e =
+                |rng: &mut Pcg64| Vec2::new(rng.random_range(0.5..1.5), rng.random_range(0.5..1.5));
+            let (ea, eb) = (e(rng), e(rng));
+            let a = Obb2::new(Vec2::ZERO, ea, angle);
+            let tilt = sign(rng) * 10f32.powf(rng.random_range(-6.0..-2.0));
+            let gap = rng.random_range(-2e-3..2e-3);
+            let offset = if n % 2 == 0 {
+                let k = rng.random_range(0..2);
+                let along = a.axes().col(1 - k) * rng.random_range(-ea[1 - k]..ea[1 - k]);
+                a.axes().col(k) * sign(rng) * (ea[k] + eb[k] + gap) + along
+            } else {
+                (0..2).fold(Vec2::ZERO, |sum, i| {
+                    sum + a.axes().col(i) * (sign(rng) * (ea[i] + eb[i] + gap))
+                })
+            };
+            (a, Obb2::new(offset, eb, angle + tilt))
+        })
+        .collect()
+}
+
+fn main() {
+    let mut rng = Pcg64::seed_from_u64(0xd157);
+    println!(
+        "| family | engine | median ns per pair | median ratio to sat-core distance | sum of distances |"
+    );
+    println!("| --- | --- | ---: | ---: | ---: |");
+    family3("3d random", &random3(&mut rng, false));
+    family3("3d random apart", &random3(&mut rng, true));
+    family3("3d near-touching", &near_touching3(&mut rng));
+    family2("2d random", &random2(&mut rng, false));
+    family2("2d random apart", &random2(&mut rng, true));
+    family2("2d near-touching", &near_touching2(&mut rng));
+}
+
+/// The textbook method, as printed (f32): the closest point of a box to a point is a clamp in
+/// its frame (§5.1.4); the distance of two boxes is the least over every vertex of each against
+/// the other box and every pair of edges (§5.1.9, with the book's `EPSILON` for parallel
+/// segments).
+mod textbook {
+    use glam::{Vec2, Vec3};
+    use sat_core::{Obb2, Obb3};
+
+    const EPSILON: f32 = 1e-6;
+
+    pub struct Box3 {
+        c: Vec3,
+        u: [Vec3; 3],
+        e: [f32; 3],
+    }
+
+    impl From<&Obb3> for Box3 {
+        fn from(o: &Obb3) -> Self {
+            let m = o.axes();
+            Box3 {
+                c: o.center(),
+                u: [m.x_axis, m.y_axis, m.z_axis],
+                e: o.half_extents().to_array(),
+            }
+        }
+    }
+
+    impl Box3 {
+        fn closest_point(&self, p: Vec3) -> Vec3 {
+            let d = p - self.c;
+            let mut q = self.c;
+            for i in 0..3 {
+                q += self.u[i] * d.dot(self.u[i]).clamp(-self.e[i], self.e[i]);
+            }
+            q
+        }
+
+        fn corner(&self, k: usize) -> Vec3 {
+            (0..3).fold(self.c, |p, i| {
+                let s = if k >> i & 1 == 1 { -1.0 } else { 1.0 };
+                p + self.u[i] * (s * self.e[i])
+            })
+        }
+
+        /// Edge `k` as its two end points.
+        fn edge(&self, k: usize) -> (Vec3, Vec3) {
+            let i = k / 4;
+            let mut p = self.c;
+            for (bit, j) in [(i + 1) % 3, (i + 2) % 3].into_iter().enumerate() {
+                let s = if k >> bit & 1 == 1 { -1.0 } else { 1.0 };
+                p += self.u[j] * (s * self.e[j]);
+            }
+            (p - self.u[i] * self.e[i], p + self.u[i] * self.e[i])
+        }
+    }
+
+    /// Ericson's `ClosestPtSegmentSegment`: the closest points of `p1q1` and `p2q2`.
+    fn segments(p1: Vec3, q1: Vec3, p2: Vec3, q2: Vec3) -> (Vec3, Vec3) {
+        let (d1, d2, r) = (q1 - p1, q2 - p2, p1 - p2);
+        let (a, e, f) = (d1.dot(d1), d2.dot(d2), d2.dot(r));
+        let (s, t);
+        if a <= EPSILON && e <= EPSILON {
+            return (p1, p2);
+        }
+        if a <= EPSILON {
+            s = 0.0;
+            t = (f / e).clamp(0.0, 1.0);
+        } else {
+            let c = d1.dot(r);
+            if e <= EPSILON {
+                t = 0.0;
+                s = (-c / a).clamp(0.0, 1.0);
+            } else {
+                let b = d1.dot(d2);
+                let denom = a * e - b * b;
+                let mut s0 = if denom != 0.0 {
+                    ((b * f - c * e) / denom).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
+                let mut t0 = (b * s0 + f) / e;
+                if t0 < 0.0 {
+                    t0 = 0.0;
+                    s0 = (-c / a).clamp(0.0, 1.0);
+                } else if t0 > 1.0 {
+                    t0 = 1.0;
+                    s0 = ((b - c) / a).clamp(0.0, 1.0);
+                }
+                s = s0;
+                t = t0;
+            }
+        }
+        (p1 + d1 * s, p2 + d2 * t)
+    }
+
+    /// Distance and closest points (0 and no common point search when they intersect: the book
+    /// has none).
+    pub fn closest3(a: &Box3, b: &Box3) -> (f32, Vec3, Vec3) {
+        let mut best = (f32::INFINITY, a.c, b.c);
+        let mut keep = |p: Vec3, q: Vec3| {
+            let d = (q - p).length_squared();
+            if d < best.0 {
+                best = (d, p, q);
+            }
+        };
+        for k in 0..8 {
+            let v = b.corner(k);
+            keep(a.closest_point(v), v);
+            let w = a.corner(k);
+            keep(w, b.closest_point(w));
+        }
+        for i in 0..12 {
+            let (p1, q1) = a.edge(i);
+            for k in 0..12 {
+                let (p2, q2) = b.edge(k);
+                let (p, q) = segments(p1, q1, p2, q2);
+                keep(p, q);
+            }
+        }
+        (best.0.sqrt(), best.1, best.2)
+    }
+
+    pub struct Box2 {
+        c: Vec2,
+        u: [Vec2; 2],
+        e: [f32; 2],
+    }
+
+    impl From<&Obb2> for Box2 {
+        fn from(o: &Obb2) -> Self {
+            let m = o.axes();
+            Box2 {
+                c: o.center(),
+                u: [m.x_axis, m.y_axis],
+                e: o.half_extents().to_array(),
+            }
+        }
+    }
+
+    impl Box2 {
+        fn closest_point(&self, p: Vec2) -> Vec2 {
+            let d = p - self.c;
+            (0..2).fold(self.c, |q, i| {
+                q + self.u[i] * d.dot(self.u[i]).clamp(-self.e[i], self.e[i])
+            })
+        }
+
+        fn corner(&self, k: usize) -> Vec2 {
+            (0..2).fold(self.c, |p, i| {
+                let s = if k >> i & 1 == 1 { -1.0 } else { 1.0 };
+                p + self.u[i] * (s * self.e[i])
+            })
+        }
+    }
+
+    /// The least distance of every vertex of each rectangle to the other.
+    pub fn closest2(a: &Box2, b: &Box2) -> f32 {
+        let mut best = f32::INFINITY;
+        for k in 0..4 {
+            let v = b.corner(k);
+            best = best.min((a.closest_point(v) - v).length_squared());
+            let w = a.corner(k);
+            best = best.min((b.closest_point(w) - w).length_squared());
+        }
+        best.sqrt()
+    }
+}
