@@ -18,6 +18,7 @@ pub mod check_report;
 pub mod cli;
 pub mod cmd_engine;
 pub mod corpus;
+pub mod distance;
 pub mod engine;
 pub mod exact_pair;
 pub mod explain;

@@ -8,6 +8,7 @@ mod case;
 mod check;
 mod cmd_engine;
 mod corpus;
+mod distance;
 mod exact_engines;
 mod explain;
 mod readme_examples;

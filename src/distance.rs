@@ -1,0 +1,223 @@
+//! `obbsat distance`: the distance and a closest pair of points for every input line, in order.
+//!
+//! A valid case gives `{"id": ..., "distance": d, "a": [point on A], "b": [point on B]}` (world
+//! coordinates; for intersecting boxes `distance` is `0` and `a` is a point of both); an invalid
+//! line gives `{"id": ..., "error": "line N: reason"}` and the same message on stderr, and the
+//! run goes on. Engines:
+//!
+//! * `sat` (default): sat-core's `closest_points` on the pair moved so that A's centre is the
+//!   origin ([`crate::pair`]), its points moved back by A's centre as written (in f64, so a
+//!   pair far from the origin keeps its precision): within `DISTANCE_K·ε·S` of the exact
+//!   distance of the boxes sat-core builds, which contain the boxes as written;
+//! * `exact`: `sat_core::exact::distance2/3` on the boxes as written: the exact distance rounded
+//!   to f64 where it is rational (axes exactly orthogonal: quaternions, angles' `(cos, sin)`
+//!   columns, orthogonal columns), the middle of a certified interval otherwise;
+//! * `parry`: parry 0.31's `query::closest_points` on the f32 boxes where they are written
+//!   ([`Pair::for_peers`](crate::pair::Pair::for_peers)); its distance is that of its points,
+//!   `0` when it says the boxes intersect (with no point: `a` and `b` are `null`).
+
+use std::io::{self, Read, Write};
+
+use glam::{DVec2, DVec3};
+use parry2d::query as query2;
+use parry3d::query as query3;
+use sat_core::exact::{distance2, distance3};
+use sat_oracle::peers::{ParryBox2, ParryBox3, catch_peer};
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use crate::case::{Case, CaseError, parse_case};
+use crate::exact_pair::ExactPair;
+use crate::input::Lines;
+use crate::pair::Pair;
+use crate::verdict::Summary;
+
+/// Who computes the distance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DistanceEngine {
+    /// sat-core's `closest_points`.
+    Sat,
+    /// The exact oracle.
+    Exact,
+    /// parry's `query::closest_points`.
+    Parry,
+}
+
+impl DistanceEngine {
+    /// The engine called `name` (`sat`, `exact` or `parry`).
+    pub fn from_name(name: &str) -> Option<DistanceEngine> {
+        match name {
+            "sat" => Some(DistanceEngine::Sat),
+            "exact" => Some(DistanceEngine::Exact),
+            "parry" => Some(DistanceEngine::Parry),
+            _ => None,
+        }
+    }
+}
+
+/// The answer line for a valid case.
+#[derive(Serialize)]
+struct Answer<'a> {
+    id: Option<&'a RawValue>,
+    distance: f64,
+    a: Option<Vec<f64>>,
+    b: Option<Vec<f64>>,
+}
+
+/// The answer line for an invalid one.
+#[derive(Serialize)]
+struct Failure<'a> {
+    id: Option<&'a RawValue>,
+    error: &'a str,
+}
+
+/// Answers every line of `input` with `engine` on `out`, error messages also on `err`.
+///
+/// Only I/O errors stop it; bad lines are answered and counted.
+pub fn run(
+    engine: DistanceEngine,
+    input: impl Read,
+    mut out: impl Write,
+    mut err: impl Write,
+) -> io::Result<Summary> {
+    let mut lines = Lines::new(input);
+    let mut summary = Summary::default();
+    while let Some((number, line)) = lines.next_line()? {
+        summary.lines += 1;
+        let case = line
+            .map_err(|reason| CaseError { id: None, reason })
+            .and_then(parse_case);
+        let answered = case.and_then(|case| {
+            let (distance, a, b) = measure(engine, &case).map_err(|reason| CaseError {
+                id: case.id.clone(),
+                reason,
+            })?;
+            let answer = Answer {
+                id: case.id.as_deref(),
+                distance,
+                a,
+                b,
+            };
+            serde_json::to_writer(&mut out, &answer).map_err(|e| CaseError {
+                id: case.id.clone(),
+                reason: e.to_string(),
+            })
+        });
+        if let Err(e) = answered {
+            summary.failed += 1;
+            let message = format!("line {number}: {}", e.reason);
+            writeln!(err, "obbsat distance: {message}")?;
+            let failure = Failure {
+                id: e.id.as_deref(),
+                error: &message,
+            };
+            serde_json::to_writer(&mut out, &failure)?;
+        }
+        out.write_all(b"\n")?;
+        if lines.drained() {
+            out.flush()?;
+        }
+    }
+    out.flush()?;
+    Ok(summary)
+}
+
+type Measured = (f64, Option<Vec<f64>>, Option<Vec<f64>>);
+
+/// The engine's distance and points for one case, or why it has none (a panic inside parry).
+fn measure(engine: DistanceEngine, case: &Case) -> Result<Measured, String> {
+    match engine {
+        DistanceEngine::Sat => Ok(sat(case)),
+        DistanceEngine::Exact => Ok(match case.exact {
+            ExactPair::Two(a, b) => {
+                let d = distance2(&a, &b);
+                (d.distance(), Some(d.a.to_vec()), Some(d.b.to_vec()))
+            }
+            ExactPair::Three(a, b) => {
+                let d = distance3(&a, &b);
+                (d.distance(), Some(d.a.to_vec()), Some(d.b.to_vec()))
+            }
+        }),
+        DistanceEngine::Parry => parry(case).map_err(|e| format!("parry {e}")),
+    }
+}
+
+/// sat-core on the moved pair, its points moved back by A's written centre.
+fn sat(case: &Case) -> Measured {
+    match (case.pair, case.exact) {
+        (Pair::Two(a, b), ExactPair::Two(written, _)) => {
+            let c = a.closest_points(&b);
+            // The moved pair has A's centre at the origin (the pair as written otherwise).
+            let origin = if a.center() == glam::Vec2::ZERO {
+                DVec2::from_array(written.center)
+            } else {
+                DVec2::ZERO
+            };
+            let world = |p: glam::Vec2| (p.as_dvec2() + origin).to_array().to_vec();
+            (f64::from(c.distance), Some(world(c.a)), Some(world(c.b)))
+        }
+        (Pair::Three(a, b), ExactPair::Three(written, _)) => {
+            let c = a.closest_points(&b);
+            let origin = if a.center() == glam::Vec3::ZERO {
+                DVec3::from_array(written.center)
+            } else {
+                DVec3::ZERO
+            };
+            let world = |p: glam::Vec3| (p.as_dvec3() + origin).to_array().to_vec();
+            (f64::from(c.distance), Some(world(c.a)), Some(world(c.b)))
+        }
+        _ => unreachable!("the pairs of a case have its dimension"),
+    }
+}
+
+/// parry's closest points on the boxes where they are written (moved like sat-core's only for
+/// centres f32 cannot hold: then moved back by A's written centre).
+fn parry(case: &Case) -> Result<Measured, sat_oracle::peers::PeerPanic> {
+    let origin: Vec<f64> = match (case.peers, case.exact) {
+        (Pair::Two(a, _), ExactPair::Two(written, _)) if a.center() == glam::Vec2::ZERO => {
+            written.center.to_vec()
+        }
+        (Pair::Three(a, _), ExactPair::Three(written, _)) if a.center() == glam::Vec3::ZERO => {
+            written.center.to_vec()
+        }
+        _ => vec![0.0; 3],
+    };
+    let point = |v: Vec<f32>| {
+        Some(
+            v.into_iter()
+                .zip(&origin)
+                .map(|(x, o)| f64::from(x) + o)
+                .collect::<Vec<f64>>(),
+        )
+    };
+    match case.peers {
+        Pair::Two(a, b) => {
+            let (pa, pb) = (ParryBox2::from_obb(&a), ParryBox2::from_obb(&b));
+            let said = catch_peer(|| {
+                query2::closest_points(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid, f32::MAX)
+            })?;
+            Ok(match said {
+                Ok(query2::ClosestPoints::WithinMargin(p, q)) => (
+                    f64::from((q - p).length()),
+                    point(p.to_array().to_vec()),
+                    point(q.to_array().to_vec()),
+                ),
+                _ => (0.0, None, None),
+            })
+        }
+        Pair::Three(a, b) => {
+            let (pa, pb) = (ParryBox3::from_obb(&a), ParryBox3::from_obb(&b));
+            let said = catch_peer(|| {
+                query3::closest_points(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid, f32::MAX)
+            })?;
+            Ok(match said {
+                Ok(query3::ClosestPoints::WithinMargin(p, q)) => (
+                    f64::from((q - p).length()),
+                    point(p.to_array().to_vec()),
+                    point(q.to_array().to_vec()),
+                ),
+                _ => (0.0, None, None),
+            })
+        }
+    }
+}
