@@ -393,8 +393,11 @@ impl<const N: usize> Pair<N> {
         out
     }
 
-    /// Closest points of edge `ea` of A and `eb` of B in f64 (Ericson 5.1.9, clamped), as
-    /// coordinates.
+    /// Closest points of edge `ea` of A and `eb` of B in f64, as coordinates: A's parameter of
+    /// the two lines' critical point, clamped, then each parameter re-projected and clamped
+    /// (Ericson 5.1.9). The critical parameter is `s = (u×v)·(v×r)/|u×v|²` (Lagrange's identity
+    /// on `(b·e − c·d)/(a·c − b²)`), which keeps its relative precision for edges a rounding away
+    /// from parallel, where `a·c − b²` cancels.
     fn segment_pair(
         &self,
         (ia, ca): (usize, usize),
@@ -411,9 +414,11 @@ impl<const N: usize> Pair<N> {
         let (dd, ee) = (dot(&u, &r), dot(&v, &r));
         let clamp_s = |s: f64| if aa > 0.0 { s.clamp(-ha, ha) } else { 0.0 };
         let clamp_t = |t: f64| if cc > 0.0 { t.clamp(-hb, hb) } else { 0.0 };
-        let det = aa * cc - bb * bb;
-        let mut s = if det > 1e-12 * aa * cc {
-            clamp_s((bb * ee - cc * dd) / det)
+        // Edge pairs exist in 3D only (`candidates`).
+        let uv = cross(&u, &v);
+        let det = dot(&uv, &uv);
+        let mut s = if det > 0.0 {
+            clamp_s(dot(&uv, &cross(&v, &r)) / det)
         } else {
             0.0
         };
@@ -1017,6 +1022,35 @@ mod tests {
             "{bounds:?}"
         );
         assert!(bounds.upper - bounds.lower < 1e-15, "{bounds:?}");
+    }
+
+    /// A checker finding (`fuzz/regressions/distance3/`): two segments 8.5e-7 rad from
+    /// parallel, 7.5e-15 apart. `a·c − b²` of the closest-point solve cancels to below its own
+    /// rounding there; the cross products keep the pair, and the interval, tight.
+    #[test]
+    fn near_parallel_segments_keep_a_tight_interval() {
+        let a = ExactBox3::from_axes([0.0; 3], [0.0, 0.0, 7.277_308_464_050_293], ID3);
+        let b = ExactBox3::from_quat(
+            [
+                -1.243_710_357_812_233_3e-6,
+                -9.799_880_018_590_557e-8,
+                0.840_018_153_190_612_8,
+            ],
+            [5.371_944_904_327_393, 0.0, 0.0],
+            [
+                0.707_106_471_061_706_5,
+                1.590_401_588_202_894_3e-8,
+                -0.707_107_067_108_154_3,
+                6.286_977_338_731_958e-8,
+            ],
+        );
+        let bounds = distance_bounds3(&a, &b);
+        assert!(bounds.upper - bounds.lower < 1e-13, "{bounds:?}");
+        let exact = distance3(&a, &b);
+        assert!(
+            bounds.lower <= exact.upper && exact.lower <= bounds.upper,
+            "{exact:?}"
+        );
     }
 
     #[test]
