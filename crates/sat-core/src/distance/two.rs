@@ -348,9 +348,11 @@ impl Frame {
     /// A common point on the segment between the centres (see `three.rs`).
     #[inline(always)]
     fn centres_common(&self) -> Option<Reply<Vec2>> {
-        let reach =
-            |e: Vec2, along: Vec2| ((e + Vec2::splat(UNDERFLOW_FLOOR)) / along.abs()).min_element();
-        let (alpha, beta) = (reach(self.ea, self.ta), reach(self.eb, self.tb));
+        // (e_A0, e_A1, e_B0, e_B1) / |(a_0·t, a_1·t, b_0·t, b_1·t)|, in one division.
+        let (ea, eb) = (self.ea, self.eb);
+        let e = Vec4::new(ea.x, ea.y, eb.x, eb.y) + Vec4::splat(UNDERFLOW_FLOOR);
+        let reach = e / self.along.abs();
+        let (alpha, beta) = (reach.x.min(reach.y), reach.z.min(reach.w));
         let (lo, hi) = ((1.0 - beta).max(0.0), alpha.min(1.0));
         (lo <= hi).then(|| {
             let here = Point::OnSegment(0.5 * (lo + hi));
