@@ -24,9 +24,9 @@
 //!    nearest pair is kept.
 //! 2. `upper = |p − q|` evaluated with a rigorous error bound (the f64 columns of a quaternion
 //!    err by at most `16·2⁻⁵³` per entry, which enters the bound), rounded up.
-//! 3. `lower` is the gap of the two boxes along `n = q − p` or along the best separating axis
-//!    (support functions, with the same kind of bound), rounded down, or `0`: any direction's
-//!    gap is a lower bound of the distance.
+//! 3. `lower` is the largest gap of the two boxes along `n = q − p` of the pairs that tie with
+//!    the nearest, or along a separating axis (support functions, with the same kind of bound),
+//!    rounded down, or `0`: any direction's gap is a lower bound of the distance.
 //! 4. If `lower ≤ 0`, the exact verdict ([`ExactBox3::intersects_certified`]) decides whether the
 //!    boxes intersect (distance exactly `0`; `a = b` is then a common point found by clipping
 //!    edges, or the nearest pair when rounding hides it).
@@ -444,13 +444,22 @@ impl<const N: usize> Pair<N> {
             .expect("a box has vertices");
         let (p, q) = (self.a.point(&best.a), self.b.point(&best.b));
         let upper = self.upper(&best.a, &best.b);
-        let n: [f64; N] = core::array::from_fn(|k| q[k] - p[k]);
-        // The gap along the pair's own direction, or along a separating axis (the pair's direction
-        // can be off by the clamp's rounding over the distance, which for a distance of a few
-        // ulps of the boxes is no direction at all).
-        let lower = self
-            .gap_lower(&n, (&self.a, None), (&self.b, None))
-            .max(self.axes_lower());
+        // The gap along the direction of every pair that ties with the nearest (to `2⁻³⁰·S`), or
+        // along a separating axis. Near-parallel edges leave a valley of pairs within rounding of
+        // the distance whose directions differ by the tilt times the offset over the distance,
+        // and only the one at the valley's end (a vertex) is the closest pair's direction; and a
+        // pair's direction can be off by the clamp's rounding over the distance, which for a
+        // distance of a few ulps of the boxes is no direction at all.
+        let nearest = squared(&best).sqrt();
+        let lower = candidates
+            .iter()
+            .filter(|c| squared(c).sqrt() <= nearest + self.scale / (1u64 << 30) as f64)
+            .map(|c| {
+                let (p, q) = (self.a.point(&c.a), self.b.point(&c.b));
+                let n: [f64; N] = core::array::from_fn(|k| q[k] - p[k]);
+                self.gap_lower(&n, (&self.a, None), (&self.b, None))
+            })
+            .fold(self.axes_lower(), f64::max);
         let mut answer = ExactDistance {
             lower,
             upper,
