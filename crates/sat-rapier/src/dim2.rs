@@ -74,6 +74,8 @@ pub struct SatContactFilter<H = ()> {
 ///   feature ids).
 /// * Compound shapes (`ColliderBuilder::compound`): parry's walk over the parts with this chain
 ///   deciding each pair of parts, so cuboid parts get the manifolds above.
+/// * `distance`, `closest_points`: sat-core's (`sat_core::distance`), within
+///   `DISTANCE_K·ε·S` of the exact distance; `Intersecting` at distance 0.
 /// * Round cuboids pass through to the next dispatcher.
 ///
 /// ```

@@ -1,8 +1,8 @@
-//! `SatDispatcher`'s queries: cuboid–cuboid intersection, contact and contact manifolds from
-//! sat-core (`contact()` in f64 where clipping cannot certify it), the manifolds of compound
-//! shapes walked part by part with the chain deciding each pair of parts, `Err(Unsupported)` for
-//! everything else. One source for both dimensions: it is compiled in `dim2` and in `dim3`,
-//! against that dimension's rapier and `manifold` module.
+//! `SatDispatcher`'s queries: cuboid–cuboid intersection, distance, closest points, contact and
+//! contact manifolds from sat-core (`contact()` in f64 where clipping cannot certify it), the
+//! manifolds of compound shapes walked part by part with the chain deciding each pair of parts,
+//! `Err(Unsupported)` for everything else. One source for both dimensions: it is compiled in
+//! `dim2` and in `dim3`, against that dimension's rapier and `manifold` module.
 
 use super::SatDispatcher;
 use super::fallback;
