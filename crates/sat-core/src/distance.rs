@@ -102,8 +102,8 @@
 //!   `n·T − Σ e_Bj|(Rᵀn)_j| − Σ e_Ai|n_i|`, errs by `8u|t| + 12.5u|e_B|` (`T̃`, `R̃`) plus
 //!   its roundings (three-term dot products and sums, `≤ 17u·S`), `≤ 15 εS` per unit of `|n|`:
 //!   at most `d + 22 εS`.
-//! * **Step 10** (the boxes are disjoint, or intersect by less than `PAD_K·εS`, whose depth every
-//!   candidate exceeds by at most its own error). Take a closest pair of the computed boxes
+//! * **Step 10** (the stored boxes are disjoint: a gap beyond the pad proves it, and otherwise
+//!   step 9 found no common point). Take a closest pair of the computed boxes
 //!   (A, B̃), `d̃ ≤ d + H`, of the kinds above. B's vertex: found within `10.4u·S` of `d̃`. A's
 //!   vertex (computed in B's frame, against Ã): within `H + 22.9u·S`. Edges: all supporting
 //!   options are tried, `t` is off by `|Δt|·|ℓ| ≤ 2u|r| + 3u|r| + 5.2u·S ≤ 12.3u·S` in the plane,
