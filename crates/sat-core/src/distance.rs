@@ -116,6 +116,10 @@
 //!   its own box exactly, its coordinates in the other within `H + 5.2u·S` of the computed ones:
 //!   within `15.3 εS` of that box. The f64 clip (step 9): within `2⁻³⁹·S` of both. In each case
 //!   `d` is at most that, so `0` is within it of `d`.
+//! * **Scale.** Every length of the frames is measured in a power of two `2^e` with
+//!   `S₁/2^e ∈ [1/2, 1)` (an exact scaling), so squared distances and products stay in f32's
+//!   normal range for boxes of any accepted size: an underflow costs at most `2⁻⁷⁵·S` (the
+//!   square root of the smallest normal), far below `ε·S`.
 //! * **Stored boxes.** The stored axis columns taken exactly span parallelepipeds within
 //!   `√3u·(|e_A| + |e_B|) ≤ 0.9 εS` of those boxes.
 //!
@@ -276,4 +280,18 @@ fn clip<const N: usize>(
 #[inline(always)]
 fn square(x: f32) -> f32 {
     x * x
+}
+
+/// The power of two `2^e` with `s/2^e` in `[1/2, 1)`: the unit the frames measure lengths in, so
+/// that squared distances keep their precision for millimetre boxes near `2⁻⁶⁰` and kilometre
+/// ones near `2⁶⁰` alike (a squared length below `2⁻¹²⁶` would lose its digits to underflow).
+/// `1` for zero, subnormal or non-finite `s`.
+#[inline(always)]
+fn unit_of(s: f32) -> f32 {
+    let biased = s.to_bits() >> 23 & 0xff;
+    if biased == 0 || biased >= 0xfe {
+        1.0
+    } else {
+        f32::from_bits((biased + 1) << 23)
+    }
 }

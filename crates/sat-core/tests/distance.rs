@@ -619,3 +619,43 @@ fn huge_segment_far_away() {
     .unwrap();
     check2(&mut worst, "huge segment", &a, &b);
 }
+
+/// A `distance2` finding: two points 7.9e-23 apart, 1.9e-16 from the origin. Squared in f32, a
+/// distance that small is subnormal and keeps a quarter of its digits; the frames now measure
+/// lengths in a power of two of the pair's size, so squares keep their precision at any scale.
+#[test]
+fn tiny_pairs_keep_the_bound() {
+    let mut worst = Worst::default();
+    let axes = glam::Mat2::from_cols(
+        Vec2::new(0.999_999_9, 4.817_453_6e-7),
+        Vec2::new(-6.889_509e-8, 0.999_999_76),
+    );
+    let a = Obb2::from_axes(
+        Vec2::new(-4.476_064_2e-17, -1.929_755e-16),
+        Vec2::ZERO,
+        axes,
+    );
+    let b = Obb2::from_axes(
+        Vec2::new(-4.476_056_3e-17, -1.929_755e-16),
+        Vec2::ZERO,
+        axes,
+    );
+    check2(&mut worst, "points 7.9e-23 apart", &a, &b);
+    for size in [1e-18f32, 1e-12, 1e12, 1e17] {
+        let q = Quat::from_rotation_y(0.3) * Quat::from_rotation_x(0.2);
+        let a = Obb3::new(Vec3::ZERO, Vec3::new(1.0, 0.5, 0.25) * size, q);
+        let b = Obb3::new(
+            Vec3::new(2.3, 0.4, 0.1) * size,
+            Vec3::new(0.5, 0.5, 0.5) * size,
+            q.inverse(),
+        );
+        check3(&mut worst, &format!("size {size:e}"), &a, &b);
+        let corner = Obb3::new(
+            Vec3::splat(1.2) * size,
+            Vec3::splat(0.1) * size,
+            Quat::IDENTITY,
+        );
+        check3(&mut worst, &format!("corner, size {size:e}"), &a, &corner);
+    }
+    println!("{worst:?}");
+}

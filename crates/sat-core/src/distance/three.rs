@@ -4,7 +4,7 @@ use glam::{DMat3, Vec3, Vec3A, Vec3Swizzles};
 
 use super::{
     AMBIGUITY_K, CLIP_SLACK, ClosestPoints, FAST_K, Point, Reply, Signs, WALK_STEPS, clip, flip,
-    sign_of, square,
+    sign_of, square, unit_of,
 };
 use crate::Obb3;
 use crate::tolerance::{EPS, PAD_K, PARALLEL_CUTOFF, UNDERFLOW_FLOOR, sqrt};
@@ -27,7 +27,8 @@ impl Obb3 {
     /// ```
     #[inline]
     pub fn distance(&self, other: &Obb3) -> f32 {
-        sqrt(reply(self, other).squared)
+        let (r, unit) = reply(self, other);
+        sqrt(r.squared) * unit
     }
 
     /// The distance between the two boxes and a point of each realising it (world space): `a` on
@@ -52,11 +53,11 @@ impl Obb3 {
     /// assert!(((c.b - c.a).length() - c.distance).abs() < 1e-6);
     /// ```
     pub fn closest_points(&self, other: &Obb3) -> ClosestPoints<Vec3> {
-        let r = reply(self, other);
+        let (r, unit) = reply(self, other);
         let world = |p: Point<Vec3A>| -> Vec3 {
             match p {
-                Point::InA(x) => (self.center + self.cols * x).into(),
-                Point::InB(x) => (other.center + other.cols * x).into(),
+                Point::InA(x) => (self.center + self.cols * (x * unit)).into(),
+                Point::InB(x) => (other.center + other.cols * (x * unit)).into(),
                 Point::OnSegment(lambda) => {
                     (self.center + (other.center - self.center) * lambda).into()
                 }
@@ -65,7 +66,7 @@ impl Obb3 {
         let a = world(r.a);
         let b = if r.b == r.a { a } else { world(r.b) };
         ClosestPoints {
-            distance: sqrt(r.squared),
+            distance: sqrt(r.squared) * unit,
             a,
             b,
         }
@@ -75,7 +76,7 @@ impl Obb3 {
 /// The answer in the boxes' frames (the world points are built only by `closest_points`); the
 /// steps of [`super`], cheapest first.
 #[inline]
-fn reply(a: &Obb3, b: &Obb3) -> Reply<Vec3A> {
+fn reply(a: &Obb3, b: &Obb3) -> (Reply<Vec3A>, f32) {
     let f = Frame::new(a, b);
     let tol = FAST_K * EPS * f.scale + UNDERFLOW_FLOOR;
     let (face_a, face_b) = f.face_gaps();
@@ -87,7 +88,7 @@ fn reply(a: &Obb3, b: &Obb3) -> Reply<Vec3A> {
     let face_gap = face_a[i].max(face_b[j]);
     let overlapping_faces = face_gap <= 0.0 || face_gap.is_nan();
     if overlapping_faces && let Some(found) = f.centres_common() {
-        return found;
+        return (found, f.unit);
     }
     // The best face's supporting vertex first.
     let against_a = face_a[i] >= face_b[j];
@@ -97,9 +98,9 @@ fn reply(a: &Obb3, b: &Obb3) -> Reply<Vec3A> {
         f.against_b(j)
     };
     if found.squared <= square(face_gap.max(0.0) + tol) {
-        return found;
+        return (found, f.unit);
     }
-    settle(&f, a, b, found, against_a, (i, j), face_gap)
+    (settle(&f, a, b, found, against_a, (i, j), face_gap), f.unit)
 }
 
 /// The other box's supporting vertex, the certificate along the nearest pair's own direction,
@@ -150,7 +151,7 @@ fn settle(
             return found;
         }
     }
-    if maybe_touching && let Some(common) = edges_common(a, b, f.scale) {
+    if maybe_touching && let Some(common) = edges_common(a, b, f.scale, f.unit) {
         return common;
     }
     f.enumerate()
@@ -169,8 +170,11 @@ struct Frame {
     col: [Vec3A; 3],
     /// `row[i]`, lane k: the same `R_ik` (A's axis i in B's frame).
     row: [Vec3A; 3],
-    /// `S₁ = |t|₁ + |e_A| + |e_B|`, between `S` and `√3·S` (no square root).
+    /// `S₁ = |t|₁ + |e_A| + |e_B|`, between `S` and `√3·S` (no square root), in units of
+    /// [`unit`](Self::unit): between 1/2 and 1.
     scale: f32,
+    /// The power of two every length of the frame is measured in (see [`unit_of`]).
+    unit: f32,
 }
 
 /// `rows · v`, lane i = `(r_i.x·v.x + r_i.y·v.y) + r_i.z·v.z` (a dot product in index order).
@@ -189,14 +193,20 @@ impl Frame {
             times(&a.rows, b.cols.z_axis),
         );
         let rt = r.transpose();
+        let scale = t.abs().element_sum() + a.extent_norm + b.extent_norm;
+        let unit = unit_of(scale);
+        // Lengths in units of `unit` (exact: a power of two), so that squares neither underflow
+        // nor overflow whatever the boxes' size.
+        let per = 1.0 / unit;
         Frame {
-            ea: a.half_extents,
-            eb: b.half_extents,
-            ta: times(&a.rows, t),
-            tb: times(&b.rows, t),
+            ea: a.half_extents * per,
+            eb: b.half_extents * per,
+            ta: times(&a.rows, t) * per,
+            tb: times(&b.rows, t) * per,
             col: [r.x_axis, r.y_axis, r.z_axis],
             row: [rt.x_axis, rt.y_axis, rt.z_axis],
-            scale: t.abs().element_sum() + a.extent_norm + b.extent_norm,
+            scale: scale * per,
+            unit,
         }
     }
 
@@ -523,7 +533,7 @@ impl Frame {
 /// coordinates in that box, rounded to f32 inside the edge) and within `2⁻³⁹·S` of the other.
 #[cold]
 #[inline(never)]
-fn edges_common(a: &Obb3, b: &Obb3, scale: f32) -> Option<Reply<Vec3A>> {
+fn edges_common(a: &Obb3, b: &Obb3, scale: f32, unit: f32) -> Option<Reply<Vec3A>> {
     let columns = |o: &Obb3| {
         DMat3::from_cols(
             o.cols.x_axis.as_dvec3(),
@@ -533,7 +543,7 @@ fn edges_common(a: &Obb3, b: &Obb3, scale: f32) -> Option<Reply<Vec3A>> {
     };
     let (ga, gb) = (columns(a), columns(b));
     let t = b.center.as_dvec3() - a.center.as_dvec3(); // exact: a difference of f32 values
-    let slack = f64::from(scale) * CLIP_SLACK;
+    let slack = f64::from(scale * unit) * CLIP_SLACK;
     let (ia, ib) = (ga.inverse(), gb.inverse());
     // Each box's edges in the other's coordinates: start `o + M·(signs·e)`, direction `M_·k`.
     let sides = [
@@ -554,7 +564,8 @@ fn edges_common(a: &Obb3, b: &Obb3, scale: f32) -> Option<Reply<Vec3A>> {
                 if let Some(t) = clip(start.to_array(), m.col(k).to_array(), bounds, half) {
                     let mut q = [0.0; 3];
                     (q[k], q[j], q[l]) = ((t as f32).clamp(-e_from[k], e_from[k]), hj, hl);
-                    let q = Vec3A::from_array(q);
+                    // In the frame's units, as every other answer.
+                    let q = Vec3A::from_array(q) / unit;
                     let here = if from_a { Point::InA(q) } else { Point::InB(q) };
                     return Some(Reply {
                         squared: 0.0,

@@ -4,6 +4,7 @@ use glam::{BVec2, DMat2, Vec2, Vec2Swizzles, Vec4, Vec4Swizzles};
 
 use super::{
     CLIP_SLACK, ClosestPoints, FAST_K, Point, Reply, WALK_STEPS, clip, flip, sign_of, square,
+    unit_of,
 };
 use crate::Obb2;
 use crate::tolerance::{EPS, PAD_K, UNDERFLOW_FLOOR, sqrt};
@@ -24,7 +25,8 @@ impl Obb2 {
     /// ```
     #[inline]
     pub fn distance(&self, other: &Obb2) -> f32 {
-        sqrt(reply(self, other).squared)
+        let (r, unit) = reply(self, other);
+        sqrt(r.squared) * unit
     }
 
     /// The distance between the two rectangles and a point of each realising it (world
@@ -43,18 +45,18 @@ impl Obb2 {
     /// assert!((c.distance - (8f32.sqrt() - 1.0)).abs() < 1e-5);
     /// ```
     pub fn closest_points(&self, other: &Obb2) -> ClosestPoints<Vec2> {
-        let r = reply(self, other);
+        let (r, unit) = reply(self, other);
         let world = |p: Point<Vec2>| -> Vec2 {
             match p {
-                Point::InA(x) => self.center + self.axes * x,
-                Point::InB(x) => other.center + other.axes * x,
+                Point::InA(x) => self.center + self.axes * (x * unit),
+                Point::InB(x) => other.center + other.axes * (x * unit),
                 Point::OnSegment(lambda) => self.center + (other.center - self.center) * lambda,
             }
         };
         let a = world(r.a);
         let b = if r.b == r.a { a } else { world(r.b) };
         ClosestPoints {
-            distance: sqrt(r.squared),
+            distance: sqrt(r.squared) * unit,
             a,
             b,
         }
@@ -64,7 +66,7 @@ impl Obb2 {
 /// The answer in the rectangles' frames (the steps of `three.rs` without edge pairs): the
 /// common cases inline, the rest in [`settle`].
 #[inline]
-fn reply(a: &Obb2, b: &Obb2) -> Reply<Vec2> {
+fn reply(a: &Obb2, b: &Obb2) -> (Reply<Vec2>, f32) {
     let f = Frame::new(a, b);
     let tol = FAST_K * EPS * f.scale + UNDERFLOW_FLOOR;
     let (face_a, face_b) = f.face_gaps();
@@ -72,16 +74,19 @@ fn reply(a: &Obb2, b: &Obb2) -> Reply<Vec2> {
     let best = gap_a.max(gap_b);
     let overlapping_faces = best <= 0.0 || best.is_nan();
     if overlapping_faces && let Some(found) = f.centres_common() {
-        return found;
+        return (found, f.unit);
     }
     // The best face's supporting vertex first, without a branch on whose face it is.
     let against_a = gap_a >= gap_b;
     let found = f.against_best(against_a, face_a, face_b);
     // Both tests, not short-circuited: no branch to mispredict.
     if (found.squared <= square(best.max(0.0) + tol)) | f.certified(&found, tol) {
-        return found;
+        return (found, f.unit);
     }
-    settle(&f, a, b, found, against_a, (face_a, face_b), best)
+    (
+        settle(&f, a, b, found, against_a, (face_a, face_b), best),
+        f.unit,
+    )
 }
 
 /// The other box's supporting vertex, the certificate along the nearest pair's own direction,
@@ -119,7 +124,7 @@ fn settle(
         if let Some(common) = f.member(&found) {
             return common;
         }
-        if let Some(common) = edges_common(a, b, f.scale) {
+        if let Some(common) = edges_common(a, b, f.scale, f.unit) {
             return common;
         }
     }
@@ -142,8 +147,10 @@ struct Frame {
     col: [Vec2; 2],
     /// `row[i]`, lane k: the same `R_ik`.
     row: [Vec2; 2],
-    /// `S₁ = |t|₁ + |e_A| + |e_B|`, between `S` and `√2·S`.
+    /// `S₁ = |t|₁ + |e_A| + |e_B|`, between `S` and `√2·S`, in units of `unit` (1/2 to 1).
     scale: f32,
+    /// The power of two every length of the frame is measured in (see `unit_of`).
+    unit: f32,
 }
 
 impl Frame {
@@ -163,16 +170,22 @@ impl Frame {
         let (p0, p1) = (am.xxzz() * bm.xzxz(), am.yyww() * bm.ywyw());
         // (R00, R01, R10, R11), R_ik = a_i·b_k
         let r = p0 + p1;
+        let scale = (t.x.abs() + t.y.abs()) + a.extent_norm + b.extent_norm;
+        let unit = unit_of(scale);
+        // Lengths in units of `unit` (exact: a power of two), as in 3D.
+        let per = 1.0 / unit;
+        let along = along * per;
         Frame {
             along,
             r,
-            ea: a.half_extents,
-            eb: b.half_extents,
+            ea: a.half_extents * per,
+            eb: b.half_extents * per,
             ta: along.xy(),
             tb: along.zw(),
             col: [r.xz(), r.yw()],
             row: [r.xy(), r.zw()],
-            scale: (t.x.abs() + t.y.abs()) + a.extent_norm + b.extent_norm,
+            scale: scale * per,
+            unit,
         }
     }
 
@@ -370,11 +383,11 @@ impl Frame {
 /// `edges_common` in `three.rs`).
 #[cold]
 #[inline(never)]
-fn edges_common(a: &Obb2, b: &Obb2, scale: f32) -> Option<Reply<Vec2>> {
+fn edges_common(a: &Obb2, b: &Obb2, scale: f32, unit: f32) -> Option<Reply<Vec2>> {
     let columns = |o: &Obb2| DMat2::from_cols(o.axes.x_axis.as_dvec2(), o.axes.y_axis.as_dvec2());
     let (ga, gb) = (columns(a), columns(b));
     let t = b.center.as_dvec2() - a.center.as_dvec2(); // exact
-    let slack = f64::from(scale) * CLIP_SLACK;
+    let slack = f64::from(scale * unit) * CLIP_SLACK;
     let (ia, ib) = (ga.inverse(), gb.inverse());
     let sides = [
         (ia * gb, ia * t, b.half_extents, a.half_extents),
@@ -391,7 +404,7 @@ fn edges_common(a: &Obb2, b: &Obb2, scale: f32) -> Option<Reply<Vec2>> {
                 if let Some(t) = clip(start.to_array(), m.col(k).to_array(), bounds, half) {
                     let mut q = [0.0; 2];
                     (q[k], q[other]) = ((t as f32).clamp(-e_from[k], e_from[k]), h);
-                    let q = Vec2::from_array(q);
+                    let q = Vec2::from_array(q) / unit;
                     let here = if from_a { Point::InA(q) } else { Point::InB(q) };
                     return Some(Reply {
                         squared: 0.0,
