@@ -143,7 +143,7 @@ fn check3(worst: &mut Worst, what: &str, a: &Obb3, b: &Obb3) {
         worst.check(
             what,
             c.distance,
-            f64::from((c.b - c.a).length()),
+            (c.b.as_dvec3() - c.a.as_dvec3()).length(),
             [outside3(x, c.a), outside3(y, c.b)],
             [x.center(), y.center()].map(|v| f64::from(v.length())),
             &exact,
@@ -159,7 +159,7 @@ fn check2(worst: &mut Worst, what: &str, a: &Obb2, b: &Obb2) {
         worst.check(
             what,
             c.distance,
-            f64::from((c.b - c.a).length()),
+            (c.b.as_dvec2() - c.a.as_dvec2()).length(),
             [outside2(x, c.a), outside2(y, c.b)],
             [x.center(), y.center()].map(|v| f64::from(v.length())),
             &exact,

@@ -53,7 +53,7 @@ pub fn check_distance3(case: &Case3) -> Report {
     judge.answer(
         "sat-core",
         c.distance,
-        (c.b - c.a).length(),
+        (c.b.as_dvec3() - c.a.as_dvec3()).length(),
         [outside3(&a, c.a), outside3(&b, c.b)],
         &describe,
     );
@@ -100,7 +100,7 @@ pub fn check_distance2(case: &Case2) -> Report {
     judge.answer(
         "sat-core",
         c.distance,
-        (c.b - c.a).length(),
+        (c.b.as_dvec2() - c.a.as_dvec2()).length(),
         [outside2(&a, c.a), outside2(&b, c.b)],
         &describe,
     );
@@ -167,7 +167,7 @@ impl Judge {
         &self,
         engine: &str,
         distance: f32,
-        apart: f32,
+        apart: f64,
         outside: [f64; 2],
         describe: &dyn Fn() -> String,
     ) {
@@ -189,7 +189,7 @@ impl Judge {
                 describe()
             );
         }
-        let mismatch = (f64::from(apart) - d).abs();
+        let mismatch = (apart - d).abs();
         assert!(
             mismatch <= self.bound + self.world[0] + self.world[1],
             "{engine}: the points are {apart:e} apart for a distance {d:e}\n  case: {}",
