@@ -116,10 +116,11 @@
 //!   its own box exactly, its coordinates in the other within `H + 5.2u·S` of the computed ones:
 //!   within `15.3 εS` of that box. The f64 clip (step 9): within `2⁻³⁹·S` of both. In each case
 //!   `d` is at most that, so `0` is within it of `d`.
-//! * **Scale.** Every length of the frames is measured in a power of two `2^e` with
-//!   `S₁/2^e ∈ [1/2, 1)` (an exact scaling), so squared distances and products stay in f32's
-//!   normal range for boxes of any accepted size: an underflow costs at most `2⁻⁷⁵·S` (the
-//!   square root of the smallest normal), far below `ε·S`.
+//! * **Scale.** A pair smaller than [`SMALL_SCALE`]` = 2⁻⁴⁰` has every length of its frames
+//!   measured in a power of two `2^e` with `S₁/2^e ∈ [1/2, 1)` (an exact scaling), so squared
+//!   distances stay in f32's normal range for boxes of any accepted size; for larger pairs an
+//!   underflowing square belongs to a distance below `2⁻⁶³` and costs at most `2⁻⁷⁴`, far below
+//!   `ε·S ≥ 2⁻⁶³`.
 //! * **Stored boxes.** The stored axis columns taken exactly span parallelepipeds within
 //!   `√3u·(|e_A| + |e_B|) ≤ 0.9 εS` of those boxes.
 //!
@@ -282,16 +283,26 @@ fn square(x: f32) -> f32 {
     x * x
 }
 
-/// The power of two `2^e` with `s/2^e` in `[1/2, 1)`: the unit the frames measure lengths in, so
-/// that squared distances keep their precision for millimetre boxes near `2⁻⁶⁰` and kilometre
-/// ones near `2⁶⁰` alike (a squared length below `2⁻¹²⁶` would lose its digits to underflow).
-/// `1` for zero, subnormal or non-finite `s`.
+/// Pairs whose size `S₁` is below this (`2⁻⁴⁰`) measure lengths in a power of two of `S₁`
+/// ([`unit_of`]): above it, a squared distance that underflows belongs to a distance below
+/// `2⁻⁶³`, and the underflow costs at most `2⁻⁷⁴ ≪ ε·S`.
+pub const SMALL_SCALE: f32 = 1.0 / (1u64 << 40) as f32;
+
+/// The power of two `2^e` with `s/2^e` in `[1/2, 1)`, and its reciprocal (exact, from the bits:
+/// no division on the critical path): the unit the frames measure lengths in, so that squared
+/// distances keep their precision for millimetre boxes near `2⁻⁶⁰` and kilometre ones near `2⁶⁰`
+/// alike (a squared length below `2⁻¹²⁶` would lose its digits to underflow). `(1, 1)` for
+/// zero, subnormal, non-finite or huge `s` (beyond any accepted pair).
 #[inline(always)]
-fn unit_of(s: f32) -> f32 {
+fn unit_of(s: f32) -> (f32, f32) {
     let biased = s.to_bits() >> 23 & 0xff;
-    if biased == 0 || biased >= 0xfe {
-        1.0
+    if biased == 0 || biased >= 0xfd {
+        (1.0, 1.0)
     } else {
-        f32::from_bits((biased + 1) << 23)
+        // s ∈ [2^(b−127), 2^(b−126)): unit 2^(b−126), its reciprocal 2^(126−b).
+        (
+            f32::from_bits((biased + 1) << 23),
+            f32::from_bits((253 - biased) << 23),
+        )
     }
 }

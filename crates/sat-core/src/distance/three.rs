@@ -3,8 +3,8 @@
 use glam::{DMat3, Vec3, Vec3A, Vec3Swizzles};
 
 use super::{
-    AMBIGUITY_K, CLIP_SLACK, ClosestPoints, FAST_K, Point, Reply, Signs, WALK_STEPS, clip, flip,
-    sign_of, square, unit_of,
+    AMBIGUITY_K, CLIP_SLACK, ClosestPoints, FAST_K, Point, Reply, SMALL_SCALE, Signs, WALK_STEPS,
+    clip, flip, sign_of, square, unit_of,
 };
 use crate::Obb3;
 use crate::tolerance::{EPS, PAD_K, PARALLEL_CUTOFF, UNDERFLOW_FLOOR, sqrt};
@@ -77,7 +77,25 @@ impl Obb3 {
 /// steps of [`super`], cheapest first.
 #[inline]
 fn reply(a: &Obb3, b: &Obb3) -> (Reply<Vec3A>, f32) {
-    let f = Frame::new(a, b);
+    let scale = scale_of(a, b);
+    if scale >= SMALL_SCALE {
+        solve(a, b, scale, (1.0, 1.0))
+    } else {
+        tiny(a, b, scale)
+    }
+}
+
+/// [`reply`] for a pair smaller than [`SMALL_SCALE`]: lengths measured in a power of two of
+/// its size (out of line, so that the common case multiplies by nothing).
+#[inline(never)]
+fn tiny(a: &Obb3, b: &Obb3, scale: f32) -> (Reply<Vec3A>, f32) {
+    solve(a, b, scale, unit_of(scale))
+}
+
+/// The steps, with lengths in units of `unit` (`per = 1/unit`, both powers of two).
+#[inline(always)]
+fn solve(a: &Obb3, b: &Obb3, scale: f32, (unit, per): (f32, f32)) -> (Reply<Vec3A>, f32) {
+    let f = Frame::new(a, b, scale, unit, per);
     let tol = FAST_K * EPS * f.scale + UNDERFLOW_FLOOR;
     let (face_a, face_b) = f.face_gaps();
     let argmax = |v: Vec3A| {
@@ -177,6 +195,12 @@ struct Frame {
     unit: f32,
 }
 
+/// `S₁ = |t|₁ + |e_A| + |e_B|`.
+#[inline(always)]
+fn scale_of(a: &Obb3, b: &Obb3) -> f32 {
+    (b.center - a.center).abs().element_sum() + a.extent_norm + b.extent_norm
+}
+
 /// `rows · v`, lane i = `(r_i.x·v.x + r_i.y·v.y) + r_i.z·v.z` (a dot product in index order).
 #[inline(always)]
 fn times(rows: &glam::Mat3A, v: Vec3A) -> Vec3A {
@@ -185,7 +209,7 @@ fn times(rows: &glam::Mat3A, v: Vec3A) -> Vec3A {
 
 impl Frame {
     #[inline(always)]
-    fn new(a: &Obb3, b: &Obb3) -> Frame {
+    fn new(a: &Obb3, b: &Obb3, scale: f32, unit: f32, per: f32) -> Frame {
         let t = b.center - a.center;
         let r = glam::Mat3A::from_cols(
             times(&a.rows, b.cols.x_axis),
@@ -193,11 +217,7 @@ impl Frame {
             times(&a.rows, b.cols.z_axis),
         );
         let rt = r.transpose();
-        let scale = t.abs().element_sum() + a.extent_norm + b.extent_norm;
-        let unit = unit_of(scale);
-        // Lengths in units of `unit` (exact: a power of two), so that squares neither underflow
-        // nor overflow whatever the boxes' size.
-        let per = 1.0 / unit;
+        // Lengths in units of `unit` (exact: a power of two).
         Frame {
             ea: a.half_extents * per,
             eb: b.half_extents * per,

@@ -3,8 +3,8 @@
 use glam::{BVec2, DMat2, Vec2, Vec2Swizzles, Vec4, Vec4Swizzles};
 
 use super::{
-    CLIP_SLACK, ClosestPoints, FAST_K, Point, Reply, WALK_STEPS, clip, flip, sign_of, square,
-    unit_of,
+    CLIP_SLACK, ClosestPoints, FAST_K, Point, Reply, SMALL_SCALE, WALK_STEPS, clip, flip, sign_of,
+    square, unit_of,
 };
 use crate::Obb2;
 use crate::tolerance::{EPS, PAD_K, UNDERFLOW_FLOOR, sqrt};
@@ -67,7 +67,25 @@ impl Obb2 {
 /// common cases inline, the rest in [`settle`].
 #[inline]
 fn reply(a: &Obb2, b: &Obb2) -> (Reply<Vec2>, f32) {
-    let f = Frame::new(a, b);
+    let scale = scale_of(a, b);
+    if scale >= SMALL_SCALE {
+        solve(a, b, scale, (1.0, 1.0))
+    } else {
+        tiny(a, b, scale)
+    }
+}
+
+/// [`reply`] for a pair smaller than [`SMALL_SCALE`]: lengths measured in a power of two of
+/// its size (out of line, so that the common case multiplies by nothing).
+#[inline(never)]
+fn tiny(a: &Obb2, b: &Obb2, scale: f32) -> (Reply<Vec2>, f32) {
+    solve(a, b, scale, unit_of(scale))
+}
+
+/// The steps, with lengths in units of `unit` (`per = 1/unit`, both powers of two).
+#[inline(always)]
+fn solve(a: &Obb2, b: &Obb2, scale: f32, (unit, per): (f32, f32)) -> (Reply<Vec2>, f32) {
+    let f = Frame::new(a, b, scale, unit, per);
     let tol = FAST_K * EPS * f.scale + UNDERFLOW_FLOOR;
     let (face_a, face_b) = f.face_gaps();
     let (gap_a, gap_b) = (face_a.max_element(), face_b.max_element());
@@ -131,6 +149,13 @@ fn settle(
     f.enumerate()
 }
 
+/// `S₁ = |t|₁ + |e_A| + |e_B|`.
+#[inline(always)]
+fn scale_of(a: &Obb2, b: &Obb2) -> f32 {
+    let t = b.center - a.center;
+    (t.x.abs() + t.y.abs()) + a.extent_norm + b.extent_norm
+}
+
 /// The pair in A's frame (see `three.rs`).
 struct Frame {
     /// `(a_0·t, a_1·t, b_0·t, b_1·t)`.
@@ -155,7 +180,7 @@ struct Frame {
 
 impl Frame {
     #[inline(always)]
-    fn new(a: &Obb2, b: &Obb2) -> Frame {
+    fn new(a: &Obb2, b: &Obb2, scale: f32, unit: f32, per: f32) -> Frame {
         // Four lanes at a time, as `sat2` computes them: each axis matrix is one vector
         // `(u0.x, u0.y, u1.x, u1.y)` and the dot products are lane products summed in pairs.
         let (am, bm) = (
@@ -170,10 +195,7 @@ impl Frame {
         let (p0, p1) = (am.xxzz() * bm.xzxz(), am.yyww() * bm.ywyw());
         // (R00, R01, R10, R11), R_ik = a_i·b_k
         let r = p0 + p1;
-        let scale = (t.x.abs() + t.y.abs()) + a.extent_norm + b.extent_norm;
-        let unit = unit_of(scale);
         // Lengths in units of `unit` (exact: a power of two), as in 3D.
-        let per = 1.0 / unit;
         let along = along * per;
         Frame {
             along,
