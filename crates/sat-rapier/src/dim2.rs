@@ -13,16 +13,23 @@ use rapier2d::math::{Pose, Real, Vector};
 use rapier2d::parry::shape::Cuboid;
 use sat_core::Obb2;
 
-use crate::fallback2 as fallback;
-use crate::manifold2 as manifold;
+/// The box type the shared sources build.
+type Obb = Obb2;
 
-// One source for both dimensions, compiled once against each rapier: the duplicate is the point.
+// One source for both dimensions and both precisions, compiled once against each rapier: the
+// duplicate is the point.
 #[allow(clippy::duplicate_mod)]
 #[path = "dispatcher.rs"]
 mod dispatcher;
 #[allow(clippy::duplicate_mod)]
+#[path = "fallback2.rs"]
+mod fallback;
+#[allow(clippy::duplicate_mod)]
 #[path = "filter.rs"]
 mod filter;
+#[allow(clippy::duplicate_mod)]
+#[path = "manifold2.rs"]
+mod manifold;
 
 /// A contact-pair filter: drops rectangle pairs that sat-core proves farther apart than the
 /// prediction distance plus both contact skins plus one step's motion, and rectangle sensor

@@ -1,8 +1,9 @@
 //! `SatDispatcher`'s queries: cuboid–cuboid intersection, distance, closest points, contact and
 //! contact manifolds from sat-core (`contact()` in f64 where clipping cannot certify it), the
 //! manifolds of compound shapes walked part by part with the chain deciding each pair of parts,
-//! `Err(Unsupported)` for everything else. One source for both dimensions: it is compiled in
-//! `dim2` and in `dim3`, against that dimension's rapier and `manifold` module.
+//! `Err(Unsupported)` for everything else. One source for both dimensions and both precisions:
+//! it is compiled in `dim2`, `dim3`, `dim2_f64` and `dim3_f64`, against that flavour's rapier
+//! and `manifold` module.
 
 use super::SatDispatcher;
 use super::fallback;
@@ -20,6 +21,7 @@ use super::rapier::parry::query::{
 use super::rapier::parry::shape::{
     CompositeShape, Cuboid, PackedFeatureId, Shape, ShapeType, TypedShape,
 };
+use crate::precision::Precision;
 use crate::tolerance::CERTIFY_K;
 
 /// Both shapes as plain cuboids (a round cuboid is not one: it passes through). One virtual
@@ -85,7 +87,7 @@ impl QueryDispatcher for SatDispatcher {
         // Certified when the witness points are `dist` apart along the normal (an edge–edge
         // point clamped to an edge's end is not) and `dist` is sat-core's gap, a lower bound of
         // the distance (so nothing is closer) and, when negative, the penetration depth.
-        let tol = CERTIFY_K * Real::EPSILON * contacts.scale;
+        let tol = Real::from_f32(CERTIFY_K) * Real::EPSILON * contacts.scale;
         let certified = contacts
             .points()
             .iter()

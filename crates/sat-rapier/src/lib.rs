@@ -39,12 +39,6 @@
 pub mod dim2;
 #[cfg(feature = "dim3")]
 pub mod dim3;
-#[cfg(feature = "dim2")]
-mod fallback2;
-#[cfg(feature = "dim3")]
-mod fallback3;
-#[cfg(feature = "dim2")]
-mod manifold2;
-#[cfg(feature = "dim3")]
-mod manifold3;
+#[cfg(any(feature = "dim2", feature = "dim3"))]
+mod precision;
 pub mod tolerance;

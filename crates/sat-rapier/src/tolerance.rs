@@ -5,6 +5,16 @@
 //! nearly equally good axes a contact manifold should be built on, so that a box resting on
 //! another keeps the same reference face (and the same contact feature ids, hence its warm-started
 //! impulses) from one step to the next.
+//!
+//! Precision. The same constants serve the f32 flavours (`dim2`, `dim3`) and the f64 ones
+//! (`dim2_f64`, `dim3_f64`). The physical ones ([`FACE_PREFERENCE_PREDICTION`],
+//! [`REDUCTION_TIE_RELATIVE`]) are fractions of a length and do not depend on the scalar. The
+//! rounding ones count units `ε·S` with `ε` the flavour's own (`2⁻²³` or `2⁻⁵²`): sat-core's
+//! bounds for its f64 boxes are the f32 ones in f64's `ε`, and the clipping rounds the same
+//! number of times in either precision, so [`CERTIFY_K`] holds for both. Only the fallback
+//! contact changes with the precision: the f32 flavours compute it in f64, far above their own
+//! precision, the f64 flavours in their own, so its bound is [`CONTACT_K`] for f32 and
+//! [`CONTACT_K_F64`] for f64.
 
 /// Face preference, as a fraction of the prediction distance `p` the narrow phase passes: a
 /// candidate axis (a face of the second box over the first box's best face, an edge pair over the
@@ -57,9 +67,21 @@ pub const CERTIFY_K: f32 = 64.0;
 /// `96` covers both.
 pub const CONTACT_K: f32 = 96.0;
 
+/// [`CONTACT_K`] for the f64 flavours (`dim2_f64`, `dim3_f64`), in units of `ε·S` with
+/// `ε = 2⁻⁵²`: `2²⁸`, so every answer is within `2⁻²⁴·S` (`≈ 6e-8·S`) of the exact one.
+///
+/// Derivation. Certified answers keep the f32 derivation in f64's `ε` (below 96). The f64
+/// fallback has no wider format above it: the direction of closest points `d` apart errs by
+/// `ε·S/d`, which turns the gap along it by `ε·S²/d`, and a touching pair (margin below
+/// `T·S`) is answered with its margin, up to `T·S` from the distance. The touching threshold
+/// `T = 2⁻²⁶ = √ε` makes both `2²⁶·ε·S`; the edge axes skipped as parallel (`|ℓ| < 1e-8`) cost
+/// `1e-8·S` and their directions `1e-16/|ℓ|·S`, each below `2²⁶·ε·S`; the supporting features'
+/// span `8·ε·S`. Sum below `2²⁸·ε·S`.
+pub const CONTACT_K_F64: f64 = (1u64 << 28) as f64;
+
 /// The face preference for a prediction distance: `FACE_PREFERENCE_PREDICTION · prediction` (a
-/// length).
+/// length), in the flavour's scalar.
 #[inline]
-pub(crate) fn face_preference(prediction: f32) -> f32 {
-    FACE_PREFERENCE_PREDICTION * prediction.max(0.0)
+pub(crate) fn face_preference<R: crate::precision::Precision>(prediction: R) -> R {
+    R::face_preference(prediction)
 }
