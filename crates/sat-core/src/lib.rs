@@ -51,11 +51,9 @@ pub mod distance;
 mod error;
 #[cfg(feature = "exact")]
 pub mod exact;
-mod obb2;
-mod obb3;
-mod sat2;
-mod sat3;
+mod precision;
 mod separation;
+mod single;
 pub mod tolerance;
 
 /// The glam sat-core is built against (0.33): its `Vec2`, `Vec3`, `Quat`, `Mat2`, `Mat3`,
@@ -64,7 +62,6 @@ pub use glam;
 
 pub use distance::ClosestPoints;
 pub use error::ObbError;
-pub use obb2::Obb2;
-pub use obb3::Obb3;
 pub use separation::{Feature, Separation};
+pub use single::{Obb2, Obb3};
 pub use tolerance::{AXES_TOLERANCE, CORNER_TOLERANCE, MAX_MAGNITUDE, MIN_MAGNITUDE};

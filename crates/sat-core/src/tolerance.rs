@@ -223,6 +223,8 @@ const fn pow2(exponent: i32) -> f32 {
     f32::from_bits(((127 + exponent) as u32) << 23)
 }
 
+use crate::precision::Precision;
+
 /// IEEE square root (correctly rounded, so every implementation agrees bit for bit). With `std`
 /// it is the compiler's intrinsic, which the batch kernels vectorise.
 #[inline(always)]
@@ -237,25 +239,14 @@ pub(crate) fn sqrt(x: f32) -> f32 {
     }
 }
 
-/// Checks one scalar for the `try_` constructors: finite and within the supported magnitudes.
-pub(crate) fn check_magnitude(what: &'static str, value: f32) -> Result<(), crate::ObbError> {
+/// Checks one scalar for the `try_` constructors: finite and within the supported magnitudes
+/// (for a number as written in f64, before it is rounded to f32; the error reports it rounded).
+pub(crate) fn check_magnitude(
+    what: &'static str,
+    value: impl Precision,
+) -> Result<(), crate::ObbError> {
     use crate::ObbError;
-    if !value.is_finite() {
-        return Err(ObbError::NonFinite { what });
-    }
-    let m = value.abs();
-    if m > MAX_MAGNITUDE {
-        return Err(ObbError::TooLarge { what, value });
-    }
-    if m != 0.0 && m < MIN_MAGNITUDE {
-        return Err(ObbError::TooSmall { what, value });
-    }
-    Ok(())
-}
-
-/// [`check_magnitude`] for a number as written in f64, before it is rounded to f32.
-pub(crate) fn check_magnitude_f64(what: &'static str, value: f64) -> Result<(), crate::ObbError> {
-    use crate::ObbError;
+    let value = value.wide();
     if !value.is_finite() {
         return Err(ObbError::NonFinite { what });
     }
@@ -275,24 +266,15 @@ pub(crate) fn check_magnitude_f64(what: &'static str, value: f64) -> Result<(), 
     Ok(())
 }
 
-/// [`check_extent`] for a number as written in f64.
-pub(crate) fn check_extent_f64(what: &'static str, value: f64) -> Result<(), crate::ObbError> {
-    check_magnitude_f64(what, value)?;
-    if value < 0.0 {
-        return Err(crate::ObbError::NegativeExtent {
-            what,
-            value: value as f32,
-        });
-    }
-    Ok(())
-}
-
 /// Checks a half-extent the constructor computed (scaled or grown to contain the box as
 /// written): finite and at most [`MAX_MAGNITUDE`]. It may be non-zero but below
 /// [`MIN_MAGNITUDE`] (the lean of a column times a tiny extent): harmless, since `S` comes from
 /// the extents that carry the box.
-pub(crate) fn check_built_extent(what: &'static str, value: f32) -> Result<(), crate::ObbError> {
-    check_magnitude(what, value.max(MIN_MAGNITUDE))
+pub(crate) fn check_built_extent<R: Precision>(
+    what: &'static str,
+    value: R,
+) -> Result<(), crate::ObbError> {
+    check_magnitude(what, value.wide().max(f64::from(MIN_MAGNITUDE)))
 }
 
 /// Bound on the f64 rounding of the polar factor `U` and of `H = UᵀG` (per entry, relative to the
@@ -303,12 +285,12 @@ pub(crate) const POLAR_ROUNDING: f64 = 1.0 / (1u64 << 48) as f64;
 /// The stored half-extents for a box as written ("Boxes as written" above): along stored axis
 /// `i`, the reach `Σ_j e_j·|H_ij|` of the written columns (`spread` = the rows of `H = UᵀG`;
 /// `None` when the written axes are the stored ones, so the reach is `e_i`) plus
-/// `|shift_along[i]|`, the centre's rounding along that axis, rounded up to f32.
-pub(crate) fn enclosing_half_extents<const N: usize>(
+/// `|shift_along[i]|`, the centre's rounding along that axis, rounded up to the stored precision.
+pub(crate) fn enclosing_half_extents<R: Precision, const N: usize>(
     e: [f64; N],
     spread: Option<[[f64; N]; N]>,
     shift_along: [f64; N],
-) -> [f32; N] {
+) -> [R; N] {
     core::array::from_fn(|i| {
         let reach = match spread {
             None => e[i],
@@ -317,25 +299,21 @@ pub(crate) fn enclosing_half_extents<const N: usize>(
                 exact + POLAR_ROUNDING * e.iter().sum::<f64>()
             }
         };
-        round_up(reach + shift_along[i].abs())
+        R::round_up(reach + shift_along[i].abs())
     })
 }
 
-/// The smallest f32 not below `x` (finite `x ≥ 0`; `+∞` past `f32::MAX`).
-pub(crate) fn round_up(x: f64) -> f32 {
-    let nearest = x as f32;
-    if f64::from(nearest) < x {
-        nearest.next_up()
-    } else {
-        nearest + 0.0 // turns -0.0 into +0.0
-    }
-}
-
 /// Checks a half-extent or size: as [`check_magnitude`], and not negative (`-0.0` is zero).
-pub(crate) fn check_extent(what: &'static str, value: f32) -> Result<f32, crate::ObbError> {
+pub(crate) fn check_extent<R: Precision>(
+    what: &'static str,
+    value: R,
+) -> Result<R, crate::ObbError> {
     check_magnitude(what, value)?;
-    if value < 0.0 {
-        return Err(crate::ObbError::NegativeExtent { what, value });
+    if value.wide() < 0.0 {
+        return Err(crate::ObbError::NegativeExtent {
+            what,
+            value: value.wide() as f32,
+        });
     }
-    Ok(value + 0.0) // turns -0.0 into +0.0
+    Ok(R::round_up(value.wide())) // exact; turns -0.0 into +0.0
 }

@@ -65,7 +65,7 @@ impl ExactBox2 {
     /// assert_eq!(b.axes, [[0.0, 1.0], [-1.0, 0.0]]);
     /// ```
     pub fn from_degrees(center: [f64; 2], half_extents: [f64; 2], degrees: f64) -> Self {
-        let x = crate::obb2::degrees_direction(degrees);
+        let x = crate::single::obb2::degrees_direction(degrees);
         Self::from_cos_sin(center, half_extents, x.x, x.y)
     }
 
