@@ -19,17 +19,7 @@ use crate::tolerance::{check_built_extent, check_extent, check_magnitude, enclos
 /// An oriented rectangle: centre, non-negative half-extents and orthonormal local axes.
 ///
 /// Closed: rectangles that touch intersect. Zero extents are legal (a segment or a point).
-///
-/// ```
-/// use glam::Vec2;
-/// use sat_core::Obb2;
-///
-/// // A 4 x 2 building footprint, and one rotated by 30 degrees next to it.
-/// let placed = Obb2::new(Vec2::ZERO, Vec2::new(2.0, 1.0), 0.0);
-/// let candidate = Obb2::from_degrees(Vec2::new(3.2, 0.0), Vec2::new(1.0, 1.0), 30.0);
-/// assert!(placed.intersects(&candidate));
-/// assert!(!placed.intersects(&Obb2::from_degrees(Vec2::new(4.0, 0.0), Vec2::ONE, 30.0)));
-/// ```
+#[doc = obb2_precision!()]
 #[derive(Clone, Copy, PartialEq)]
 pub struct Obb2 {
     pub(crate) center: Vec2,
@@ -446,6 +436,20 @@ impl Obb2 {
             center,
             half_extents,
             Mat2::from_wide(DMat2::from_cols(x, y)),
+        )
+    }
+}
+
+#[cfg(feature = "exact")]
+impl From<&Obb2> for crate::exact::ExactBox2 {
+    /// The rectangle `obb` stores: its centre, half-extents and axis columns taken exactly, the
+    /// rectangles `intersects_certified` decides.
+    fn from(obb: &Obb2) -> Self {
+        let axes = obb.axes().wide();
+        Self::from_axes(
+            obb.center().wide().to_array(),
+            obb.half_extents().wide().to_array(),
+            [axes.x_axis.to_array(), axes.y_axis.to_array()],
         )
     }
 }

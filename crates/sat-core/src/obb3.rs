@@ -20,16 +20,7 @@ use crate::tolerance::{check_built_extent, check_extent, check_magnitude, enclos
 /// An oriented box in 3D: centre, non-negative half-extents and orthonormal local axes.
 ///
 /// Closed: boxes that touch intersect. Zero extents are legal (a rectangle, segment or point).
-///
-/// ```
-/// use glam::{Quat, Vec3};
-/// use sat_core::Obb3;
-///
-/// let a = Obb3::new(Vec3::ZERO, Vec3::splat(1.0), Quat::IDENTITY);
-/// let b = Obb3::new(Vec3::new(2.3, 0.0, 0.0), Vec3::splat(1.0), Quat::from_rotation_z(0.785));
-/// assert!(a.intersects(&b)); // the rotated cube's corner reaches x = 2.3 - 1.414
-/// assert!(!a.intersects(&Obb3::new(Vec3::new(3.1, 0.0, 0.0), Vec3::ONE, Quat::IDENTITY)));
-/// ```
+#[doc = obb3_precision!()]
 #[derive(Clone, Copy, PartialEq)]
 pub struct Obb3 {
     pub(crate) center: Vec3A,
@@ -217,7 +208,7 @@ impl Obb3 {
                 defect = defect.max(cols[i].dot(cols[j]).abs() / norms);
             }
         }
-        if defect > AXES_TOLERANCE as f64 {
+        if defect > AXES_TOLERANCE.wide() {
             return Err(ObbError::Shear {
                 defect: defect as f32,
             });
@@ -319,6 +310,20 @@ impl Obb3 {
         let rows = spread.map(|h| h.transpose().to_cols_array_2d());
         let half = enclosing_half_extents(half_extents.to_array(), rows, shift_along);
         Self::from_f64_axes(rounded, Vec3::from_array(half), axes)
+    }
+}
+
+#[cfg(feature = "exact")]
+impl From<&Obb3> for crate::exact::ExactBox3 {
+    /// The box `obb` stores: its centre, half-extents and axis columns taken exactly (a
+    /// parallelepiped within a few ulps of a box), the boxes `intersects_certified` decides.
+    fn from(obb: &Obb3) -> Self {
+        let axes = obb.axes().wide();
+        Self::from_axes(
+            obb.center().wide().to_array(),
+            obb.half_extents().wide().to_array(),
+            [axes.x_axis, axes.y_axis, axes.z_axis].map(|c| c.to_array()),
+        )
     }
 }
 

@@ -104,6 +104,39 @@ impl Obb2 {
     }
 }
 
+#[cfg(feature = "exact")]
+impl Obb2 {
+    /// Whether the two rectangles intersect, exactly, at any margin (touching counts).
+    ///
+    /// Exact for the rectangles as stored (centre, extents and axis columns taken exactly); see
+    /// [`Obb3::intersects_certified`](super::obb3::Obb3::intersects_certified).
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// use sat_core::Obb2;
+    ///
+    /// let a = Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0);
+    /// let b = Obb2::new(Vec2::new(2.0 + f32::EPSILON * 2.0, 0.5), Vec2::ONE, 0.0);
+    /// assert!(!a.intersects_certified(&b));
+    /// ```
+    #[inline]
+    pub fn intersects_certified(&self, other: &Obb2) -> bool {
+        let class = classify::<true>(
+            self,
+            other,
+            self.half_extents,
+            other.half_extents,
+            self.extent_norm,
+            other.extent_norm,
+        );
+        match class {
+            Class::Separated => false,
+            Class::Overlapping => true,
+            Class::Uncertain(_) => super::undecided2(self, other),
+        }
+    }
+}
+
 /// Quantities of a pair: `t` in A's frame, `tb_j = b_j·d`, `|R|`.
 struct Pair {
     av: [Vec2; 2],

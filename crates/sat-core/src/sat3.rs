@@ -107,6 +107,45 @@ impl Obb3 {
     }
 }
 
+#[cfg(feature = "exact")]
+impl Obb3 {
+    /// Whether the two boxes intersect, exactly, at any margin (touching counts).
+    ///
+    /// Exact for the boxes as stored (centre, extents and axis columns taken exactly: a
+    /// parallelepiped within a few ulps of a box); costs about the fast path on random pairs. The
+    /// padded test with certification decides unless the pair is within rounding of touching;
+    /// then (f32 boxes) every candidate axis in f64 and, if still undecided, exact integers, or
+    /// (f64 boxes) exact integers ([`exact`](crate::exact)).
+    ///
+    /// ```
+    /// use glam::{Quat, Vec3};
+    /// use sat_core::Obb3;
+    ///
+    /// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
+    /// let touching = Obb3::new(Vec3::new(2.0, 2.0, 0.0), Vec3::ONE, Quat::IDENTITY);
+    /// let apart = Obb3::new(Vec3::new(2.0, 2.0 + f32::EPSILON * 2.0, 0.0), Vec3::ONE, Quat::IDENTITY);
+    /// assert!(a.intersects_certified(&touching));
+    /// assert!(!a.intersects_certified(&apart)); // one ulp: the fast test says "intersects"
+    /// assert!(a.intersects(&apart));
+    /// ```
+    #[inline]
+    pub fn intersects_certified(&self, other: &Obb3) -> bool {
+        let class = classify::<true>(
+            self,
+            other,
+            self.half_extents,
+            other.half_extents,
+            self.extent_norm,
+            other.extent_norm,
+        );
+        match class {
+            Class::Separated => false,
+            Class::Overlapping => true,
+            Class::Uncertain(axes) => super::undecided3(self, other, axes),
+        }
+    }
+}
+
 #[inline(always)]
 fn axes(obb: &Obb3) -> [Vec3; 3] {
     let cols = obb.cols;

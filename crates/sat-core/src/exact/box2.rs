@@ -70,17 +70,10 @@ impl ExactBox2 {
     }
 
     /// The box `obb` stores (its `f32` centre, half-extents and axis columns, exactly): the box
-    /// sat-core tests, within one rounding of the box named by the constructor's input.
+    /// sat-core tests, within one rounding of the box named by the constructor's input. The same
+    /// as `ExactBox2::from(obb)`, which also takes a [`DObb2`](crate::DObb2).
     pub fn from_obb(obb: &Obb2) -> Self {
-        let axes = obb.axes();
-        Self::from_axes(
-            obb.center().as_dvec2().to_array(),
-            obb.half_extents().as_dvec2().to_array(),
-            [
-                axes.x_axis.as_dvec2().to_array(),
-                axes.y_axis.as_dvec2().to_array(),
-            ],
-        )
+        Self::from(obb)
     }
 
     /// Integer columns `G_i` and denominator `D` with `axes[i] = G_i / D`.
