@@ -119,6 +119,18 @@ pub struct SatContactFilter<H = ()> {
 #[non_exhaustive]
 pub struct SatDispatcher {}
 
+/// The dispatcher's distance of two boxes: sat-core's.
+#[inline]
+fn distance(a: &Obb3, b: &Obb3) -> Real {
+    a.distance(b)
+}
+
+/// The dispatcher's closest points of two boxes: sat-core's.
+#[inline]
+fn closest_points(a: &Obb3, b: &Obb3) -> sat_core::ClosestPoints<Vector> {
+    a.closest_points(b)
+}
+
 /// `|ω|`, for the filter's bound on a body's motion over a step.
 fn angular_speed(rb: &RigidBody) -> Real {
     rb.angvel().length()

@@ -29,10 +29,10 @@ pub(crate) struct Answer {
 }
 
 #[derive(Clone, Copy, Debug)]
-struct Box2 {
-    c: DVec2,
-    r: DMat2,
-    h: DVec2,
+pub(crate) struct Box2 {
+    pub c: DVec2,
+    pub r: DMat2,
+    pub h: DVec2,
 }
 
 /// The contact of two rectangles, or `None` beyond `prediction` or for a pose that is not
@@ -128,7 +128,7 @@ impl Box2 {
 }
 
 /// Closest points `(on a, on b)` of two disjoint rectangles (degenerate ones included).
-fn closest(a: &Box2, b: &Box2) -> (DVec2, DVec2) {
+pub(crate) fn closest(a: &Box2, b: &Box2) -> (DVec2, DVec2) {
     let mut best = (f64::INFINITY, a.c, b.c);
     let mut keep = |p: DVec2, q: DVec2| {
         let d = (q - p).length_squared();

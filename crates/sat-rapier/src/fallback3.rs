@@ -52,10 +52,10 @@ pub(crate) struct Answer {
 
 /// An oriented box in the first box's frame (f64): centre, axes as columns, half-extents.
 #[derive(Clone, Copy, Debug)]
-struct Box3 {
-    c: DVec3,
-    r: DMat3,
-    h: DVec3,
+pub(crate) struct Box3 {
+    pub c: DVec3,
+    pub r: DMat3,
+    pub h: DVec3,
 }
 
 /// The contact of two cuboids (half-extents `he1`, `he2`, `pos12` placing the second in the
@@ -188,7 +188,7 @@ impl Box3 {
 
 /// Closest points `(on a, on b)` of two disjoint boxes (degenerate ones included): the nearest
 /// of every corner of each against the other box and of every edge pair.
-fn closest(a: &Box3, b: &Box3) -> (DVec3, DVec3) {
+pub(crate) fn closest(a: &Box3, b: &Box3) -> (DVec3, DVec3) {
     let mut best = (f64::INFINITY, a.c, b.c);
     let mut keep = |p: DVec3, q: DVec3| {
         let d = (q - p).length_squared();

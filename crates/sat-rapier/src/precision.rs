@@ -11,7 +11,9 @@
 
 use glam::{DMat2, DMat3, DQuat, DVec2, DVec3, Mat2, Mat3, Quat, Vec2, Vec3};
 
-use crate::tolerance::FACE_PREFERENCE_PREDICTION;
+use sat_core::tolerance::{PAD_K, PAD_K_F64, SEPARATION_K, SEPARATION_K_F64};
+
+use crate::tolerance::{CERTIFY_K, CERTIFY_K_F64, FACE_PREFERENCE_PREDICTION};
 
 /// A flavour's scalar, vector, matrix or rotation and its f64 twin.
 pub(crate) trait Wide: Copy {
@@ -93,6 +95,17 @@ pub(crate) trait Precision: Copy {
     /// [`CONTACT_K_F64`](crate::tolerance::CONTACT_K_F64) (f64) for the trade-off.
     const TOUCH: f64;
 
+    /// [`CERTIFY_K`](crate::tolerance::CERTIFY_K) (f32) or
+    /// [`CERTIFY_K_F64`](crate::tolerance::CERTIFY_K_F64) (f64), in units of `ε·S`.
+    const CERTIFY: Self;
+
+    /// A pair counts as penetrating for a manifold's repair when sat-core's gap is below
+    /// `−PENETRATING·ε·S`: beyond the gap's error (`SEPARATION_K + PAD_K` of sat-core's
+    /// precision) by `2·ε·S`, and below the verdict band, so every pair overlapping by more than
+    /// the band is caught and touching pairs whose points are a rounding above zero are left
+    /// alone.
+    const PENETRATING: Self;
+
     /// An f32 constant (a tolerance of [`tolerance`](crate::tolerance)) in this scalar.
     fn from_f32(x: f32) -> Self;
 
@@ -102,6 +115,9 @@ pub(crate) trait Precision: Copy {
 
 impl Precision for f32 {
     const EPS: f64 = f32::EPSILON as f64;
+    const CERTIFY: f32 = CERTIFY_K;
+    /// `12 + 10 + 2 = 24`, below `BAND_K = 48`.
+    const PENETRATING: f32 = SEPARATION_K + PAD_K + 2.0;
 
     /// About one `ε·S` of f32: the f64 direction of two points `d ≥ 1e-7·S` apart errs by
     /// `1e-16·S/d ≤ 1e-9`, far below f32's `ε`.
@@ -120,6 +136,9 @@ impl Precision for f32 {
 
 impl Precision for f64 {
     const EPS: f64 = f64::EPSILON;
+    const CERTIFY: f64 = CERTIFY_K_F64;
+    /// `192 + 192 + 2 = 386`, below `BAND_K_F64 = 768`.
+    const PENETRATING: f64 = SEPARATION_K_F64 + PAD_K_F64 + 2.0;
 
     /// `2⁻²⁶ = √ε` of f64: the f64 flavour computes the fallback in its own precision, so the
     /// direction of two points `d` apart errs by `ε·S/d` and the touching answer by up to

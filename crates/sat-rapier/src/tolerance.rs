@@ -6,15 +6,15 @@
 //! another keeps the same reference face (and the same contact feature ids, hence its warm-started
 //! impulses) from one step to the next.
 //!
-//! Precision. The same constants serve the f32 flavours (`dim2`, `dim3`) and the f64 ones
-//! (`dim2_f64`, `dim3_f64`). The physical ones ([`FACE_PREFERENCE_PREDICTION`],
-//! [`REDUCTION_TIE_RELATIVE`]) are fractions of a length and do not depend on the scalar. The
-//! rounding ones count units `ε·S` with `ε` the flavour's own (`2⁻²³` or `2⁻⁵²`): sat-core's
-//! bounds for its f64 boxes are the f32 ones in f64's `ε`, and the clipping rounds the same
-//! number of times in either precision, so [`CERTIFY_K`] holds for both. Only the fallback
-//! contact changes with the precision: the f32 flavours compute it in f64, far above their own
-//! precision, the f64 flavours in their own, so its bound is [`CONTACT_K`] for f32 and
-//! [`CONTACT_K_F64`] for f64.
+//! Precision. The f32 flavours (`dim2`, `dim3`) and the f64 ones (`dim2_f64`, `dim3_f64`)
+//! share the physical constants ([`FACE_PREFERENCE_PREDICTION`], [`REDUCTION_TIE_RELATIVE`]):
+//! fractions of a length, whatever the scalar. The rounding ones count units `ε·S` with `ε` the
+//! flavour's own (`2⁻²³` or `2⁻⁵²`) and follow sat-core's bounds for that precision, which for
+//! its f64 boxes are larger in their `ε` (`SEPARATION_K_F64 = PAD_K_F64 = 192`: the stored
+//! columns are within `16u` of the axes): [`CERTIFY_K`] / [`CERTIFY_K_F64`], [`CONTACT_K`] /
+//! [`CONTACT_K_F64`], and the threshold below which a manifold's pair counts as penetrating
+//! (`SEPARATION_K + PAD_K + 2`: 24 in f32, 386 in f64). The fallback contact also changes: the
+//! f32 flavours compute it in f64, far above their own precision, the f64 flavours in their own.
 
 /// Face preference, as a fraction of the prediction distance `p` the narrow phase passes: a
 /// candidate axis (a face of the second box over the first box's best face, an edge pair over the
@@ -45,6 +45,11 @@ pub const REDUCTION_TIE_RELATIVE: f32 = 0.05;
 /// certificate is handed to the next dispatcher (GJK), never answered approximately.
 pub const CERTIFY_K: f32 = 64.0;
 
+/// [`CERTIFY_K`] for the f64 flavours, in units of `ε·S` with `ε = 2⁻⁵²`: sat-core's gap for f64
+/// boxes is within `SEPARATION_K_F64 = 192` of the exact one, and the clipping rounds as often
+/// as in f32, for which 64 leaves room: `192 + 64 = 256`.
+pub const CERTIFY_K_F64: f64 = 256.0;
+
 /// The bound of every `contact()` answer for a cuboid pair and of every manifold point, in units
 /// of `ε·S` (`ε = 2⁻²³`, `S = |t| + |e_A| + |e_B|`, a length), against the exact boxes the pose
 /// names:
@@ -70,7 +75,8 @@ pub const CONTACT_K: f32 = 96.0;
 /// [`CONTACT_K`] for the f64 flavours (`dim2_f64`, `dim3_f64`), in units of `ε·S` with
 /// `ε = 2⁻⁵²`: `2²⁸`, so every answer is within `2⁻²⁴·S` (`≈ 6e-8·S`) of the exact one.
 ///
-/// Derivation. Certified answers keep the f32 derivation in f64's `ε` (below 96). The f64
+/// Derivation. A certified answer is within `CERTIFY_K_F64 + SEPARATION_K_F64 + PAD_K_F64 + 4
+/// = 644` of the exact one (the f32 derivation with sat-core's f64 constants). The f64
 /// fallback has no wider format above it: the direction of closest points `d` apart errs by
 /// `ε·S/d`, which turns the gap along it by `ε·S²/d`, and a touching pair (margin below
 /// `T·S`) is answered with its margin, up to `T·S` from the distance. The touching threshold
