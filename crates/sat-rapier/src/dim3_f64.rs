@@ -187,8 +187,8 @@ pub fn obb(collider: &Collider) -> Option<DObb3> {
 /// query's shape pose) as a sat-core [`DObb3`]: centre `pose.translation`, the cuboid's
 /// half-extents, and axes from the pose's quaternion normalised and turned into a matrix in
 /// f64 — the box [`SatDispatcher`] builds for a pair's second shape. Like sat-core's fast
-/// constructors it assumes finite values; anything else gives an unspecified verdict, never a
-/// panic.
+/// constructors it assumes finite values within [`MAX_MAGNITUDE`](sat_core::MAX_MAGNITUDE)
+/// (f64 boxes keep f32's range); anything else gives an unspecified verdict, never a panic.
 ///
 /// ```
 /// use sat_rapier::dim3_f64::obb_from_pose;
