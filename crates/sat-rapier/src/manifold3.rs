@@ -39,7 +39,7 @@ use sat_core::Feature;
 use super::Obb;
 use super::rapier::math::{Matrix, Pose, Real, Vector};
 use super::rapier::parry::shape::PackedFeatureId;
-use crate::precision::{Precision, Wide};
+use crate::precision::Wide;
 use crate::tolerance::{REDUCTION_TIE_RELATIVE, face_preference};
 
 /// Most points a manifold keeps (rapier's `MAX_MANIFOLD_POINTS` in 3D).
@@ -500,7 +500,7 @@ pub(crate) fn reduce(contacts: &Contacts, prediction: Real) -> ([usize; MAX_POIN
     // As rapier's rule: the other three only among the points within the prediction.
     let beyond = |k: usize| pts[k].dist > prediction;
     let dist2 = |k: usize| (pts[k].p1 - a).length_squared();
-    let relative = |best: Real| Real::from_f32(REDUCTION_TIE_RELATIVE) * best.abs();
+    let relative = |best: Real| Real::narrow(f64::from(REDUCTION_TIE_RELATIVE)) * best.abs();
     let Some(second) = first_near_best(pts.len(), |k| k == first || beyond(k), dist2, relative)
         .filter(|&k| dist2(k) > 0.0)
     else {
@@ -512,7 +512,7 @@ pub(crate) fn reduce(contacts: &Contacts, prediction: Real) -> ([usize; MAX_POIN
     let spread = (0..pts.len())
         .filter(|&k| !skip(k))
         .fold(0.0, |m: Real, k| m.max(across(k).abs()));
-    let tie = |_| Real::from_f32(REDUCTION_TIE_RELATIVE) * spread;
+    let tie = |_| Real::narrow(f64::from(REDUCTION_TIE_RELATIVE)) * spread;
     match (
         first_near_best(pts.len(), skip, |k| -across(k), tie),
         first_near_best(pts.len(), skip, across, tie),

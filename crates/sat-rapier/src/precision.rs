@@ -106,9 +106,6 @@ pub(crate) trait Precision: Copy {
     /// alone.
     const PENETRATING: Self;
 
-    /// An f32 constant (a tolerance of [`tolerance`](crate::tolerance)) in this scalar.
-    fn from_f32(x: f32) -> Self;
-
     /// [`FACE_PREFERENCE_PREDICTION`]` · max(prediction, 0)` (a length).
     fn face_preference(prediction: Self) -> Self;
 }
@@ -122,11 +119,6 @@ impl Precision for f32 {
     /// About one `ε·S` of f32: the f64 direction of two points `d ≥ 1e-7·S` apart errs by
     /// `1e-16·S/d ≤ 1e-9`, far below f32's `ε`.
     const TOUCH: f64 = 1e-7;
-
-    #[inline]
-    fn from_f32(x: f32) -> f32 {
-        x
-    }
 
     #[inline]
     fn face_preference(prediction: f32) -> f32 {
@@ -144,11 +136,6 @@ impl Precision for f64 {
     /// direction of two points `d` apart errs by `ε·S/d` and the touching answer by up to
     /// `TOUCH·S`; both are `√ε·S` at this threshold.
     const TOUCH: f64 = 1.0 / (1u64 << 26) as f64;
-
-    #[inline]
-    fn from_f32(x: f32) -> f64 {
-        f64::from(x)
-    }
 
     #[inline]
     fn face_preference(prediction: f64) -> f64 {

@@ -87,6 +87,12 @@ pub const CONTACT_K_F64: f64 = (1u64 << 28) as f64;
 
 /// The face preference for a prediction distance: `FACE_PREFERENCE_PREDICTION · prediction` (a
 /// length), in the flavour's scalar.
+#[cfg(any(
+    feature = "dim2",
+    feature = "dim3",
+    feature = "dim2-f64",
+    feature = "dim3-f64"
+))]
 #[inline]
 pub(crate) fn face_preference<R: crate::precision::Precision>(prediction: R) -> R {
     R::face_preference(prediction)
