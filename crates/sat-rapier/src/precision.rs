@@ -9,7 +9,7 @@
 //! * [`Precision`]: the tolerances that depend on the scalar's precision (see
 //!   [`tolerance`](crate::tolerance)).
 
-use glam::{DMat2, DMat3, DQuat, DVec2, DVec3, Mat2, Mat3, Quat, Vec2, Vec3};
+use glam::{DMat3, DQuat, DVec2, DVec3, Mat3, Quat, Vec2, Vec3};
 
 use sat_core::tolerance::{PAD_K, PAD_K_F64, SEPARATION_K, SEPARATION_K_F64};
 
@@ -55,7 +55,6 @@ macro_rules! wide {
 wide! {
     Vec2 => DVec2: as_dvec2, as_vec2;
     Vec3 => DVec3: as_dvec3, as_vec3;
-    Mat2 => DMat2: as_dmat2, as_mat2;
     Mat3 => DMat3: as_dmat3, as_mat3;
     Quat => DQuat: as_dquat, as_quat;
 }
