@@ -69,6 +69,9 @@ impl Obb2 {
     /// f64 angle (the `libm` crate's, correctly reduced however large the angle); centre and
     /// half-extents as in [`Obb3::try_new_f64`](crate::Obb3::try_new_f64).
     ///
+    /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
+    /// method without `_f64`.
+    ///
     /// ```
     /// use glam::DVec2;
     /// use sat_core::Obb2;
@@ -101,6 +104,9 @@ impl Obb2 {
     /// [`try_from_degrees`](Self::try_from_degrees) on f64 numbers, none rounded to f32 before
     /// the rectangle is built: the angle is reduced modulo 360 exactly, so `999720.03°` turns
     /// by `0.03°` (as f64 reads it).
+    ///
+    /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
+    /// method without `_f64`.
     ///
     /// ```
     /// use glam::DVec2;
@@ -189,6 +195,9 @@ impl Obb2 {
 
     /// [`try_from_axes`](Self::try_from_axes) on f64 numbers, none rounded to f32 before the
     /// rectangle is built.
+    ///
+    /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
+    /// method without `_f64`.
     ///
     /// ```
     /// use glam::{DMat2, DVec2};

@@ -81,6 +81,9 @@ impl Obb3 {
     /// an ulp of the coordinates: give pairs relative to one of them (`c_B − c_A` in f64) to keep
     /// the band in terms of `S`.
     ///
+    /// On [`DObb3`](crate::DObb3), whose numbers are f64 already, this is the same as the
+    /// method without `_f64`.
+    ///
     /// ```
     /// use glam::{DQuat, DVec3};
     /// use sat_core::Obb3;
@@ -149,6 +152,9 @@ impl Obb3 {
 
     /// [`try_from_axes`](Self::try_from_axes) on f64 numbers, none rounded to f32 before the
     /// box is built (centres and half-extents as in [`try_new_f64`](Self::try_new_f64)).
+    ///
+    /// On [`DObb3`](crate::DObb3), whose numbers are f64 already, this is the same as the
+    /// method without `_f64`.
     ///
     /// ```
     /// use glam::{DMat3, DVec3};

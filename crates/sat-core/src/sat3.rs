@@ -31,7 +31,8 @@ impl Obb3 {
     /// Whether the two closed boxes intersect (touching counts).
     ///
     /// A `false` is exact for the boxes as given, at any margin. A `true` is exact whenever the
-    /// boxes' margin exceeds [`band`](crate::tolerance::band)`(S)` = `BAND_K·ε·S`
+    /// boxes' margin exceeds [`band`](crate::tolerance::band)`(S)` = `BAND_K·ε·S` (f64 boxes:
+    /// [`band_f64`](crate::tolerance::band_f64), `BAND_K_F64·ε₆₄·S`)
     /// (see [`tolerance`](crate::tolerance)).
     ///
     /// ```
@@ -87,7 +88,8 @@ impl Obb3 {
     /// from `self` towards `other`) and the feature that produced it.
     ///
     /// The gap equals the exact boxes' signed gap along the returned axis within
-    /// [`SEPARATION_K`](crate::tolerance::SEPARATION_K)`·ε·S`. Ties prefer faces of A, then
+    /// [`SEPARATION_K`](crate::tolerance::SEPARATION_K)`·ε·S` (f64 boxes:
+    /// [`SEPARATION_K_F64`](crate::tolerance::SEPARATION_K_F64)`·ε₆₄·S`). Ties prefer faces of A, then
     /// faces of B; an edge pair must beat the best face by more than the pad `PAD_K·ε·S`, so an
     /// edge axis parallel to a face normal never wins by rounding noise.
     ///

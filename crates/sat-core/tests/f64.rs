@@ -208,8 +208,8 @@ fn random_pairs_millimetre_to_kilometre_far_from_origin() {
     assert_eq!(stored.pairs, 12000);
 }
 
-/// Face contact: B against A's face `i`, turned about that face's normal, moved along the face;
-/// the gap along the normal is 0, ±k ulps or ±a few bands of S.
+/// Face contact: B (1e-3 to 1e3 times A's size) against A's face `i`, turned about that face's
+/// normal, moved along the face; the gap along the normal is 0, ±k ulps or ±a few bands of S.
 #[test]
 fn face_touching_at_ulp_gaps() {
     let mut rng = Rng(2);
@@ -219,7 +219,10 @@ fn face_touching_at_ulp_gaps() {
         let far = rng.unit() * rng.log(0.0, 7.0);
         let qa = rng.quat();
         let ha = rng.extents(size);
-        let hb = rng.extents(size);
+        // B from a thousandth to a thousand times A's size: a millimetre part on a metre
+        // plate, a metre crate against a kilometre wall.
+        let size_b = size * rng.log(-3.0, 3.0);
+        let hb = rng.extents(size_b);
         let i = n % 3;
         let normal = qa * AXES[i];
         // B turned about A's normal by a right angle (exact contact of faces) or any angle.
