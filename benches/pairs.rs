@@ -35,7 +35,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use sat_core::batch::{ObbSet2, ObbSet3, overlaps2, overlaps3, pair_overlaps2, pair_overlaps3};
 use sat_core::exact::{ExactBox3, verdict3};
-use sat_core::{Obb2, Obb3};
+use sat_core::{DObb2, DObb3, Obb2, Obb3};
 use sat_oracle::peers::{ParryBox2, ParryBox3};
 use std::hint::black_box;
 use std::time::Instant;
@@ -556,6 +556,25 @@ mod ratios {
             .collect()
     }
 
+    /// The same box in f64 (its f32 numbers; the columns are orthonormal within an f32 ulp, so
+    /// through the fast constructor, which stores them as given).
+    fn double3(o: &Obb3) -> DObb3 {
+        DObb3::from_axes(
+            o.center().as_dvec3(),
+            o.half_extents().as_dvec3(),
+            o.axes().as_dmat3(),
+        )
+    }
+
+    /// [`double3`] in 2D.
+    fn double2(o: &Obb2) -> DObb2 {
+        DObb2::from_axes(
+            o.center().as_dvec2(),
+            o.half_extents().as_dvec2(),
+            o.axes().as_dmat2(),
+        )
+    }
+
     fn family3(name: &str, pairs: &[(Obb3, Obb3)]) {
         let textbook: Vec<_> = pairs
             .iter()
@@ -565,6 +584,10 @@ mod ratios {
             .iter()
             .map(|(a, b)| (ParryBox3::from_obb(a), ParryBox3::from_obb(b)))
             .collect();
+        let doubles: Vec<_> = pairs
+            .iter()
+            .map(|(a, b)| (double3(a), double3(b)))
+            .collect();
         table(
             name,
             pairs.len(),
@@ -573,6 +596,11 @@ mod ratios {
                 (
                     "sat-core certified",
                     run_pairs(pairs, Obb3::intersects_certified),
+                ),
+                ("sat-core f64", run_pairs(&doubles, DObb3::intersects)),
+                (
+                    "sat-core f64 certified",
+                    run_pairs(&doubles, DObb3::intersects_certified),
                 ),
                 ("ericson", run_pairs(&textbook, test_obb_obb)),
                 ("parry sat", run_pairs(&parry, ParryBox3::sat)),
@@ -589,6 +617,10 @@ mod ratios {
             .iter()
             .map(|(a, b)| (ParryBox2::from_obb(a), ParryBox2::from_obb(b)))
             .collect();
+        let doubles: Vec<_> = pairs
+            .iter()
+            .map(|(a, b)| (double2(a), double2(b)))
+            .collect();
         table(
             name,
             pairs.len(),
@@ -597,6 +629,11 @@ mod ratios {
                 (
                     "sat-core certified",
                     run_pairs(pairs, Obb2::intersects_certified),
+                ),
+                ("sat-core f64", run_pairs(&doubles, DObb2::intersects)),
+                (
+                    "sat-core f64 certified",
+                    run_pairs(&doubles, DObb2::intersects_certified),
                 ),
                 ("ericson 2d", run_pairs(&textbook, test_obb_obb_2d_ericson)),
                 (

@@ -33,6 +33,10 @@
 //! contact pair of a settled scene (the filter vs the pass-through hook, called directly): what
 //! the filter must win back by culling.
 //!
+//! Last, the double-precision builds (`sat_rapier::dim3_f64`, `dim2_f64` in rapier3d-f64 and
+//! rapier2d-f64): a settled pile (`pyramid3`) and a busy scene (`drum3`), the same scenes rebuilt
+//! in f64, stepped in lockstep with every door (narrow-phase and step times only).
+//!
 //! ```sh
 //! cargo bench --bench rapier_scenes            # every scene, 300 steps (5 simulated seconds)
 //! cargo bench --bench rapier_scenes -- 60      # fewer steps
@@ -527,6 +531,81 @@ impl BoxPair2F64 {
 }
 
 runner!(dim2, rapier2d, sat_rapier::dim2, BoxPair2F64);
+
+/// The lockstep runner for the f64 builds: narrow-phase and step times per door, nothing else.
+macro_rules! runner_f64 {
+    ($module:ident, $rapier:ident, $f32:ident, $rapier_f32:ident) => {
+        mod $module {
+            use $rapier::prelude::*;
+
+            use crate::harness::$module::{Integration, World};
+
+            /// Scene contents: each body with its colliders.
+            pub type Scene = Vec<(RigidBodyBuilder, Vec<ColliderBuilder>)>;
+
+            /// An f32 scene of plain cuboids rebuilt in f64: body types, poses, velocities and
+            /// sleeping as given, every collider a cuboid of the same half-extents and pose.
+            pub fn from_f32(scene: &super::$f32::Scene) -> Scene {
+                scene
+                    .iter()
+                    .map(|(body, colliders)| {
+                        let mut b = RigidBodyBuilder::new(match body.body_type {
+                            $rapier_f32::prelude::RigidBodyType::Dynamic => RigidBodyType::Dynamic,
+                            $rapier_f32::prelude::RigidBodyType::Fixed => RigidBodyType::Fixed,
+                            _ => RigidBodyType::KinematicVelocityBased,
+                        });
+                        b.position = body.position.into();
+                        b.linvel = body.linvel.into();
+                        b.angvel = body.angvel.into();
+                        b.can_sleep = body.can_sleep;
+                        let colliders = colliders
+                            .iter()
+                            .map(|c| {
+                                let cuboid = c.shape.as_cuboid().expect("a cuboid scene");
+                                let mut b = ColliderBuilder::new(SharedShape::new(Cuboid::new(
+                                    cuboid.half_extents.into(),
+                                )));
+                                b.position = c.position.into();
+                                b
+                            })
+                            .collect();
+                        (b, colliders)
+                    })
+                    .collect()
+            }
+
+            /// Steps one world per door in lockstep; per door, narrow-phase and step ms per step.
+            pub fn run(scene: &Scene, steps: usize) -> [(Vec<f64>, Vec<f64>); 4] {
+                let mut worlds: Vec<World> = Integration::ALL
+                    .iter()
+                    .map(|&integration| {
+                        let mut world = World::new(integration);
+                        world.pipeline.counters.enable();
+                        for (body, colliders) in scene {
+                            world.add_compound(body.clone(), colliders.iter().cloned());
+                        }
+                        world
+                    })
+                    .collect();
+                let hooks: Vec<_> = Integration::ALL.iter().map(|i| i.hooks()).collect();
+                let mut times: [(Vec<f64>, Vec<f64>); 4] = Default::default();
+                for step in 0..steps {
+                    for k in 0..worlds.len() {
+                        let d = (step + k) % worlds.len();
+                        worlds[d].step_with(&*hooks[d], &());
+                        let counters = &worlds[d].pipeline.counters;
+                        times[d].0.push(counters.cd.narrow_phase_time.time_ms());
+                        times[d].1.push(counters.step_time_ms());
+                    }
+                }
+                times
+            }
+        }
+    };
+}
+
+runner_f64!(dim3_f64, rapier3d_f64, dim3, rapier3d);
+runner_f64!(dim2_f64, rapier2d_f64, dim2, rapier2d);
 
 /// rapier's boxes3: a thin ground and 10×10×10 unit-half-extent cubes at pitch 2, each layer
 /// shifted by −0.45 more than the one below.
@@ -1113,5 +1192,38 @@ fn main() {
          {new:.1} ns ({:.2}× faster)",
         new / from_axes
     );
+    let f64_results = [
+        (
+            "pyramid3 (15 layers, 1240 boxes)",
+            dim3_f64::run(&dim3_f64::from_f32(&pyramid3(15)), steps),
+        ),
+        (
+            "drum3 (2500 boxes)",
+            dim3_f64::run(&dim3_f64::from_f32(&drum3(2500)), steps),
+        ),
+        (
+            "pyramid2 (60 rows, 1830 boxes)",
+            dim2_f64::run(&dim2_f64::from_f32(&pyramid2(60)), steps),
+        ),
+    ];
+    println!(
+        "\nthe f64 builds (rapier3d-f64, rapier2d-f64 with sat_rapier::dim3_f64, dim2_f64), the \
+         same scenes rebuilt in f64, {steps} steps in lockstep:\n"
+    );
+    println!(
+        "| scene | door | narrow phase ms | step ms | narrow phase vs default | step vs default |"
+    );
+    println!("|---|---|---:|---:|---:|---:|");
+    for (scene, times) in &f64_results {
+        for (door, (narrow, step)) in DOORS.iter().zip(times) {
+            println!(
+                "| {scene} | {door} | {:.3} | {:.3} | {:.2}× faster | {:.2}× faster |",
+                median(narrow.clone()),
+                median(step.clone()),
+                ratio(&times[0].0, narrow),
+                ratio(&times[0].1, step),
+            );
+        }
+    }
     println!("\ntotal wall time {:.1} s", started.elapsed().as_secs_f64());
 }

@@ -322,6 +322,16 @@ fn random_cases_3d() {
 }
 
 #[test]
+fn random_cases_2d_f64() {
+    random_loop("obb2_f64", 0xf642, 100_000, 80);
+}
+
+#[test]
+fn random_cases_3d_f64() {
+    random_loop("obb3_f64", 0xf643, 100_000, 80);
+}
+
+#[test]
 fn random_near_parallel_cases_3d() {
     random_loop("near_parallel3", 0x4ea7, 30_000, 80);
 }

@@ -1,10 +1,13 @@
 //! The rapier scene harness, one for the tests (`tests/rapier/`), the bench
 //! (`benches/rapier_scenes.rs`, through `#[path]`) and the example (`examples/pyramid3.rs`): a
 //! rapier world (pipeline and every set it steps), how it computes box contacts
-//! ([`Integration`]), and stepping it with gravity along −y. 2D and 3D from one text
-//! (`dim2`, `dim3`); scenes and measurements stay with their users.
+//! ([`Integration`]), and stepping it with gravity along −y. 2D and 3D, f32 and f64, from one
+//! text (`dim2`, `dim3`, `dim2_f64`, `dim3_f64`: rapier2d/3d with `sat_rapier::dim2`/`dim3`,
+//! rapier2d-f64/3d-f64 with `sat_rapier::dim2_f64`/`dim3_f64`); scenes and measurements stay
+//! with their users.
 
-// Each user takes the part it needs (the example only 3D, the bench no `run`).
+// Each user takes the part it needs (the example only 3D, the bench no `run`, `tests/rapier`
+// only f32, `tests/rapier_f64` only f64).
 #![allow(dead_code)]
 
 macro_rules! harness {
@@ -202,4 +205,12 @@ pub mod dim2 {
 
 pub mod dim3 {
     harness!(rapier3d, sat_rapier::dim3);
+}
+
+pub mod dim2_f64 {
+    harness!(rapier2d_f64, sat_rapier::dim2_f64);
+}
+
+pub mod dim3_f64 {
+    harness!(rapier3d_f64, sat_rapier::dim3_f64);
 }

@@ -28,93 +28,26 @@
 use glam::{DMat2, DMat3, DVec2, DVec3, Mat2, Mat3, Quat, Vec2, Vec3, Vec3A};
 
 use crate::exact::{ExactBox2, ExactBox3, Rotation3, verdict2, verdict3};
-use crate::obb3::quat_matrix_f64;
-use crate::sat3::Class;
+use crate::single::obb3::quat_matrix_f64;
+use crate::single::sat3::Class;
+use crate::single::{sat2, sat3};
 use crate::tolerance::sqrt;
-use crate::{Obb2, Obb3, sat2, sat3};
+use crate::{Obb2, Obb3};
 
 /// `64·2⁻⁵³`: the f64 tier's error bound factor (18 needed; see the module docs).
 const F64_BOUND: f64 = 64.0 / 9_007_199_254_740_992.0;
 
-impl Obb3 {
-    /// Whether the two boxes intersect, exactly, at any margin (touching counts).
-    ///
-    /// Exact for the boxes as stored (f32 centre and extents, f32 axis columns taken exactly);
-    /// costs about the fast path on random pairs and falls back to f64 and then to big
-    /// integers only when the pair is within rounding of touching.
-    ///
-    /// ```
-    /// use glam::{Quat, Vec3};
-    /// use sat_core::Obb3;
-    ///
-    /// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
-    /// let touching = Obb3::new(Vec3::new(2.0, 2.0, 0.0), Vec3::ONE, Quat::IDENTITY);
-    /// let apart = Obb3::new(Vec3::new(2.0, 2.0 + f32::EPSILON * 2.0, 0.0), Vec3::ONE, Quat::IDENTITY);
-    /// assert!(a.intersects_certified(&touching));
-    /// assert!(!a.intersects_certified(&apart)); // one ulp: the fast test says "intersects"
-    /// assert!(a.intersects(&apart));
-    /// ```
-    #[inline]
-    pub fn intersects_certified(&self, other: &Obb3) -> bool {
-        let class = sat3::classify::<true>(
-            self,
-            other,
-            self.half_extents,
-            other.half_extents,
-            self.extent_norm,
-            other.extent_norm,
-        );
-        match class {
-            Class::Separated => false,
-            Class::Overlapping => true,
-            Class::Uncertain(axes) => undecided3(self, other, axes),
-        }
-    }
-}
-
-impl Obb2 {
-    /// Whether the two rectangles intersect, exactly, at any margin (touching counts).
-    ///
-    /// Exact for the rectangles as stored (f32 centre, extents and axis columns); see
-    /// [`Obb3::intersects_certified`].
-    ///
-    /// ```
-    /// use glam::Vec2;
-    /// use sat_core::Obb2;
-    ///
-    /// let a = Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0);
-    /// let b = Obb2::new(Vec2::new(2.0 + f32::EPSILON * 2.0, 0.5), Vec2::ONE, 0.0);
-    /// assert!(!a.intersects_certified(&b));
-    /// ```
-    #[inline]
-    pub fn intersects_certified(&self, other: &Obb2) -> bool {
-        let class = sat2::classify::<true>(
-            self,
-            other,
-            self.half_extents,
-            other.half_extents,
-            self.extent_norm,
-            other.extent_norm,
-        );
-        match class {
-            Class::Separated => false,
-            Class::Overlapping => true,
-            Class::Uncertain(_) => undecided2(self, other),
-        }
-    }
-}
-
 /// Tiers 2 and 3 in 3D, kept out of line so the fast path stays small. `axes`: the candidate
 /// axes the f32 tier left uncertain (the others it proved non-separating).
 #[inline(never)]
-fn undecided3(a: &Obb3, b: &Obb3, axes: u16) -> bool {
+pub(crate) fn undecided3(a: &Obb3, b: &Obb3, axes: u16) -> bool {
     refine3(a, b, axes)
         .unwrap_or_else(|| verdict3(&ExactBox3::from_obb(a), &ExactBox3::from_obb(b)).intersects)
 }
 
 /// Tiers 2 and 3 in 2D.
 #[inline(never)]
-fn undecided2(a: &Obb2, b: &Obb2) -> bool {
+pub(crate) fn undecided2(a: &Obb2, b: &Obb2) -> bool {
     refine2(a, b)
         .unwrap_or_else(|| verdict2(&ExactBox2::from_obb(a), &ExactBox2::from_obb(b)).intersects)
 }

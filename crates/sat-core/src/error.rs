@@ -42,7 +42,8 @@ pub enum ObbError {
     /// `(cos, sin)` is the zero vector, so it names no direction.
     ZeroDirection,
     /// The axis columns are not orthonormal: `max |AᵀA − I|` exceeds
-    /// [`AXES_TOLERANCE`](crate::AXES_TOLERANCE).
+    /// [`AXES_TOLERANCE`](crate::AXES_TOLERANCE) (f64 boxes:
+    /// [`AXES_TOLERANCE_F64`](crate::tolerance::AXES_TOLERANCE_F64)).
     NonOrthonormalAxes {
         /// The measured defect.
         defect: f32,
@@ -54,7 +55,9 @@ pub enum ObbError {
         defect: f32,
     },
     /// The affine transform shears (its columns are not orthogonal within
-    /// [`AXES_TOLERANCE`](crate::AXES_TOLERANCE)), so the image of a box is not a box.
+    /// [`AXES_TOLERANCE`](crate::AXES_TOLERANCE), f64 boxes
+    /// [`AXES_TOLERANCE_F64`](crate::tolerance::AXES_TOLERANCE_F64)), so the image of a box is
+    /// not a box.
     Shear {
         /// The measured defect.
         defect: f32,
@@ -80,8 +83,10 @@ impl fmt::Display for ObbError {
             Self::ZeroDirection => write!(f, "the (cos, sin) direction is zero"),
             Self::NonOrthonormalAxes { defect } => write!(
                 f,
-                "axes are not orthonormal: max |AᵀA − I| = {defect:e} exceeds {:e}",
-                crate::AXES_TOLERANCE
+                "axes are not orthonormal: max |AᵀA − I| = {defect:e} exceeds {:e} \
+                 ({:e} for f64 boxes)",
+                crate::AXES_TOLERANCE,
+                crate::tolerance::AXES_TOLERANCE_F64
             ),
             Self::NotARectangle { defect } => write!(
                 f,
@@ -90,8 +95,9 @@ impl fmt::Display for ObbError {
             ),
             Self::Shear { defect } => write!(
                 f,
-                "transform shears: relative defect {defect:e} exceeds {:e}",
-                crate::AXES_TOLERANCE
+                "transform shears: relative defect {defect:e} exceeds {:e} ({:e} for f64 boxes)",
+                crate::AXES_TOLERANCE,
+                crate::tolerance::AXES_TOLERANCE_F64
             ),
         }
     }

@@ -13,6 +13,10 @@
 //!   columns that are orthonormal only within [`AXES_TOLERANCE`]). Both hold for the numbers as
 //!   the user wrote them: the stored box contains the box as written (see [`tolerance`]).
 //!
+//! * Double precision: [`DObb2`] and [`DObb3`] are the same types, constructors and queries on
+//!   glam's f64 types, with their own bound in `ε = 2⁻⁵²` (`BAND_K_F64 = 768`, see
+//!   [`tolerance`], "Double precision"); the batch sets and distance queries are f32 only.
+//!
 //! The fast constructors (`new`, `from_*`) assume finite, in-range input (documented on each);
 //! the checked `try_*` constructors return an [`ObbError`] instead.
 //!
@@ -48,14 +52,13 @@ pub mod batch;
 #[cfg(feature = "exact")]
 mod certified;
 pub mod distance;
+mod double;
 mod error;
 #[cfg(feature = "exact")]
 pub mod exact;
-mod obb2;
-mod obb3;
-mod sat2;
-mod sat3;
+mod precision;
 mod separation;
+mod single;
 pub mod tolerance;
 
 /// The glam sat-core is built against (0.33): its `Vec2`, `Vec3`, `Quat`, `Mat2`, `Mat3`,
@@ -63,8 +66,8 @@ pub mod tolerance;
 pub use glam;
 
 pub use distance::ClosestPoints;
+pub use double::{DObb2, DObb3};
 pub use error::ObbError;
-pub use obb2::Obb2;
-pub use obb3::Obb3;
 pub use separation::{Feature, Separation};
+pub use single::{Obb2, Obb3};
 pub use tolerance::{AXES_TOLERANCE, CORNER_TOLERANCE, MAX_MAGNITUDE, MIN_MAGNITUDE};

@@ -7,49 +7,55 @@
 //! [`CORNER_TOLERANCE`], f64 numbers that f32 cannot hold — the stored rectangle *contains* the
 //! shape as written (`tolerance`, "Boxes as written").
 
-use glam::{Affine2, DMat2, DVec2, Mat2, Vec2};
+use core::fmt;
 
+use glam::{DMat2, DVec2};
+
+use super::{AXES_TOLERANCE, Affine2, CORNER_TOLERANCE, Mat2, NAMES, Real, Vec2, sqrt};
 use crate::ObbError;
-use crate::tolerance::{
-    AXES_TOLERANCE, CORNER_TOLERANCE, check_built_extent, check_extent, check_extent_f64,
-    check_magnitude, check_magnitude_f64, enclosing_half_extents, sqrt,
-};
+use crate::precision::{FromWide, Precision, Widen};
+use crate::tolerance::{check_built_extent, check_extent, check_magnitude, enclosing_half_extents};
 
 /// An oriented rectangle: centre, non-negative half-extents and orthonormal local axes.
 ///
 /// Closed: rectangles that touch intersect. Zero extents are legal (a segment or a point).
-///
-/// ```
-/// use glam::Vec2;
-/// use sat_core::Obb2;
-///
-/// // A 4 x 2 building footprint, and one rotated by 30 degrees next to it.
-/// let placed = Obb2::new(Vec2::ZERO, Vec2::new(2.0, 1.0), 0.0);
-/// let candidate = Obb2::from_degrees(Vec2::new(3.2, 0.0), Vec2::new(1.0, 1.0), 30.0);
-/// assert!(placed.intersects(&candidate));
-/// assert!(!placed.intersects(&Obb2::from_degrees(Vec2::new(4.0, 0.0), Vec2::ONE, 30.0)));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[doc = obb2_precision!()]
+#[derive(Clone, Copy, PartialEq)]
 pub struct Obb2 {
     pub(crate) center: Vec2,
     pub(crate) half_extents: Vec2,
     /// Columns are the local x and y axes in world space.
     pub(crate) axes: Mat2,
     /// `|half_extents|`, precomputed for the error scale `S`.
-    pub(crate) extent_norm: f32,
+    pub(crate) extent_norm: Real,
+}
+
+impl fmt::Debug for Obb2 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct(NAMES[0])
+            .field("center", &self.center)
+            .field("half_extents", &self.half_extents)
+            .field("axes", &self.axes)
+            .field("extent_norm", &self.extent_norm)
+            .finish()
+    }
 }
 
 impl Obb2 {
     /// Rectangle from centre, half-extents and a counter-clockwise angle in radians.
     ///
     /// Fast path: assumes finite inputs and `half_extents >= 0`.
-    pub fn new(center: Vec2, half_extents: Vec2, angle_radians: f32) -> Obb2 {
-        let (sin, cos) = libm::sincos(f64::from(angle_radians));
+    pub fn new(center: Vec2, half_extents: Vec2, angle_radians: Real) -> Obb2 {
+        let (sin, cos) = libm::sincos(angle_radians.wide());
         Self::from_unit_x(center, half_extents, DVec2::new(cos, sin))
     }
 
     /// Checked [`new`](Self::new).
-    pub fn try_new(center: Vec2, half_extents: Vec2, angle_radians: f32) -> Result<Obb2, ObbError> {
+    pub fn try_new(
+        center: Vec2,
+        half_extents: Vec2,
+        angle_radians: Real,
+    ) -> Result<Obb2, ObbError> {
         check_center(center)?;
         let half_extents = check_half_extents(half_extents)?;
         if !angle_radians.is_finite() {
@@ -62,6 +68,9 @@ impl Obb2 {
     /// of them rounded to f32 before the rectangle is built. The axes are `(cos, sin)` of the
     /// f64 angle (the `libm` crate's, correctly reduced however large the angle); centre and
     /// half-extents as in [`Obb3::try_new_f64`](crate::Obb3::try_new_f64).
+    ///
+    /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
+    /// method without `_f64`.
     ///
     /// ```
     /// use glam::DVec2;
@@ -88,13 +97,16 @@ impl Obb2 {
 
     /// Rectangle rotated by `degrees` counter-clockwise (seed 001's form). Multiples of 90°
     /// give exact axes.
-    pub fn from_degrees(center: Vec2, half_extents: Vec2, degrees: f32) -> Obb2 {
-        Self::from_unit_x(center, half_extents, degrees_direction(f64::from(degrees)))
+    pub fn from_degrees(center: Vec2, half_extents: Vec2, degrees: Real) -> Obb2 {
+        Self::from_unit_x(center, half_extents, degrees_direction(degrees.wide()))
     }
 
     /// [`try_from_degrees`](Self::try_from_degrees) on f64 numbers, none rounded to f32 before
     /// the rectangle is built: the angle is reduced modulo 360 exactly, so `999720.03°` turns
     /// by `0.03°` (as f64 reads it).
+    ///
+    /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
+    /// method without `_f64`.
     ///
     /// ```
     /// use glam::DVec2;
@@ -121,7 +133,7 @@ impl Obb2 {
     pub fn try_from_degrees(
         center: Vec2,
         half_extents: Vec2,
-        degrees: f32,
+        degrees: Real,
     ) -> Result<Obb2, ObbError> {
         check_center(center)?;
         let half_extents = check_half_extents(half_extents)?;
@@ -135,8 +147,8 @@ impl Obb2 {
     /// it is normalised in f64.
     ///
     /// Fast path: assumes finite values, not both zero.
-    pub fn from_cos_sin(center: Vec2, half_extents: Vec2, cos: f32, sin: f32) -> Obb2 {
-        let dir = DVec2::new(f64::from(cos), f64::from(sin));
+    pub fn from_cos_sin(center: Vec2, half_extents: Vec2, cos: Real, sin: Real) -> Obb2 {
+        let dir = DVec2::new(cos.wide(), sin.wide());
         Self::from_unit_x(center, half_extents, dir / dir.length())
     }
 
@@ -144,8 +156,8 @@ impl Obb2 {
     pub fn try_from_cos_sin(
         center: Vec2,
         half_extents: Vec2,
-        cos: f32,
-        sin: f32,
+        cos: Real,
+        sin: Real,
     ) -> Result<Obb2, ObbError> {
         check_center(center)?;
         let half_extents = check_half_extents(half_extents)?;
@@ -178,11 +190,14 @@ impl Obb2 {
     /// along them that contain it, within `AXES_TOLERANCE·|e|` of it (`tolerance`, "Boxes as
     /// written"). Columns with entries 0 and ±1 are stored as given.
     pub fn try_from_axes(center: Vec2, half_extents: Vec2, axes: Mat2) -> Result<Obb2, ObbError> {
-        Self::try_from_axes_f64(center.as_dvec2(), half_extents.as_dvec2(), axes.as_dmat2())
+        Self::try_from_axes_f64(center.wide(), half_extents.wide(), axes.wide())
     }
 
     /// [`try_from_axes`](Self::try_from_axes) on f64 numbers, none rounded to f32 before the
     /// rectangle is built.
+    ///
+    /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
+    /// method without `_f64`.
     ///
     /// ```
     /// use glam::{DMat2, DVec2};
@@ -235,7 +250,7 @@ impl Obb2 {
         for c in corners {
             check_center(c)?;
         }
-        let [c0, c1, c2, c3] = corners.map(|c| c.as_dvec2());
+        let [c0, c1, c2, c3] = corners.map(Widen::wide);
         let diagonal = (c2 - c0).length().max((c3 - c1).length());
         let edge_u = ((c1 - c0) + (c2 - c3)) * 0.5;
         let edge_v = ((c3 - c0) + (c2 - c1)) * 0.5;
@@ -291,7 +306,7 @@ impl Obb2 {
     ///
     /// Fast path: assumes finite values, `size >= 0` and a transform without shear.
     pub fn from_node(size: Vec2, anchor: Vec2, transform: Affine2) -> Obb2 {
-        let m = transform.matrix2.as_dmat2();
+        let m = transform.matrix2.wide();
         let (lx, ly) = (m.x_axis.length(), m.y_axis.length());
         let columns = match (lx > 0.0, ly > 0.0) {
             (true, true) => DMat2::from_cols(m.x_axis / lx, m.y_axis / ly),
@@ -299,9 +314,9 @@ impl Obb2 {
             (false, true) => DMat2::from_cols(-(m.y_axis / ly).perp(), m.y_axis / ly),
             (false, false) => DMat2::IDENTITY,
         };
-        let size = size.as_dvec2();
-        let local_center = size * (DVec2::splat(0.5) - anchor.as_dvec2());
-        let center = m * local_center + transform.translation.as_dvec2();
+        let size = size.wide();
+        let local_center = size * (DVec2::splat(0.5) - anchor.wide());
+        let center = m * local_center + transform.translation.wide();
         let half = DVec2::new(size.x * lx, size.y * ly) * 0.5;
         Self::from_written(center, half, Written::Columns(columns))
     }
@@ -312,7 +327,7 @@ impl Obb2 {
         check_half_extents(size)?;
         check_center(anchor)?;
         check_center(transform.translation)?;
-        let m = transform.matrix2.as_dmat2();
+        let m = transform.matrix2.wide();
         if !m.is_finite() {
             return Err(ObbError::NonFinite { what: "transform" });
         }
@@ -338,12 +353,12 @@ impl Obb2 {
     /// The same rectangle with its half-extents multiplied by `factor` (seed 001's scale).
     ///
     /// Fast path: assumes `factor` finite and non-negative.
-    pub fn scaled(self, factor: f32) -> Obb2 {
+    pub fn scaled(self, factor: Real) -> Obb2 {
         Self::from_axes(self.center, self.half_extents * factor, self.axes)
     }
 
     /// Checked [`scaled`](Self::scaled).
-    pub fn try_scaled(self, factor: f32) -> Result<Obb2, ObbError> {
+    pub fn try_scaled(self, factor: Real) -> Result<Obb2, ObbError> {
         check_extent("scale factor", factor)?;
         check_half_extents(self.half_extents * factor)?;
         Ok(self.scaled(factor))
@@ -377,7 +392,7 @@ impl Obb2 {
     }
 
     /// `S = |t| + |e_A| + |e_B|`, the scale of the error bound for the pair.
-    pub fn error_scale(&self, other: &Obb2) -> f32 {
+    pub fn error_scale(&self, other: &Obb2) -> Real {
         sqrt((other.center - self.center).length_squared()) + self.extent_norm + other.extent_norm
     }
 
@@ -389,10 +404,10 @@ impl Obb2 {
         written: Written,
     ) -> Result<Obb2, ObbError> {
         for c in center.to_array() {
-            check_magnitude_f64("center", c)?;
+            check_magnitude("center", c)?;
         }
         for e in half_extents.to_array() {
-            check_extent_f64("half-extent", e)?;
+            check_extent("half-extent", e)?;
         }
         let obb = Self::from_written(center, half_extents, written);
         for e in obb.half_extents.to_array() {
@@ -413,8 +428,8 @@ impl Obb2 {
                 (u, Some(u.transpose() * g))
             }
         };
-        let rounded = center.as_vec2();
-        let shift = center - rounded.as_dvec2(); // exact: within an ulp of `center`
+        let rounded = Vec2::from_wide(center);
+        let shift = center - rounded.wide(); // exact: within an ulp of `center`
         let shift_along = [0, 1].map(|i| axes.col(i).dot(shift));
         let rows = spread.map(|h| h.transpose().to_cols_array_2d());
         let half = enclosing_half_extents(half_extents.to_array(), rows, shift_along);
@@ -429,7 +444,21 @@ impl Obb2 {
         Self::from_axes(
             center,
             half_extents,
-            Mat2::from_cols(x.as_vec2(), y.as_vec2()),
+            Mat2::from_wide(DMat2::from_cols(x, y)),
+        )
+    }
+}
+
+#[cfg(feature = "exact")]
+impl From<&Obb2> for crate::exact::ExactBox2 {
+    /// The rectangle `obb` stores: its centre, half-extents and axis columns taken exactly, the
+    /// rectangles `intersects_certified` decides.
+    fn from(obb: &Obb2) -> Self {
+        let axes = obb.axes().wide();
+        Self::from_axes(
+            obb.center().wide().to_array(),
+            obb.half_extents().wide().to_array(),
+            [axes.x_axis.to_array(), axes.y_axis.to_array()],
         )
     }
 }

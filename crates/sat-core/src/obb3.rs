@@ -8,28 +8,20 @@
 //! stated distance of it (`tolerance`, "Boxes as written"), so a "separated" verdict stays exact
 //! for the numbers as the user wrote them.
 
-use glam::{Affine3A, DMat3, DQuat, DVec3, Mat3, Mat3A, Quat, Vec3, Vec3A};
+use core::fmt;
 
+use glam::{DMat3, DQuat, DVec3};
+
+use super::{AXES_TOLERANCE, Affine3A, Mat3, Mat3A, NAMES, Quat, Real, Vec3, Vec3A, sqrt};
 use crate::ObbError;
-use crate::tolerance::{
-    AXES_TOLERANCE, check_built_extent, check_extent, check_extent_f64, check_magnitude,
-    check_magnitude_f64, enclosing_half_extents, sqrt,
-};
+use crate::precision::{FromWide, Precision, Widen};
+use crate::tolerance::{check_built_extent, check_extent, check_magnitude, enclosing_half_extents};
 
 /// An oriented box in 3D: centre, non-negative half-extents and orthonormal local axes.
 ///
 /// Closed: boxes that touch intersect. Zero extents are legal (a rectangle, segment or point).
-///
-/// ```
-/// use glam::{Quat, Vec3};
-/// use sat_core::Obb3;
-///
-/// let a = Obb3::new(Vec3::ZERO, Vec3::splat(1.0), Quat::IDENTITY);
-/// let b = Obb3::new(Vec3::new(2.3, 0.0, 0.0), Vec3::splat(1.0), Quat::from_rotation_z(0.785));
-/// assert!(a.intersects(&b)); // the rotated cube's corner reaches x = 2.3 - 1.414
-/// assert!(!a.intersects(&Obb3::new(Vec3::new(3.1, 0.0, 0.0), Vec3::ONE, Quat::IDENTITY)));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[doc = obb3_precision!()]
+#[derive(Clone, Copy, PartialEq)]
 pub struct Obb3 {
     pub(crate) center: Vec3A,
     pub(crate) half_extents: Vec3A,
@@ -38,7 +30,19 @@ pub struct Obb3 {
     /// The transpose of `cols`: `rows * v` is `v` in the box's frame.
     pub(crate) rows: Mat3A,
     /// `|half_extents|`, precomputed for the error scale `S`.
-    pub(crate) extent_norm: f32,
+    pub(crate) extent_norm: Real,
+}
+
+impl fmt::Debug for Obb3 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct(NAMES[1])
+            .field("center", &self.center)
+            .field("half_extents", &self.half_extents)
+            .field("cols", &self.cols)
+            .field("rows", &self.rows)
+            .field("extent_norm", &self.extent_norm)
+            .finish()
+    }
 }
 
 impl Obb3 {
@@ -77,6 +81,9 @@ impl Obb3 {
     /// an ulp of the coordinates: give pairs relative to one of them (`c_B − c_A` in f64) to keep
     /// the band in terms of `S`.
     ///
+    /// On [`DObb3`](crate::DObb3), whose numbers are f64 already, this is the same as the
+    /// method without `_f64`.
+    ///
     /// ```
     /// use glam::{DQuat, DVec3};
     /// use sat_core::Obb3;
@@ -97,14 +104,10 @@ impl Obb3 {
         if q.iter().any(|c| !c.is_finite()) {
             return Err(ObbError::NonFinite { what: "quaternion" });
         }
-        let largest = q.iter().fold(0.0f64, |m, c| m.max(c.abs()));
-        if largest == 0.0 {
+        if q.iter().all(|&c| c == 0.0) {
             return Err(ObbError::ZeroQuaternion);
         }
-        // A power of two brings the largest component to [0.5, 1) exactly, so that |q|² neither
-        // overflows nor underflows and the rotation is unchanged.
-        let scale = libm::ldexp(1.0, -libm::frexp(largest).1);
-        let frame = quat_matrix_f64(q.map(|c| c * scale));
+        let frame = quat_matrix_f64(f64::quat_in_range(q));
         Self::try_from_written(center, half_extents, Written::Rotation(frame))
     }
 
@@ -144,11 +147,14 @@ impl Obb3 {
     /// # Ok::<(), sat_core::ObbError>(())
     /// ```
     pub fn try_from_axes(center: Vec3, half_extents: Vec3, axes: Mat3) -> Result<Obb3, ObbError> {
-        Self::try_from_axes_f64(center.as_dvec3(), half_extents.as_dvec3(), axes.as_dmat3())
+        Self::try_from_axes_f64(center.wide(), half_extents.wide(), axes.wide())
     }
 
     /// [`try_from_axes`](Self::try_from_axes) on f64 numbers, none rounded to f32 before the
     /// box is built (centres and half-extents as in [`try_new_f64`](Self::try_new_f64)).
+    ///
+    /// On [`DObb3`](crate::DObb3), whose numbers are f64 already, this is the same as the
+    /// method without `_f64`.
     ///
     /// ```
     /// use glam::{DMat3, DVec3};
@@ -183,10 +189,10 @@ impl Obb3 {
     /// Fast path: assumes finite values and a shear within [`AXES_TOLERANCE`]. The stored box
     /// contains the image of the box, as for [`try_from_axes`](Self::try_from_axes).
     pub fn from_affine(transform: Affine3A, size: Vec3) -> Obb3 {
-        let m = transform.matrix3.as_dmat3();
+        let m = Mat3::from(transform.matrix3).wide();
         let lengths = DVec3::new(m.x_axis.length(), m.y_axis.length(), m.z_axis.length());
-        let half = size.as_dvec3() * lengths * 0.5;
-        let center = Vec3::from(transform.translation).as_dvec3();
+        let half = size.wide() * lengths * 0.5;
+        let center = Vec3::from(transform.translation).wide();
         Self::from_written(center, half, Written::Columns(unit_columns(m, lengths)))
     }
 
@@ -196,7 +202,7 @@ impl Obb3 {
     pub fn try_from_affine(transform: Affine3A, size: Vec3) -> Result<Obb3, ObbError> {
         check_center(Vec3::from(transform.translation))?;
         let size = check_sizes(size)?;
-        let m = transform.matrix3.as_dmat3();
+        let m = Mat3::from(transform.matrix3).wide();
         if !m.is_finite() {
             return Err(ObbError::NonFinite { what: "transform" });
         }
@@ -208,7 +214,7 @@ impl Obb3 {
                 defect = defect.max(cols[i].dot(cols[j]).abs() / norms);
             }
         }
-        if defect > AXES_TOLERANCE as f64 {
+        if defect > AXES_TOLERANCE.wide() {
             return Err(ObbError::Shear {
                 defect: defect as f32,
             });
@@ -223,12 +229,12 @@ impl Obb3 {
     /// The same box with its half-extents multiplied by `factor` (about its centre).
     ///
     /// Fast path: assumes `factor` finite and non-negative.
-    pub fn scaled(self, factor: f32) -> Obb3 {
+    pub fn scaled(self, factor: Real) -> Obb3 {
         Self::from_axes(self.center(), self.half_extents() * factor, self.axes())
     }
 
     /// Checked [`scaled`](Self::scaled).
-    pub fn try_scaled(self, factor: f32) -> Result<Obb3, ObbError> {
+    pub fn try_scaled(self, factor: Real) -> Result<Obb3, ObbError> {
         check_extent("scale factor", factor)?;
         check_half_extents(self.half_extents() * factor)?;
         Ok(self.scaled(factor))
@@ -264,12 +270,12 @@ impl Obb3 {
     }
 
     /// `S = |t| + |e_A| + |e_B|`, the scale of the error bound for the pair.
-    pub fn error_scale(&self, other: &Obb3) -> f32 {
+    pub fn error_scale(&self, other: &Obb3) -> Real {
         sqrt((other.center - self.center).length_squared()) + self.extent_norm + other.extent_norm
     }
 
     fn from_f64_axes(center: Vec3, half_extents: Vec3, axes: DMat3) -> Obb3 {
-        Self::from_axes(center, half_extents, axes.as_mat3())
+        Self::from_axes(center, half_extents, Mat3::from_wide(axes))
     }
 
     /// [`from_written`](Self::from_written) for unchecked input: the numbers as written must
@@ -280,10 +286,10 @@ impl Obb3 {
         written: Written,
     ) -> Result<Obb3, ObbError> {
         for c in center.to_array() {
-            check_magnitude_f64("center", c)?;
+            check_magnitude("center", c)?;
         }
         for e in half_extents.to_array() {
-            check_extent_f64("half-extent", e)?;
+            check_extent("half-extent", e)?;
         }
         let obb = Self::from_written(center, half_extents, written);
         for e in obb.half_extents().to_array() {
@@ -304,12 +310,26 @@ impl Obb3 {
                 (u, Some(u.transpose() * g))
             }
         };
-        let rounded = center.as_vec3();
-        let shift = center - rounded.as_dvec3(); // exact: within an ulp of `center`
+        let rounded = Vec3::from_wide(center);
+        let shift = center - rounded.wide(); // exact: within an ulp of `center`
         let shift_along = [0, 1, 2].map(|i| axes.col(i).dot(shift));
         let rows = spread.map(|h| h.transpose().to_cols_array_2d());
         let half = enclosing_half_extents(half_extents.to_array(), rows, shift_along);
         Self::from_f64_axes(rounded, Vec3::from_array(half), axes)
+    }
+}
+
+#[cfg(feature = "exact")]
+impl From<&Obb3> for crate::exact::ExactBox3 {
+    /// The box `obb` stores: its centre, half-extents and axis columns taken exactly (a
+    /// parallelepiped within a few ulps of a box), the boxes `intersects_certified` decides.
+    fn from(obb: &Obb3) -> Self {
+        let axes = obb.axes().wide();
+        Self::from_axes(
+            obb.center().wide().to_array(),
+            obb.half_extents().wide().to_array(),
+            [axes.x_axis, axes.y_axis, axes.z_axis].map(|c| c.to_array()),
+        )
     }
 }
 
@@ -346,7 +366,7 @@ fn is_signed_permutation(g: DMat3) -> bool {
 }
 /// `R(q)/|q|²` in f64: exactly orthonormal up to f64 rounding for any non-zero `q`.
 fn quat_matrix(q: Quat) -> DMat3 {
-    quat_matrix_f64(q.to_array().map(f64::from))
+    quat_matrix_f64(Real::quat_in_range(q.to_array()))
 }
 
 /// `R(q)/|q|²` for `q = [x, y, z, w]` in f64 (glam's convention: column 0 is the image of X).

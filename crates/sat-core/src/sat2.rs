@@ -10,17 +10,19 @@
 //! below the pad, and some axis carries at least `M/√2` (the 2D exterior-angle factor), so
 //! `M ≤ √2·(√2·10 + 5) εS ≈ 21 εS`, inside [`BAND_K`](crate::tolerance::BAND_K).
 
-use glam::{Vec2, Vec4, Vec4Swizzles};
+use glam::Vec4Swizzles;
 
-use crate::sat3::Class;
-use crate::tolerance::{CERT_K, EPS, PAD_K, UNDERFLOW_FLOOR, sqrt};
-use crate::{Feature, Obb2, Separation};
+use super::obb2::Obb2;
+use super::sat3::Class;
+use super::{CERT_K, EPS, PAD_K, Real, UNDERFLOW_FLOOR, Vec2, Vec4, sqrt};
+use crate::{Feature, Separation};
 
 impl Obb2 {
     /// Whether the two closed rectangles intersect (touching counts).
     ///
     /// A `false` is exact for the rectangles as given, at any margin; a `true` is exact whenever
-    /// the margin exceeds [`band`](crate::tolerance::band)`(S)`.
+    /// the margin exceeds [`band`](crate::tolerance::band)`(S)` (f64 rectangles:
+    /// [`band_f64`](crate::tolerance::band_f64)`(S)`).
     ///
     /// ```
     /// use glam::{Vec2, Vec4};
@@ -46,7 +48,7 @@ impl Obb2 {
     ///
     /// Assumes a finite `margin` with `|margin| ≤` [`MAX_MAGNITUDE`](crate::MAX_MAGNITUDE).
     #[inline]
-    pub fn intersects_with_margin(&self, other: &Obb2, margin: f32) -> bool {
+    pub fn intersects_with_margin(&self, other: &Obb2, margin: Real) -> bool {
         let ea = (self.half_extents + Vec2::splat(margin)).max(Vec2::ZERO);
         let eb = (other.half_extents + Vec2::splat(margin)).max(Vec2::ZERO);
         overlap(
@@ -71,11 +73,11 @@ impl Obb2 {
     /// let s = a.separation(&b);
     /// assert_eq!((s.gap, s.axis, s.feature), (1.0, Vec2::Y, Feature::FaceA(1)));
     /// ```
-    pub fn separation(&self, other: &Obb2) -> Separation<Vec2> {
+    pub fn separation(&self, other: &Obb2) -> Separation<Vec2, Real> {
         let pair = Pair::new(self, other);
         let (ea, eb) = (self.half_extents.to_array(), other.half_extents.to_array());
         let mut best = Separation {
-            gap: f32::NEG_INFINITY,
+            gap: Real::NEG_INFINITY,
             axis: Vec2::X,
             feature: Feature::FaceA(0),
         };
@@ -103,13 +105,46 @@ impl Obb2 {
     }
 }
 
+#[cfg(feature = "exact")]
+impl Obb2 {
+    /// Whether the two rectangles intersect, exactly, at any margin (touching counts).
+    ///
+    /// Exact for the rectangles as stored (centre, extents and axis columns taken exactly); see
+    /// [`Obb3::intersects_certified`](super::obb3::Obb3::intersects_certified).
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// use sat_core::Obb2;
+    ///
+    /// let a = Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0);
+    /// let b = Obb2::new(Vec2::new(2.0 + f32::EPSILON * 2.0, 0.5), Vec2::ONE, 0.0);
+    /// assert!(!a.intersects_certified(&b));
+    /// ```
+    #[inline]
+    pub fn intersects_certified(&self, other: &Obb2) -> bool {
+        let class = classify::<true>(
+            self,
+            other,
+            self.half_extents,
+            other.half_extents,
+            self.extent_norm,
+            other.extent_norm,
+        );
+        match class {
+            Class::Separated => false,
+            Class::Overlapping => true,
+            Class::Uncertain(_) => super::undecided2(self, other),
+        }
+    }
+}
+
 /// Quantities of a pair: `t` in A's frame, `tb_j = b_j·d`, `|R|`.
 struct Pair {
     av: [Vec2; 2],
     bv: [Vec2; 2],
-    t: [f32; 2],
-    tb: [f32; 2],
-    ar: [[f32; 2]; 2],
+    t: [Real; 2],
+    tb: [Real; 2],
+    ar: [[Real; 2]; 2],
 }
 
 impl Pair {
@@ -134,16 +169,16 @@ impl Pair {
 
 /// `|d|₁ ≥ |d|`: the pad's scale without a square root (see the module docs).
 #[inline(always)]
-fn scale_l1(d: Vec2) -> f32 {
+fn scale_l1(d: Vec2) -> Real {
     d.x.abs() + d.y.abs()
 }
 
 #[inline(always)]
-fn dot(a: Vec2, b: Vec2) -> f32 {
+fn dot(a: Vec2, b: Vec2) -> Real {
     a.x * b.x + a.y * b.y
 }
 
-fn signed(axis: Vec2, along: f32) -> Vec2 {
+fn signed(axis: Vec2, along: Real) -> Vec2 {
     if along < 0.0 { -axis } else { axis }
 }
 
@@ -160,8 +195,8 @@ pub(crate) fn classify<const CERTIFY: bool>(
     b: &Obb2,
     ea: Vec2,
     eb: Vec2,
-    norm_a: f32,
-    norm_b: f32,
+    norm_a: Real,
+    norm_b: Real,
 ) -> Class {
     let (am, bm) = (axes4(a), axes4(b));
     // d twice, (d.x, d.y, d.x, d.y), computed in one subtraction.
@@ -216,6 +251,6 @@ fn pairs_odd(p: Vec4, q: Vec4) -> Vec4 {
 }
 
 #[inline(always)]
-fn overlap(a: &Obb2, b: &Obb2, ea: Vec2, eb: Vec2, norm_a: f32, norm_b: f32) -> bool {
+fn overlap(a: &Obb2, b: &Obb2, ea: Vec2, eb: Vec2, norm_a: Real, norm_b: Real) -> bool {
     classify::<false>(a, b, ea, eb, norm_a, norm_b) != Class::Separated
 }

@@ -18,18 +18,21 @@
 //! boxes' union (exact, see `centres_covered`), then the edges. Nothing allocates; everything is
 //! inlined SIMD over three lanes.
 
-use glam::{BVec3A, Vec3, Vec3A, Vec3Swizzles};
+use glam::Vec3Swizzles;
 
-use crate::tolerance::{
-    CERT_K, EPS, PAD_K, PARALLEL_CUTOFF, UNDERFLOW_FLOOR, UNDERFLOW_SCALE, sqrt,
+use super::obb3::Obb3;
+use super::{
+    BVec3A, CERT_K, EPS, Mat3A, PAD_K, PARALLEL_CUTOFF, Real, UNDERFLOW_FLOOR, UNDERFLOW_SCALE,
+    Vec3, Vec3A, sqrt,
 };
-use crate::{Feature, Obb3, Separation};
+use crate::{Feature, Separation};
 
 impl Obb3 {
     /// Whether the two closed boxes intersect (touching counts).
     ///
     /// A `false` is exact for the boxes as given, at any margin. A `true` is exact whenever the
-    /// boxes' margin exceeds [`band`](crate::tolerance::band)`(S)` = `BAND_K·ε·S`
+    /// boxes' margin exceeds [`band`](crate::tolerance::band)`(S)` = `BAND_K·ε·S` (f64 boxes:
+    /// [`band_f64`](crate::tolerance::band_f64), `BAND_K_F64·ε₆₄·S`)
     /// (see [`tolerance`](crate::tolerance)).
     ///
     /// ```
@@ -68,7 +71,7 @@ impl Obb3 {
     /// assert!(a.intersects_with_margin(&b, 0.05));
     /// ```
     #[inline]
-    pub fn intersects_with_margin(&self, other: &Obb3, margin: f32) -> bool {
+    pub fn intersects_with_margin(&self, other: &Obb3, margin: Real) -> bool {
         let ea = (self.half_extents + Vec3A::splat(margin)).max(Vec3A::ZERO);
         let eb = (other.half_extents + Vec3A::splat(margin)).max(Vec3A::ZERO);
         overlap(
@@ -85,7 +88,8 @@ impl Obb3 {
     /// from `self` towards `other`) and the feature that produced it.
     ///
     /// The gap equals the exact boxes' signed gap along the returned axis within
-    /// [`SEPARATION_K`](crate::tolerance::SEPARATION_K)`·ε·S`. Ties prefer faces of A, then
+    /// [`SEPARATION_K`](crate::tolerance::SEPARATION_K)`·ε·S` (f64 boxes:
+    /// [`SEPARATION_K_F64`](crate::tolerance::SEPARATION_K_F64)`·ε₆₄·S`). Ties prefer faces of A, then
     /// faces of B; an edge pair must beat the best face by more than the pad `PAD_K·ε·S`, so an
     /// edge axis parallel to a face normal never wins by rounding noise.
     ///
@@ -100,8 +104,47 @@ impl Obb3 {
     /// assert_eq!(s.axis, Vec3::NEG_Z);
     /// assert_eq!(s.feature, Feature::FaceA(2));
     /// ```
-    pub fn separation(&self, other: &Obb3) -> Separation<Vec3> {
+    pub fn separation(&self, other: &Obb3) -> Separation<Vec3, Real> {
         separation(self, other)
+    }
+}
+
+#[cfg(feature = "exact")]
+impl Obb3 {
+    /// Whether the two boxes intersect, exactly, at any margin (touching counts).
+    ///
+    /// Exact for the boxes as stored (centre, extents and axis columns taken exactly: a
+    /// parallelepiped within a few ulps of a box); costs about the fast path on random pairs. The
+    /// padded test with certification decides unless the pair is within rounding of touching;
+    /// then (f32 boxes) every candidate axis in f64 and, if still undecided, exact integers, or
+    /// (f64 boxes) exact integers ([`exact`](crate::exact)).
+    ///
+    /// ```
+    /// use glam::{Quat, Vec3};
+    /// use sat_core::Obb3;
+    ///
+    /// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
+    /// let touching = Obb3::new(Vec3::new(2.0, 2.0, 0.0), Vec3::ONE, Quat::IDENTITY);
+    /// let apart = Obb3::new(Vec3::new(2.0, 2.0 + f32::EPSILON * 2.0, 0.0), Vec3::ONE, Quat::IDENTITY);
+    /// assert!(a.intersects_certified(&touching));
+    /// assert!(!a.intersects_certified(&apart)); // one ulp: the fast test says "intersects"
+    /// assert!(a.intersects(&apart));
+    /// ```
+    #[inline]
+    pub fn intersects_certified(&self, other: &Obb3) -> bool {
+        let class = classify::<true>(
+            self,
+            other,
+            self.half_extents,
+            other.half_extents,
+            self.extent_norm,
+            other.extent_norm,
+        );
+        match class {
+            Class::Separated => false,
+            Class::Overlapping => true,
+            Class::Uncertain(axes) => super::undecided3(self, other, axes),
+        }
     }
 }
 
@@ -112,7 +155,7 @@ fn axes(obb: &Obb3) -> [Vec3; 3] {
 }
 
 /// `|ℓ|₁ ≤ √2·|ℓ|₂ ≤ √2·(1 + 2⁻²⁰)` for an edge axis built from two entries of a stored column.
-const EDGE_L1_MAX: f32 = 1.414_215;
+const EDGE_L1_MAX: Real = 1.414_215;
 
 /// What the padded test can say about a pair.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,8 +192,8 @@ pub(crate) fn classify<const CERTIFY: bool>(
     b: &Obb3,
     ea: Vec3A,
     eb: Vec3A,
-    norm_a: f32,
-    norm_b: f32,
+    norm_a: Real,
+    norm_b: Real,
 ) -> Class {
     let d = b.center - a.center;
     let scale = sqrt(d.dot(d)) + norm_a + norm_b;
@@ -261,7 +304,7 @@ pub(crate) fn classify<const CERTIFY: bool>(
 /// test answers for such a pair (a "separated" is exact), so this early "overlap" leaves every
 /// verdict unchanged, and the batch kernels need not repeat it.
 #[inline(always)]
-fn centres_covered(t: Vec3A, tb: Vec3A, ea: Vec3A, eb: Vec3A, pad: f32) -> bool {
+fn centres_covered(t: Vec3A, tb: Vec3A, ea: Vec3A, eb: Vec3A, pad: Real) -> bool {
     let pad = Vec3A::splat(pad);
     let alpha = ea / (t.abs() + pad);
     let beta = eb / (tb.abs() + pad);
@@ -291,7 +334,7 @@ fn common_point(
     diag: [Vec3A; 3],
     ea: Vec3A,
     eb: Vec3A,
-    pad: f32,
+    pad: Real,
 ) -> bool {
     let pad = Vec3A::splat(pad);
     let lo = (t - reach_b).max(-ea);
@@ -320,7 +363,7 @@ fn common_point(
 const COMMON_POINT_STEPS: usize = 4;
 
 #[inline(always)]
-fn overlap(a: &Obb3, b: &Obb3, ea: Vec3A, eb: Vec3A, norm_a: f32, norm_b: f32) -> bool {
+fn overlap(a: &Obb3, b: &Obb3, ea: Vec3A, eb: Vec3A, norm_a: Real, norm_b: Real) -> bool {
     classify::<false>(a, b, ea, eb, norm_a, norm_b) != Class::Separated
 }
 
@@ -330,12 +373,12 @@ fn overlap(a: &Obb3, b: &Obb3, ea: Vec3A, eb: Vec3A, norm_a: f32, norm_b: f32) -
 /// its results are bit-identical to the axis-by-axis evaluation this replaced: the gaps of the
 /// 15 axes are computed in lanes (3 square roots and 3 divisions as vectors), then chosen in the
 /// same order with the same comparisons, and only the winner's world axis is built.
-fn separation(a: &Obb3, b: &Obb3) -> Separation<Vec3> {
+fn separation(a: &Obb3, b: &Obb3) -> Separation<Vec3, Real> {
     let (ea, eb) = (a.half_extents, b.half_extents);
     let d = b.center - a.center;
     let splat3 = |v: Vec3A| (Vec3A::splat(v.x), Vec3A::splat(v.y), Vec3A::splat(v.z));
     // lane i of `rows * v` is (r_i.x·v.x + r_i.y·v.y) + r_i.z·v.z: a dot product in index order
-    let times = |rows: &glam::Mat3A, v: Vec3A| {
+    let times = |rows: &Mat3A, v: Vec3A| {
         let (x, y, z) = splat3(v);
         (rows.x_axis * x + rows.y_axis * y) + rows.z_axis * z
     };
@@ -373,8 +416,8 @@ fn separation(a: &Obb3, b: &Obb3) -> Separation<Vec3> {
     let face_preference = PAD_K * EPS * (sqrt(dot3(d, d)) + a.extent_norm + b.extent_norm);
     // (gap, feature) of the winner, chosen as the axis-by-axis scan chose it; `None` only when
     // no gap beats −∞ (NaN input), where the scan kept A's unsigned x axis.
-    let mut best: Option<(f32, Feature)> = None;
-    let gap_of = |best: &Option<(f32, Feature)>| best.map_or(f32::NEG_INFINITY, |b| b.0);
+    let mut best: Option<(Real, Feature)> = None;
+    let gap_of = |best: &Option<(Real, Feature)>| best.map_or(Real::NEG_INFINITY, |b| b.0);
     for i in 0..3 {
         if face_a[i] > gap_of(&best) {
             best = Some((face_a[i], Feature::FaceA(i as u8)));
@@ -396,11 +439,11 @@ fn separation(a: &Obb3, b: &Obb3) -> Separation<Vec3> {
         }
     }
 
-    let signed = |axis: Vec3, along: f32| if along < 0.0 { -axis } else { axis };
+    let signed = |axis: Vec3, along: Real| if along < 0.0 { -axis } else { axis };
     let (av, bv) = (axes(a), axes(b));
     let Some((gap, feature)) = best else {
         return Separation {
-            gap: f32::NEG_INFINITY,
+            gap: Real::NEG_INFINITY,
             axis: av[0],
             feature: Feature::FaceA(0),
         };
@@ -420,6 +463,6 @@ fn separation(a: &Obb3, b: &Obb3) -> Separation<Vec3> {
 }
 
 #[inline(always)]
-fn dot3(a: Vec3A, b: Vec3A) -> f32 {
+fn dot3(a: Vec3A, b: Vec3A) -> Real {
     (a.x * b.x + a.y * b.y) + a.z * b.z
 }

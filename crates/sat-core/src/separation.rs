@@ -29,13 +29,14 @@ impl fmt::Display for Feature {
 
 /// Signed separation of two boxes along their best separating axis.
 ///
-/// `V` is `glam::Vec2` or `glam::Vec3`.
+/// `V` is `glam::Vec2` or `glam::Vec3` with `R = f32` (the default, from [`Obb2`](crate::Obb2)
+/// and [`Obb3`](crate::Obb3)), or `glam::DVec2` or `glam::DVec3` with `R = f64`.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Separation<V> {
+pub struct Separation<V, R = f32> {
     /// Largest signed gap over the candidate axes. Positive: the boxes are apart and the gap is a
     /// lower bound of their distance. Negative: they overlap and `-gap` is the penetration depth
     /// (the smallest translation along a candidate axis that separates them).
-    pub gap: f32,
+    pub gap: R,
     /// Unit axis in world space, pointing from the first box towards the second.
     pub axis: V,
     /// The candidate axis that produced `gap`.

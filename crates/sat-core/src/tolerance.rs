@@ -131,6 +131,50 @@
 //! the f64 tier evaluates only the axes the f32 tier left uncertain (the others it proved
 //! non-separating).
 //!
+//! # Double precision (`DObb2`, `DObb3`)
+//!
+//! [`DObb2`](crate::DObb2) and [`DObb3`](crate::DObb3) run the same code on f64 numbers
+//! (glam's `DVec3`, `DMat3`, …): `ε =` [`EPS_F64`]` = 2⁻⁵²`, `u = 2⁻⁵³`, the same `S`. What
+//! changes is where the stored columns come from: the f64 constructors compute the axes in f64
+//! and store them as computed, so a column is within `α·u` of the exact axis of the box as
+//! written rather than within one rounding of it:
+//!
+//! * quaternion `R(q)/|q|²`: each entry within `8u` (`obb3::quat_matrix_f64`), a column within
+//!   `8√3·u < 14u`;
+//! * angle: `libm`'s `(cos, sin)`, each within one ulp, a column within `2√2·u`; `(cos, sin)`
+//!   normalised in f64, within `3u` per component; degrees: the exact box is the one of the
+//!   reduced angle's computed `(cos, sin)` ([`exact`](crate::exact) takes it so), `α = 0`;
+//! * columns with shear (axes, affine, node): the stored parallelepiped has the computed polar
+//!   factor's columns exactly (`α = 0`; orthonormal within a few `u`) and contains the written one
+//!   (the relative slack `2⁻⁴⁸` of the extents covers the f64 rounding of `UᵀG`).
+//!
+//! Every first-order bound above is a sum of terms `c·u·X` (arithmetic) and `c'·α·u·X` (the
+//! columns' error and the orthonormality defect it implies), `c, c' ≥ 0`, evaluated at `α = 1`;
+//! at `α ≤ 16` each is at most [`F64_AXIS_FACTOR`]` = 16` times its f32 value in units of the
+//! f64 `ε`: faces `≤ 104 εS`, edge pairs `≤ 139 εS·|ℓ|`, the zonogon's move `h ≤ 84 εS`.
+//!
+//! * [`PAD_K_F64`]` = 192` covers the per-axis errors with `≥ 53 εS` (times `|ℓ|` on edges) to
+//!   spare, which also covers boxes as written that stick out of the stored box by the f64
+//!   rounding of their construction (fitted corners, a node's centre: a few `u·S`). So a `false`
+//!   from `DObb::intersects` is exact at any margin, for the stored boxes and the boxes as
+//!   written.
+//! * Band, as above with the f64 pad: `h + √2·pad + √2·(E + h) ≤ 84 + 271.5 + 314.8 = 670.3 εS`
+//!   in 3D, `√2·(√2·192 + 80) ≤ 497 εS` in 2D: [`BAND_K_F64`]` = 768`.
+//! * Columns orthonormal within `δ =` [`AXES_TOLERANCE_F64`]` = 2⁻⁴⁶` (64 f64 ulps): the
+//!   parallelepiped costs `Λ ≤ 2.71 δS = 173.5 εS` and the extents' slack `2⁻⁴⁸·|e|₁ ≤ 27.8 εS`:
+//!   `670.3 + 173.5 + 27.8 = 871.6 εS`, [`AXES_BAND_K_F64`]` = 896`.
+//! * [`CERT_K_F64`]` = 192` and [`SEPARATION_K_F64`]` = 192` are 16 times the f32 constants.
+//! * Magnitudes: the same range as f32 ([`MAX_MAGNITUDE`], [`MIN_MAGNITUDE`]; the checked
+//!   constructors' errors quote them), far inside f64's, with [`UNDERFLOW_FLOOR_F64`] and
+//!   [`UNDERFLOW_SCALE_F64`] (`2⁻¹⁰⁰⁰`) for products that reach f64's subnormals, and
+//!   [`PARALLEL_CUTOFF_F64`]` = 2⁻⁷⁰` for `separation`'s edge axes.
+//!
+//! `intersects_certified` on f64 boxes is the padded f64 test with certification (`CERT_K_F64`),
+//! then the exact integers of [`exact`](crate::exact) on the stored f64 numbers (every finite
+//! f64 is a dyadic rational; no f64 tier in between: the f32 path's relies on f32 columns whose
+//! products are exact in f64). The batch sets ([`batch`](crate::batch)) and the distance
+//! queries ([`distance`](crate::distance)) are f32 only.
+//!
 //! # `separation`
 //!
 //! The gap it returns is, within [`SEPARATION_K`]`·ε·S`, the exact boxes' signed gap along the
@@ -214,6 +258,62 @@ pub fn band(scale: f32) -> f32 {
     BAND_K * EPS * scale
 }
 
+/// `f64::EPSILON = 2⁻⁵²`: the `ε` of [`DObb2`](crate::DObb2) and [`DObb3`](crate::DObb3).
+pub const EPS_F64: f64 = f64::EPSILON;
+
+/// How many times the f32 per-axis error bounds, in units of their own `ε`, bound the f64 ones:
+/// the f64 constructors' stored columns are within `16u` of the exact axes instead of `u`
+/// ("Double precision" above).
+pub const F64_AXIS_FACTOR: f64 = 16.0;
+
+/// [`PAD_K`] for f64 boxes, in units of `EPS_F64·S`.
+pub const PAD_K_F64: f64 = 192.0;
+
+/// [`BAND_K`] for f64 boxes: `DObb3::intersects` equals the exact verdict whenever
+/// `|margin| > BAND_K_F64 · EPS_F64 · S`, and a `false` is exact at any margin.
+pub const BAND_K_F64: f64 = 768.0;
+
+/// [`AXES_BAND_K`] for f64 boxes built from columns orthonormal within [`AXES_TOLERANCE_F64`],
+/// judged against the parallelepipeds the columns span.
+pub const AXES_BAND_K_F64: f64 = 896.0;
+
+/// [`CERT_K`] for f64 boxes, in units of `EPS_F64·S`.
+pub const CERT_K_F64: f64 = 192.0;
+
+/// [`SEPARATION_K`] for f64 boxes: `DObb3::separation().gap` is the exact gap along the returned
+/// axis within `SEPARATION_K_F64 · EPS_F64 · S`.
+pub const SEPARATION_K_F64: f64 = 192.0;
+
+/// [`UNDERFLOW_FLOOR`] for f64 boxes (`2⁻¹⁰⁰⁰`): products below f64's normal range
+/// (`2⁻¹⁰²²`), at most ~10 per test.
+pub const UNDERFLOW_FLOOR_F64: f64 = pow2_f64(-1000);
+
+/// [`UNDERFLOW_SCALE`] for f64 boxes (`2⁻¹⁰⁰⁰`, times `S`).
+pub const UNDERFLOW_SCALE_F64: f64 = pow2_f64(-1000);
+
+/// [`AXES_TOLERANCE`] for f64 boxes (`2⁻⁴⁶ ≈ 1.4e-14`, 64 f64 ulps): `max |AᵀA − I|` of the
+/// axis columns `DObb3::try_from_axes` accepts, and the relative shear of the transforms
+/// `try_from_affine` and `try_from_node` accept.
+pub const AXES_TOLERANCE_F64: f64 = pow2_f64(-46);
+
+/// [`PARALLEL_CUTOFF`] for f64 boxes (`2⁻⁷⁰`).
+pub const PARALLEL_CUTOFF_F64: f64 = pow2_f64(-70);
+
+/// The verdict band `BAND_K_F64 · EPS_F64 · S` of an f64 pair.
+#[inline]
+pub fn band_f64(scale: f64) -> f64 {
+    BAND_K_F64 * EPS_F64 * scale
+}
+
+/// `2^exponent` for normal-range f64 exponents (−1022..=1023), exactly.
+const fn pow2_f64(exponent: i32) -> f64 {
+    assert!(
+        -1022 <= exponent && exponent <= 1023,
+        "not a normal f64 exponent"
+    );
+    f64::from_bits(((1023 + exponent) as u64) << 52)
+}
+
 /// `2^exponent` for normal-range exponents (−126..=127), exactly.
 const fn pow2(exponent: i32) -> f32 {
     assert!(
@@ -222,6 +322,8 @@ const fn pow2(exponent: i32) -> f32 {
     );
     f32::from_bits(((127 + exponent) as u32) << 23)
 }
+
+use crate::precision::Precision;
 
 /// IEEE square root (correctly rounded, so every implementation agrees bit for bit). With `std`
 /// it is the compiler's intrinsic, which the batch kernels vectorise.
@@ -237,25 +339,27 @@ pub(crate) fn sqrt(x: f32) -> f32 {
     }
 }
 
-/// Checks one scalar for the `try_` constructors: finite and within the supported magnitudes.
-pub(crate) fn check_magnitude(what: &'static str, value: f32) -> Result<(), crate::ObbError> {
-    use crate::ObbError;
-    if !value.is_finite() {
-        return Err(ObbError::NonFinite { what });
+/// [`sqrt`] in f64.
+#[inline(always)]
+pub(crate) fn sqrt_f64(x: f64) -> f64 {
+    #[cfg(feature = "std")]
+    {
+        x.sqrt()
     }
-    let m = value.abs();
-    if m > MAX_MAGNITUDE {
-        return Err(ObbError::TooLarge { what, value });
+    #[cfg(not(feature = "std"))]
+    {
+        libm::sqrt(x)
     }
-    if m != 0.0 && m < MIN_MAGNITUDE {
-        return Err(ObbError::TooSmall { what, value });
-    }
-    Ok(())
 }
 
-/// [`check_magnitude`] for a number as written in f64, before it is rounded to f32.
-pub(crate) fn check_magnitude_f64(what: &'static str, value: f64) -> Result<(), crate::ObbError> {
+/// Checks one scalar for the `try_` constructors: finite and within the supported magnitudes
+/// (for a number as written in f64, before it is rounded to f32; the error reports it rounded).
+pub(crate) fn check_magnitude(
+    what: &'static str,
+    value: impl Precision,
+) -> Result<(), crate::ObbError> {
     use crate::ObbError;
+    let value = value.wide();
     if !value.is_finite() {
         return Err(ObbError::NonFinite { what });
     }
@@ -275,24 +379,15 @@ pub(crate) fn check_magnitude_f64(what: &'static str, value: f64) -> Result<(), 
     Ok(())
 }
 
-/// [`check_extent`] for a number as written in f64.
-pub(crate) fn check_extent_f64(what: &'static str, value: f64) -> Result<(), crate::ObbError> {
-    check_magnitude_f64(what, value)?;
-    if value < 0.0 {
-        return Err(crate::ObbError::NegativeExtent {
-            what,
-            value: value as f32,
-        });
-    }
-    Ok(())
-}
-
 /// Checks a half-extent the constructor computed (scaled or grown to contain the box as
 /// written): finite and at most [`MAX_MAGNITUDE`]. It may be non-zero but below
 /// [`MIN_MAGNITUDE`] (the lean of a column times a tiny extent): harmless, since `S` comes from
 /// the extents that carry the box.
-pub(crate) fn check_built_extent(what: &'static str, value: f32) -> Result<(), crate::ObbError> {
-    check_magnitude(what, value.max(MIN_MAGNITUDE))
+pub(crate) fn check_built_extent<R: Precision>(
+    what: &'static str,
+    value: R,
+) -> Result<(), crate::ObbError> {
+    check_magnitude(what, value.wide().max(f64::from(MIN_MAGNITUDE)))
 }
 
 /// Bound on the f64 rounding of the polar factor `U` and of `H = UᵀG` (per entry, relative to the
@@ -303,12 +398,12 @@ pub(crate) const POLAR_ROUNDING: f64 = 1.0 / (1u64 << 48) as f64;
 /// The stored half-extents for a box as written ("Boxes as written" above): along stored axis
 /// `i`, the reach `Σ_j e_j·|H_ij|` of the written columns (`spread` = the rows of `H = UᵀG`;
 /// `None` when the written axes are the stored ones, so the reach is `e_i`) plus
-/// `|shift_along[i]|`, the centre's rounding along that axis, rounded up to f32.
-pub(crate) fn enclosing_half_extents<const N: usize>(
+/// `|shift_along[i]|`, the centre's rounding along that axis, rounded up to the stored precision.
+pub(crate) fn enclosing_half_extents<R: Precision, const N: usize>(
     e: [f64; N],
     spread: Option<[[f64; N]; N]>,
     shift_along: [f64; N],
-) -> [f32; N] {
+) -> [R; N] {
     core::array::from_fn(|i| {
         let reach = match spread {
             None => e[i],
@@ -317,25 +412,21 @@ pub(crate) fn enclosing_half_extents<const N: usize>(
                 exact + POLAR_ROUNDING * e.iter().sum::<f64>()
             }
         };
-        round_up(reach + shift_along[i].abs())
+        R::round_up(reach + shift_along[i].abs())
     })
 }
 
-/// The smallest f32 not below `x` (finite `x ≥ 0`; `+∞` past `f32::MAX`).
-pub(crate) fn round_up(x: f64) -> f32 {
-    let nearest = x as f32;
-    if f64::from(nearest) < x {
-        nearest.next_up()
-    } else {
-        nearest + 0.0 // turns -0.0 into +0.0
-    }
-}
-
 /// Checks a half-extent or size: as [`check_magnitude`], and not negative (`-0.0` is zero).
-pub(crate) fn check_extent(what: &'static str, value: f32) -> Result<f32, crate::ObbError> {
+pub(crate) fn check_extent<R: Precision>(
+    what: &'static str,
+    value: R,
+) -> Result<R, crate::ObbError> {
     check_magnitude(what, value)?;
-    if value < 0.0 {
-        return Err(crate::ObbError::NegativeExtent { what, value });
+    if value.wide() < 0.0 {
+        return Err(crate::ObbError::NegativeExtent {
+            what,
+            value: value.wide() as f32,
+        });
     }
-    Ok(value + 0.0) // turns -0.0 into +0.0
+    Ok(R::round_up(value.wide())) // exact; turns -0.0 into +0.0
 }

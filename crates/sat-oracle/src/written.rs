@@ -15,7 +15,7 @@
 
 use glam::{DMat2, DMat3, DQuat, DVec2, DVec3};
 use sat_core::exact::{ExactBox2, ExactBox3};
-use sat_core::{Obb2, Obb3, ObbError};
+use sat_core::{DObb2, DObb3, Obb2, Obb3, ObbError};
 
 /// The rotation of a 2D box as written.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -77,6 +77,25 @@ impl Box2 {
         }
     }
 
+    /// sat-core's f64 rectangle of these numbers ([`DObb2`], checked constructors): the numbers
+    /// as written, none rounded; columns must be orthonormal within
+    /// `sat_core::tolerance::AXES_TOLERANCE_F64`.
+    pub fn dobb(&self) -> Result<DObb2, ObbError> {
+        let (center, half) = (
+            DVec2::from_array(self.center),
+            DVec2::from_array(self.half_extents),
+        );
+        match self.rotation {
+            Rotation2::Angle(angle) => DObb2::try_new(center, half, angle),
+            Rotation2::Degrees(degrees) => DObb2::try_from_degrees(center, half, degrees),
+            Rotation2::Axes([x, y]) => DObb2::try_from_axes(
+                center,
+                half,
+                DMat2::from_cols(DVec2::from_array(x), DVec2::from_array(y)),
+            ),
+        }
+    }
+
     /// The exact rectangle (parallelogram) of the numbers as written: columns taken exactly,
     /// angles as `libm`'s `(cos, sin)` of the f64 angle, degrees reduced modulo 360 exactly.
     pub fn exact(&self) -> ExactBox2 {
@@ -115,6 +134,21 @@ impl Box3 {
                     DVec3::from_array(z),
                 ),
             ),
+        }
+    }
+
+    /// sat-core's f64 box of these numbers ([`DObb3`], checked constructors; see
+    /// [`Box2::dobb`]).
+    pub fn dobb(&self) -> Result<DObb3, ObbError> {
+        let (center, half) = (
+            DVec3::from_array(self.center),
+            DVec3::from_array(self.half_extents),
+        );
+        match self.rotation {
+            Rotation3::Quat(q) => DObb3::try_new(center, half, DQuat::from_array(q)),
+            Rotation3::Axes(cols) => {
+                DObb3::try_from_axes(center, half, DMat3::from_cols_array_2d(&cols))
+            }
         }
     }
 

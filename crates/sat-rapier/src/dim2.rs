@@ -13,16 +13,23 @@ use rapier2d::math::{Pose, Real, Vector};
 use rapier2d::parry::shape::Cuboid;
 use sat_core::Obb2;
 
-use crate::fallback2 as fallback;
-use crate::manifold2 as manifold;
+/// The box type the shared sources build.
+type Obb = Obb2;
 
-// One source for both dimensions, compiled once against each rapier: the duplicate is the point.
+// One source for both dimensions and both precisions, compiled once against each rapier: the
+// duplicate is the point.
 #[allow(clippy::duplicate_mod)]
 #[path = "dispatcher.rs"]
 mod dispatcher;
 #[allow(clippy::duplicate_mod)]
+#[path = "fallback2.rs"]
+mod fallback;
+#[allow(clippy::duplicate_mod)]
 #[path = "filter.rs"]
 mod filter;
+#[allow(clippy::duplicate_mod)]
+#[path = "manifold2.rs"]
+mod manifold;
 
 /// A contact-pair filter: drops rectangle pairs that sat-core proves farther apart than the
 /// prediction distance plus both contact skins plus one step's motion, and rectangle sensor
@@ -93,6 +100,18 @@ pub struct SatContactFilter<H = ()> {
 #[derive(Clone, Copy, Debug, Default)]
 #[non_exhaustive]
 pub struct SatDispatcher {}
+
+/// The dispatcher's distance of two boxes: sat-core's.
+#[inline]
+fn distance(a: &Obb2, b: &Obb2) -> Real {
+    a.distance(b)
+}
+
+/// The dispatcher's closest points of two boxes: sat-core's.
+#[inline]
+fn closest_points(a: &Obb2, b: &Obb2) -> sat_core::ClosestPoints<Vector> {
+    a.closest_points(b)
+}
 
 /// `|ω|`, for the filter's bound on a body's motion over a step.
 fn angular_speed(rb: &RigidBody) -> Real {

@@ -1,8 +1,9 @@
 //! `SatDispatcher`'s queries: cuboid–cuboid intersection, distance, closest points, contact and
 //! contact manifolds from sat-core (`contact()` in f64 where clipping cannot certify it), the
 //! manifolds of compound shapes walked part by part with the chain deciding each pair of parts,
-//! `Err(Unsupported)` for everything else. One source for both dimensions: it is compiled in
-//! `dim2` and in `dim3`, against that dimension's rapier and `manifold` module.
+//! `Err(Unsupported)` for everything else. One source for both dimensions and both precisions:
+//! it is compiled in `dim2`, `dim3`, `dim2_f64` and `dim3_f64`, against that flavour's rapier
+//! and `manifold` module.
 
 use super::SatDispatcher;
 use super::fallback;
@@ -20,7 +21,7 @@ use super::rapier::parry::query::{
 use super::rapier::parry::shape::{
     CompositeShape, Cuboid, PackedFeatureId, Shape, ShapeType, TypedShape,
 };
-use crate::tolerance::CERTIFY_K;
+use crate::precision::Precision;
 
 /// Both shapes as plain cuboids (a round cuboid is not one: it passes through). One virtual
 /// call per shape (`as_cuboid` costs two: `as_any`, then the type id).
@@ -48,8 +49,9 @@ impl QueryDispatcher for SatDispatcher {
         Ok(ShapeIntersection::new(a.intersects(&b)))
     }
 
-    /// sat-core's `distance` (`0` when the cuboids intersect), within
-    /// `DISTANCE_K·ε·S` of the exact distance of the boxes (`sat_core::distance`).
+    /// The flavour's box distance (`0` when the cuboids intersect): sat-core's `distance` in
+    /// f32, within `DISTANCE_K·ε·S` of the exact distance of the boxes (`sat_core::distance`);
+    /// in f64 the closest points of the boxes in f64 (the flavour module's `distance`).
     fn distance(
         &self,
         pos12: &Pose,
@@ -58,17 +60,19 @@ impl QueryDispatcher for SatDispatcher {
     ) -> Result<ShapeDistance, Unsupported> {
         let (c1, c2) = cuboids(g1, g2)?;
         let (a, b) = manifold::local_boxes(pos12, c1.half_extents, c2.half_extents);
-        Ok(ShapeDistance::new(a.distance(&b)))
+        Ok(ShapeDistance::new(super::distance(&a, &b)))
     }
 
     /// The deepest point of the clipped contact on sat-core's minimum-penetration axis (no face
     /// preference), when its witness points are `dist` apart along the normal and `dist` is
-    /// within `CERTIFY_K·ε·S` of sat-core's gap (then it is provably the penetration depth or the
-    /// distance). Every other cuboid pair (closest features that are two corners, a corner and an
-    /// edge, a deep lopsided overlap) is answered in f64 (`fallback2`/`fallback3`: the margin
+    /// within `CERTIFY_K·ε·S` (`CERTIFY_K_F64` in f64) of sat-core's gap (then it is provably
+    /// the penetration depth or the distance). Every other cuboid pair (closest features that
+    /// are two corners, a corner and an edge, a deep lopsided overlap) is answered in f64
+    /// (`fallback2`/`fallback3`: the margin
     /// over the candidate axes, closest points of the boxes or of their supporting features),
     /// never handed to the next dispatcher. `Ok(None)` beyond `prediction`. The answer is within
-    /// [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of the exact one (see there).
+    /// [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of the exact one (see there;
+    /// [`CONTACT_K_F64`](crate::tolerance::CONTACT_K_F64) in f64).
     fn contact(
         &self,
         pos12: &Pose,
@@ -85,7 +89,7 @@ impl QueryDispatcher for SatDispatcher {
         // Certified when the witness points are `dist` apart along the normal (an edge–edge
         // point clamped to an edge's end is not) and `dist` is sat-core's gap, a lower bound of
         // the distance (so nothing is closer) and, when negative, the penetration depth.
-        let tol = CERTIFY_K * Real::EPSILON * contacts.scale;
+        let tol = Real::CERTIFY * Real::EPSILON * contacts.scale;
         let certified = contacts
             .points()
             .iter()
@@ -109,7 +113,8 @@ impl QueryDispatcher for SatDispatcher {
         )
     }
 
-    /// sat-core's `closest_points`: `Intersecting` when the cuboids intersect (distance `0`),
+    /// The flavour's closest points (sat-core's `closest_points` in f32, the flavour module's
+    /// `closest_points` in f64): `Intersecting` when the cuboids intersect (distance `0`),
     /// `Disjoint` beyond `max_dist`, else the two points (each in its own shape's frame, as
     /// parry gives them), within `DISTANCE_K·ε·S` of their boxes and of the exact distance.
     fn closest_points(
@@ -121,7 +126,7 @@ impl QueryDispatcher for SatDispatcher {
     ) -> Result<ClosestPoints, Unsupported> {
         let (c1, c2) = cuboids(g1, g2)?;
         let (a, b) = manifold::local_boxes(pos12, c1.half_extents, c2.half_extents);
-        let c = a.closest_points(&b);
+        let c = super::closest_points(&a, &b);
         Ok(if c.distance == 0.0 {
             ClosestPoints::Intersecting
         } else if c.distance > max_dist {
@@ -289,11 +294,11 @@ fn update_manifold<ManifoldData, ContactData: Default + Copy>(
     // face's side), and so can the best axis of two degenerate boxes (a segment through a
     // plate): then the best axis, then the f64 contact as a single point (found by the
     // `manifold2`/`manifold3` fuzz targets).
-    // "Penetrating" here: sat-core's gap below `−24·ε·S`, beyond its error (`SEPARATION_K +
-    // PAD_K = 22`), so every pair overlapping by more than the band (`48·ε·S`) is caught and
-    // touching pairs whose points are a rounding above zero are left alone.
+    // "Penetrating" here: sat-core's gap below `−PENETRATING·ε·S` (24 in f32: beyond its error
+    // `SEPARATION_K + PAD_K = 22`), so every pair overlapping by more than the band (`48·ε·S`)
+    // is caught and touching pairs whose points are a rounding above zero are left alone.
     let touching = |c: &manifold::Contacts| c.points().iter().any(|p| p.dist <= 0.0);
-    if contacts.gap < -24.0 * Real::EPSILON * contacts.scale && !touching(&contacts) {
+    if contacts.gap < -Real::PENETRATING * Real::EPSILON * contacts.scale && !touching(&contacts) {
         if let Some(unbiased) =
             manifold::box_box(pos12, he1, he2, prediction, false).filter(|c| touching(c))
         {

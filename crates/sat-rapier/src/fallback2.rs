@@ -6,56 +6,58 @@
 //! touching or penetrating pairs the margin, its axis and the closest points of the supporting
 //! features along it.
 
-use glam::{DMat2, DVec2, Vec2};
-use rapier2d::math::Pose;
+use glam::{DMat2, DVec2};
+
+use super::rapier::math::{Pose, Real, Vector};
+use crate::precision::{Precision, Wide};
 
 /// See `fallback3::TOUCH`.
-const TOUCH: f64 = 1e-7;
+const TOUCH: f64 = Real::TOUCH;
 
 /// See `fallback3::SPAN`.
-const SPAN: f64 = 4.0 * f32::EPSILON as f64;
+const SPAN: f64 = 4.0 * Real::EPS;
 
 /// A contact computed in f64: points on the first box (its frame) and the second (its frame),
 /// normals in each frame (first towards second), signed distance.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Answer {
-    pub p1: Vec2,
-    pub p2: Vec2,
-    pub normal1: Vec2,
-    pub normal2: Vec2,
-    pub dist: f32,
+    pub p1: Vector,
+    pub p2: Vector,
+    pub normal1: Vector,
+    pub normal2: Vector,
+    pub dist: Real,
 }
 
 #[derive(Clone, Copy, Debug)]
-struct Box2 {
-    c: DVec2,
-    r: DMat2,
-    h: DVec2,
+pub(crate) struct Box2 {
+    pub c: DVec2,
+    pub r: DMat2,
+    pub h: DVec2,
 }
 
 /// The contact of two rectangles, or `None` beyond `prediction` or for a pose that is not
 /// finite.
-pub(crate) fn contact(pos12: &Pose, he1: Vec2, he2: Vec2, prediction: f32) -> Option<Answer> {
-    let t = pos12.translation.as_dvec2();
-    let x = DVec2::new(f64::from(pos12.rotation.re), f64::from(pos12.rotation.im));
+pub(crate) fn contact(pos12: &Pose, he1: Vector, he2: Vector, prediction: Real) -> Option<Answer> {
+    let t = pos12.translation.wide();
+    let x = DVec2::new(pos12.rotation.re.wide(), pos12.rotation.im.wide());
     let x = x / x.length();
     let r = DMat2::from_cols(x, x.perp());
     let a = Box2 {
         c: DVec2::ZERO,
         r: DMat2::IDENTITY,
-        h: he1.as_dvec2(),
+        h: he1.wide(),
     };
     let b = Box2 {
         c: t,
         r,
-        h: he2.as_dvec2(),
+        h: he2.wide(),
     };
     if !(t.is_finite() && r.is_finite() && a.h.is_finite() && b.h.is_finite()) {
         return None;
     }
     let scale = t.length() + a.h.length() + b.h.length();
     let (margin, axis) = margin(&a, &b);
-    if margin > f64::from(prediction) {
+    if margin > prediction.wide() {
         return None;
     }
     let (p1, p2, dist, n) = if margin > TOUCH * scale {
@@ -66,15 +68,15 @@ pub(crate) fn contact(pos12: &Pose, he1: Vec2, he2: Vec2, prediction: f32) -> Op
         let (p1, p2) = closest(&a.support(axis), &b.support(-axis));
         (p1, p2, margin, axis)
     };
-    if dist > f64::from(prediction) || !n.is_finite() {
+    if dist > prediction.wide() || !n.is_finite() {
         return None;
     }
     Some(Answer {
-        p1: p1.as_vec2(),
-        p2: (r.transpose() * (p2 - t)).as_vec2(),
-        normal1: n.as_vec2(),
-        normal2: (-(r.transpose() * n)).as_vec2(),
-        dist: dist as f32,
+        p1: Vector::narrow(p1),
+        p2: Vector::narrow(r.transpose() * (p2 - t)),
+        normal1: Vector::narrow(n),
+        normal2: Vector::narrow(-(r.transpose() * n)),
+        dist: Real::narrow(dist),
     })
 }
 
@@ -126,7 +128,7 @@ impl Box2 {
 }
 
 /// Closest points `(on a, on b)` of two disjoint rectangles (degenerate ones included).
-fn closest(a: &Box2, b: &Box2) -> (DVec2, DVec2) {
+pub(crate) fn closest(a: &Box2, b: &Box2) -> (DVec2, DVec2) {
     let mut best = (f64::INFINITY, a.c, b.c);
     let mut keep = |p: DVec2, q: DVec2| {
         let d = (q - p).length_squared();
@@ -149,12 +151,12 @@ mod tests {
 
     #[test]
     fn corner_to_corner_is_the_diagonal_distance() {
-        let he = Vec2::splat(0.5);
-        let d = Vec2::ONE.normalize();
-        let gap = 0.01f32;
+        let he = Vector::splat(0.5);
+        let d = Vector::ONE.normalize();
+        let gap = 0.01;
         // B turned 45°: its corner (0.5, 0.5) points along (0, 1); turned by 225° it points at −d.
-        let angle = 225f32.to_radians() - 45f32.to_radians();
-        let t = d * (2f32.sqrt() / 2.0 + 2f32.sqrt() / 2.0 + gap);
+        let angle = Real::to_radians(225.0) - Real::to_radians(45.0);
+        let t = d * (Real::sqrt(2.0) / 2.0 + Real::sqrt(2.0) / 2.0 + gap);
         let c = contact(&Pose::new(t, angle), he, he, 0.1).unwrap();
         assert!((c.dist - gap).abs() < 1e-6, "{c:?}");
         assert!((c.normal1 - d).length() < 1e-4, "{c:?}"); // f32 π is not π

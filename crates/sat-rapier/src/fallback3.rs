@@ -4,7 +4,7 @@
 //!
 //! Everything is in the first box's frame, with the pose's rotation normalised in f64 (the
 //! rotation the pose names, within f64 rounding), so the only error that matters is the final
-//! rounding to f32:
+//! rounding to f32 (none in the f64 flavour, whose bound [`TOUCH`] sets instead):
 //!
 //! 1. **Margin.** The largest signed gap over the 15 candidate axes, each normalised. For boxes
 //!    (convex polytopes whose Minkowski difference has its facet normals among those axes) a
@@ -22,60 +22,63 @@
 //!    boxes and run through the same closest-point routine): on both surfaces, `dist·n` apart
 //!    whenever the features face each other.
 
-use glam::{DMat3, DVec3, Vec3};
-use rapier3d::math::Pose;
+use glam::{DMat3, DVec3};
+
+use super::rapier::math::{Pose, Real, Vector};
+use crate::precision::{Precision, Wide};
 
 /// Below this margin (relative to `S`), the pair is answered as touching (step 3): the direction
 /// of two closest points `d` apart errs by `1e-16·S/d` in f64, which must stay far below `ε`.
-/// `1e-7·S` is about one `ε·S`, and the answer's `dist` (the margin) is then within `2·ε·S` of the
-/// distance anyway.
-const TOUCH: f64 = 1e-7;
+/// In the f32 flavour `1e-7·S`, about one `ε·S`, and the answer's `dist` (the margin) is then
+/// within `2·ε·S` of the distance anyway; in the f64 flavour `√ε·S` (`Precision::TOUCH`, see
+/// [`CONTACT_K_F64`](crate::tolerance::CONTACT_K_F64)).
+const TOUCH: f64 = Real::TOUCH;
 
 /// Components of a direction below this (in a box's frame) count as zero when its supporting
 /// feature is taken: the feature is then a face or edge rather than a corner picked by the sign
 /// of rounding noise. A feature point is at most `2·SPAN·|e|` off the supporting plane.
-const SPAN: f64 = 4.0 * f32::EPSILON as f64;
+const SPAN: f64 = 4.0 * Real::EPS;
 
 /// A contact computed in f64: points on the first box (its frame) and the second (its frame),
 /// normals in each frame (first towards second), signed distance.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Answer {
-    pub p1: Vec3,
-    pub p2: Vec3,
-    pub normal1: Vec3,
-    pub normal2: Vec3,
-    pub dist: f32,
+    pub p1: Vector,
+    pub p2: Vector,
+    pub normal1: Vector,
+    pub normal2: Vector,
+    pub dist: Real,
 }
 
 /// An oriented box in the first box's frame (f64): centre, axes as columns, half-extents.
 #[derive(Clone, Copy, Debug)]
-struct Box3 {
-    c: DVec3,
-    r: DMat3,
-    h: DVec3,
+pub(crate) struct Box3 {
+    pub c: DVec3,
+    pub r: DMat3,
+    pub h: DVec3,
 }
 
 /// The contact of two cuboids (half-extents `he1`, `he2`, `pos12` placing the second in the
 /// first's frame), or `None` beyond `prediction` or for a pose that is not finite.
-pub(crate) fn contact(pos12: &Pose, he1: Vec3, he2: Vec3, prediction: f32) -> Option<Answer> {
-    let t = pos12.translation.as_dvec3();
-    let r = DMat3::from_quat(pos12.rotation.as_dquat().normalize());
+pub(crate) fn contact(pos12: &Pose, he1: Vector, he2: Vector, prediction: Real) -> Option<Answer> {
+    let t = pos12.translation.wide();
+    let r = DMat3::from_quat(pos12.rotation.wide().normalize());
     let a = Box3 {
         c: DVec3::ZERO,
         r: DMat3::IDENTITY,
-        h: he1.as_dvec3(),
+        h: he1.wide(),
     };
     let b = Box3 {
         c: t,
         r,
-        h: he2.as_dvec3(),
+        h: he2.wide(),
     };
     if !(t.is_finite() && r.is_finite() && a.h.is_finite() && b.h.is_finite()) {
         return None;
     }
     let scale = t.length() + a.h.length() + b.h.length();
     let (margin, axis) = margin(&a, &b);
-    if margin > f64::from(prediction) {
+    if margin > prediction.wide() {
         return None; // a lower bound of the distance
     }
     let (p1, p2, dist, n) = if margin > TOUCH * scale {
@@ -86,15 +89,15 @@ pub(crate) fn contact(pos12: &Pose, he1: Vec3, he2: Vec3, prediction: f32) -> Op
         let (p1, p2) = closest(&a.support(axis), &b.support(-axis));
         (p1, p2, margin, axis)
     };
-    if dist > f64::from(prediction) || !n.is_finite() {
+    if dist > prediction.wide() || !n.is_finite() {
         return None;
     }
     Some(Answer {
-        p1: p1.as_vec3(),
-        p2: (r.transpose() * (p2 - t)).as_vec3(),
-        normal1: n.as_vec3(),
-        normal2: (-(r.transpose() * n)).as_vec3(),
-        dist: dist as f32,
+        p1: Vector::narrow(p1),
+        p2: Vector::narrow(r.transpose() * (p2 - t)),
+        normal1: Vector::narrow(n),
+        normal2: Vector::narrow(-(r.transpose() * n)),
+        dist: Real::narrow(dist),
     })
 }
 
@@ -185,7 +188,7 @@ impl Box3 {
 
 /// Closest points `(on a, on b)` of two disjoint boxes (degenerate ones included): the nearest
 /// of every corner of each against the other box and of every edge pair.
-fn closest(a: &Box3, b: &Box3) -> (DVec3, DVec3) {
+pub(crate) fn closest(a: &Box3, b: &Box3) -> (DVec3, DVec3) {
     let mut best = (f64::INFINITY, a.c, b.c);
     let mut keep = |p: DVec3, q: DVec3| {
         let d = (q - p).length_squared();
@@ -229,31 +232,34 @@ fn segments(c1: DVec3, d1: DVec3, h1: f64, c2: DVec3, d2: DVec3, h2: f64) -> (f6
 
 #[cfg(test)]
 mod tests {
+    use super::super::rapier::math::Rotation;
     use super::*;
-    use glam::Quat;
 
     #[test]
     fn corner_to_corner_is_the_diagonal_distance() {
         // B turned so that one of its corners points at A's corner (1, 1, 1)/2 across the diagonal.
-        let he = Vec3::splat(0.5);
-        let q = Quat::from_rotation_arc(Vec3::ONE.normalize(), -Vec3::ONE.normalize());
-        let gap = 0.01f32;
-        let t = Vec3::ONE.normalize() * (3f32.sqrt() + gap);
+        let he = Vector::splat(0.5);
+        let q = Rotation::from_rotation_arc(Vector::ONE.normalize(), -Vector::ONE.normalize());
+        let gap = 0.01;
+        let t = Vector::ONE.normalize() * (Real::sqrt(3.0) + gap);
         let c = contact(&Pose::from_parts(t, q), he, he, 0.1).unwrap();
         assert!((c.dist - gap).abs() < 1e-6, "{c:?}");
-        assert!((c.normal1 - Vec3::ONE.normalize()).length() < 1e-5, "{c:?}");
+        assert!(
+            (c.normal1 - Vector::ONE.normalize()).length() < 1e-5,
+            "{c:?}"
+        );
         assert!((c.p1 - he).length() < 1e-5, "{c:?}");
         assert!(contact(&Pose::from_parts(t, q), he, he, 0.005).is_none());
     }
 
     #[test]
     fn lopsided_overlap_has_points_on_both_boxes() {
-        let he1 = Vec3::new(0.5, 0.5, 0.5);
-        let he2 = Vec3::new(2.0, 0.1, 0.1);
-        let pos12 = Pose::from_parts(Vec3::new(2.3, 0.55, 0.0), Quat::from_rotation_z(0.2));
+        let he1 = Vector::new(0.5, 0.5, 0.5);
+        let he2 = Vector::new(2.0, 0.1, 0.1);
+        let pos12 = Pose::from_parts(Vector::new(2.3, 0.55, 0.0), Rotation::from_rotation_z(0.2));
         let c = contact(&pos12, he1, he2, 0.0).unwrap();
         assert!(c.dist < 0.0);
-        let off = |h: Vec3, p: Vec3| (p.abs() - h).max_element().abs();
+        let off = |h: Vector, p: Vector| (p.abs() - h).max_element().abs();
         assert!(off(he1, c.p1) < 1e-6 && off(he2, c.p2) < 1e-6, "{c:?}");
     }
 }

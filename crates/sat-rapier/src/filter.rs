@@ -1,6 +1,7 @@
 //! `SatContactFilter`'s hooks: rapier's body-type rule, then the user's hooks, then sat-core's
-//! verdict on cuboid pairs. One source for both dimensions: it is compiled in `dim2` and in
-//! `dim3`, against that dimension's rapier and `manifold` module.
+//! verdict on cuboid pairs. One source for both dimensions and both precisions: it is compiled
+//! in `dim2`, `dim3`, `dim2_f64` and `dim3_f64`, against that flavour's rapier and `manifold`
+//! module.
 //!
 //! Algorithm of `filter_contact_pair` for a pair of plain cuboids. Let `d` be the prediction
 //! distance, plus both contact skins, plus how far any point of either box can move in one time

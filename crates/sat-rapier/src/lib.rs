@@ -18,7 +18,11 @@
 //!   early on separated pairs) to win that back.
 //!
 //! Feature `dim3` (rapier3d 0.36) and `dim2` (rapier2d 0.36) are both on by default. The
-//! adapter's own tolerances are in [`tolerance`].
+//! double-precision builds have their own modules, off by default: feature `dim3-f64`
+//! (rapier3d-f64 0.36) gives `dim3_f64`, `dim2-f64` (rapier2d-f64 0.36) gives `dim2_f64`,
+//! with the same names (`SatDispatcher`, `SatContactFilter`, `obb`, `obb_from_pose`, `rapier`)
+//! on sat-core's f64 boxes. Every flavour compiles the same sources. The adapter's own
+//! tolerances are in [`tolerance`].
 //!
 //! ```
 //! use sat_rapier::dim3::rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
@@ -37,14 +41,17 @@
 
 #[cfg(feature = "dim2")]
 pub mod dim2;
+#[cfg(feature = "dim2-f64")]
+pub mod dim2_f64;
 #[cfg(feature = "dim3")]
 pub mod dim3;
-#[cfg(feature = "dim2")]
-mod fallback2;
-#[cfg(feature = "dim3")]
-mod fallback3;
-#[cfg(feature = "dim2")]
-mod manifold2;
-#[cfg(feature = "dim3")]
-mod manifold3;
+#[cfg(feature = "dim3-f64")]
+pub mod dim3_f64;
+#[cfg(any(
+    feature = "dim2",
+    feature = "dim3",
+    feature = "dim2-f64",
+    feature = "dim3-f64"
+))]
+mod precision;
 pub mod tolerance;

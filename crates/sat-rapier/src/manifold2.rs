@@ -2,8 +2,8 @@
 //!
 //! Algorithm (Box2D's `b2CollidePolygons`, axes from sat-core), in the first box's frame:
 //!
-//! 1. `sat_core::Obb2::separation` gives the best of the four face normals; a gap above the
-//!    prediction distance means no contact.
+//! 1. sat-core's `separation` (`Obb2`, `DObb2` in the f64 flavour) gives the best of the four
+//!    face normals; a gap above the prediction distance means no contact.
 //! 2. For manifolds the second box's face must beat the first box's best face by
 //!    [`face_preference`](crate::tolerance::face_preference) (Box2D v2's `k_tol`), so a box
 //!    resting on another keeps one reference face.
@@ -18,11 +18,13 @@
 //! Clipping interpolates only across a strict sign change, so zero-size boxes and far-away
 //! centres give finite points.
 
-use glam::{DVec2, Mat2, Vec2};
-use rapier2d::math::Pose;
-use rapier2d::parry::shape::PackedFeatureId;
-use sat_core::{Feature, Obb2};
+use glam::DVec2;
+use sat_core::Feature;
 
+use super::Obb;
+use super::rapier::math::{Matrix, Pose, Real, Vector};
+use super::rapier::parry::shape::PackedFeatureId;
+use crate::precision::Wide;
 use crate::tolerance::face_preference;
 
 /// Most points a manifold keeps (rapier's `MAX_MANIFOLD_POINTS` in 2D).
@@ -32,9 +34,9 @@ pub(crate) const MAX_POINTS: usize = 2;
 /// distance along the normal (negative: penetration) and the feature ids of both points.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Point {
-    pub p1: Vec2,
-    pub p2: Vec2,
-    pub dist: f32,
+    pub p1: Vector,
+    pub p2: Vector,
+    pub dist: Real,
     pub fid1: PackedFeatureId,
     pub fid2: PackedFeatureId,
 }
@@ -43,10 +45,10 @@ pub(crate) struct Point {
 /// frame), sat-core's gap and error scale `S`, and up to two points.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Contacts {
-    pub normal1: Vec2,
-    pub normal2: Vec2,
-    pub gap: f32,
-    pub scale: f32,
+    pub normal1: Vector,
+    pub normal2: Vector,
+    pub gap: Real,
+    pub scale: Real,
     pub points: [Point; MAX_POINTS],
     pub len: usize,
 }
@@ -58,29 +60,29 @@ impl Contacts {
 }
 
 /// The rotation of a pose as a matrix whose columns are the second box's axes in the first
-/// box's frame: the pose's `(cos, sin)` normalised in f64 and rounded once, so each column is
-/// within one unit roundoff of the exact rotation the pose names — the input sat-core's bound is
-/// derived for (the f32 pair itself is unit only to a few ulps).
+/// box's frame: the pose's `(cos, sin)` normalised in f64 and rounded once (in the f32
+/// flavour), so each column is within one unit roundoff of the exact rotation the pose names —
+/// the input sat-core's bound is derived for (the f32 pair itself is unit only to a few ulps).
 #[inline]
-pub(crate) fn rotation(pos12: &Pose) -> Mat2 {
-    let x = DVec2::new(f64::from(pos12.rotation.re), f64::from(pos12.rotation.im));
+pub(crate) fn rotation(pos12: &Pose) -> Matrix {
+    let x = DVec2::new(pos12.rotation.re.wide(), pos12.rotation.im.wide());
     let x = x / x.length();
-    Mat2::from_cols(x.as_vec2(), x.perp().as_vec2())
+    Matrix::from_cols(Vector::narrow(x), Vector::narrow(x.perp()))
 }
 
 /// The two boxes of a pair in the first box's frame, `(first, second)`: the second at `t`,
 /// turned by `rot` (see [`rotation`]).
 #[inline]
-pub(crate) fn boxes(t: Vec2, rot: Mat2, he1: Vec2, he2: Vec2) -> (Obb2, Obb2) {
+pub(crate) fn boxes(t: Vector, rot: Matrix, he1: Vector, he2: Vector) -> (Obb, Obb) {
     (
-        Obb2::from_axes(Vec2::ZERO, he1, Mat2::IDENTITY),
-        Obb2::from_axes(t, he2, rot),
+        Obb::from_axes(Vector::ZERO, he1, Matrix::IDENTITY),
+        Obb::from_axes(t, he2, rot),
     )
 }
 
 /// The two boxes of a pair in the first box's frame: `(first, second)`.
 #[inline]
-pub(crate) fn local_boxes(pos12: &Pose, he1: Vec2, he2: Vec2) -> (Obb2, Obb2) {
+pub(crate) fn local_boxes(pos12: &Pose, he1: Vector, he2: Vector) -> (Obb, Obb) {
     boxes(pos12.translation, rotation(pos12), he1, he2)
 }
 
@@ -90,9 +92,9 @@ pub(crate) fn local_boxes(pos12: &Pose, he1: Vec2, he2: Vec2) -> (Obb2, Obb2) {
 /// without it sat-core's minimum-penetration axis is kept (`contact()`).
 pub(crate) fn box_box(
     pos12: &Pose,
-    he1: Vec2,
-    he2: Vec2,
-    prediction: f32,
+    he1: Vector,
+    he2: Vector,
+    prediction: Real,
     bias: bool,
 ) -> Option<Contacts> {
     let (a, b) = local_boxes(pos12, he1, he2);
@@ -111,7 +113,7 @@ pub(crate) fn box_box(
     let rot_t = rot.transpose();
     let feature = match sep.feature {
         Feature::FaceB(_) if bias => {
-            let abs_r = Mat2::from_cols(rot.x_axis.abs(), rot.y_axis.abs());
+            let abs_r = Matrix::from_cols(rot.x_axis.abs(), rot.y_axis.abs());
             let gaps_a = t.abs() - (he1 + abs_r * he2);
             let (ia, gap_a) = if gaps_a.y > gaps_a.x {
                 (1, gaps_a.y)
@@ -128,12 +130,12 @@ pub(crate) fn box_box(
     };
     let mut out = Contacts {
         normal1: sep.axis,
-        normal2: Vec2::ZERO,
+        normal2: Vector::ZERO,
         gap: sep.gap,
         scale: a.error_scale(&b),
         points: [Point {
-            p1: Vec2::ZERO,
-            p2: Vec2::ZERO,
+            p1: Vector::ZERO,
+            p2: Vector::ZERO,
             dist: 0.0,
             fid1: PackedFeatureId::UNKNOWN,
             fid2: PackedFeatureId::UNKNOWN,
@@ -146,7 +148,7 @@ pub(crate) fn box_box(
             let j = usize::from(j);
             let c = -(rot_t * t); // the first box's centre in the second's frame
             let s = if c[j] < 0.0 { -1.0 } else { 1.0 };
-            let n = Vec2::AXES[j] * s; // the second box's outward normal, towards the first
+            let n = Vector::AXES[j] * s; // the second box's outward normal, towards the first
             let len = clip_edge(he2, c, rot_t, he1, j, s, &mut raw);
             for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
                 *slot = Point {
@@ -168,7 +170,7 @@ pub(crate) fn box_box(
                 _ => 0,
             };
             let s = if t[i] < 0.0 { -1.0 } else { 1.0 };
-            let n = Vec2::AXES[i] * s;
+            let n = Vector::AXES[i] * s;
             let len = clip_edge(he1, t, rot, he2, i, s, &mut raw);
             for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
                 *slot = Point {
@@ -188,7 +190,7 @@ pub(crate) fn box_box(
 }
 
 /// Indices of the points to keep: all of them (at most two in 2D, nothing to reduce).
-pub(crate) fn reduce(contacts: &Contacts, _prediction: f32) -> ([usize; MAX_POINTS], usize) {
+pub(crate) fn reduce(contacts: &Contacts, _prediction: Real) -> ([usize; MAX_POINTS], usize) {
     ([0, 1], contacts.len)
 }
 
@@ -196,15 +198,15 @@ pub(crate) fn reduce(contacts: &Contacts, _prediction: f32) -> ([usize; MAX_POIN
 /// below the reference edge (`dist`) and the feature ids on the reference and incident boxes.
 #[derive(Clone, Copy)]
 struct Raw {
-    x: Vec2,
-    dist: f32,
+    x: Vector,
+    dist: Real,
     fid_ref: PackedFeatureId,
     fid_inc: PackedFeatureId,
 }
 
 impl Raw {
     const EMPTY: Raw = Raw {
-        x: Vec2::ZERO,
+        x: Vector::ZERO,
         dist: 0.0,
         fid_ref: PackedFeatureId::UNKNOWN,
         fid_inc: PackedFeatureId::UNKNOWN,
@@ -212,12 +214,12 @@ impl Raw {
 }
 
 /// Vertex id: bit `a` set when the corner is on the negative side of axis `a`.
-fn vertex_id(sx: f32, sy: f32) -> PackedFeatureId {
+fn vertex_id(sx: Real, sy: Real) -> PackedFeatureId {
     PackedFeatureId::vertex(u32::from(sx < 0.0) | u32::from(sy < 0.0) << 1)
 }
 
 /// Edge (face) id: `axis + 2·(negative)`.
-fn edge_id(axis: usize, sign: f32) -> PackedFeatureId {
+fn edge_id(axis: usize, sign: Real) -> PackedFeatureId {
     PackedFeatureId::face(axis as u32 + 2 * u32::from(sign < 0.0))
 }
 
@@ -226,12 +228,12 @@ fn edge_id(axis: usize, sign: f32) -> PackedFeatureId {
 /// axis-aligned reference box (half-extents `er`, at the origin). Writes the clipped points into
 /// `out` and returns how many.
 fn clip_edge(
-    er: Vec2,
-    c: Vec2,
-    m: Mat2,
-    ei: Vec2,
+    er: Vector,
+    c: Vector,
+    m: Matrix,
+    ei: Vector,
     i: usize,
-    s: f32,
+    s: Real,
     out: &mut [Raw; MAX_POINTS],
 ) -> usize {
     let row = m.row(i);
@@ -240,16 +242,16 @@ fn clip_edge(
     let u = 1 - j;
     let fc = c + m.col(j) * (sj * ei[j]);
     let du = m.col(u) * ei[u];
-    let corner_signs = |su: f32| {
-        let mut signs = Vec2::ZERO;
+    let corner_signs = |su: Real| {
+        let mut signs = Vector::ZERO;
         signs[j] = sj;
         signs[u] = su;
         signs
     };
     // Endpoints with their incident vertex ids; a clipped endpoint takes the reference vertex id.
-    let mut ends = [(fc + du, 1.0f32, None), (fc - du, -1.0, None)];
+    let mut ends = [(fc + du, 1.0, None), (fc - du, -1.0, None)];
     let k = 1 - i;
-    for sigma in [1.0f32, -1.0] {
+    for sigma in [1.0, -1.0] {
         let (da, db) = (sigma * ends[0].0[k] - er[k], sigma * ends[1].0[k] - er[k]);
         if da > 0.0 && db > 0.0 {
             return 0;
@@ -257,7 +259,7 @@ fn clip_edge(
         // The cut point lies on the side line exactly (its coordinate `k` set to it): rounded
         // off it, a zero-width reference edge could leave both ends outside the other side
         // (found by the `manifold2` fuzz target: a resting box without points).
-        let cut = |p: Vec2, q: Vec2, dp: f32, dq: f32| {
+        let cut = |p: Vector, q: Vector, dp: Real, dq: Real| {
             let mut x = p + (q - p) * (dp / (dp - dq));
             x[k] = sigma * er[k];
             x
@@ -280,7 +282,7 @@ fn clip_edge(
                 (edge_id(i, s), vertex_id(signs.x, signs.y))
             }
             Some(sigma) => {
-                let mut signs = Vec2::ZERO;
+                let mut signs = Vector::ZERO;
                 signs[i] = s;
                 signs[k] = sigma;
                 (vertex_id(signs.x, signs.y), edge_id(j, sj))
@@ -303,9 +305,9 @@ mod tests {
 
     #[test]
     fn resting_box_gives_two_points_with_distinct_ids() {
-        let he = Vec2::splat(0.5);
-        let c = box_box(&Pose::new(Vec2::new(0.3, 0.99), 0.0), he, he, 0.02, true).unwrap();
-        assert_eq!(c.normal1, Vec2::Y);
+        let he = Vector::splat(0.5);
+        let c = box_box(&Pose::new(Vector::new(0.3, 0.99), 0.0), he, he, 0.02, true).unwrap();
+        assert_eq!(c.normal1, Vector::Y);
         assert_eq!(c.len, 2);
         assert_ne!(
             (c.points[0].fid1, c.points[0].fid2),
@@ -320,8 +322,8 @@ mod tests {
     #[test]
     fn zero_width_reference_edge_keeps_its_points() {
         // A segment (zero width) resting on a wide box whose clipped ends round across x = 0.
-        let pos12 = Pose::new(Vec2::new(21.171875, -210.0), 0.0);
-        let (he1, he2) = (Vec2::new(0.0, 112.65504), Vec2::new(98.58481, 97.33954));
+        let pos12 = Pose::new(Vector::new(21.171875, -210.0), 0.0);
+        let (he1, he2) = (Vector::new(0.0, 112.65504), Vector::new(98.58481, 97.33954));
         let c = box_box(&pos12, he1, he2, 0.02, true).unwrap();
         assert_eq!(c.len, 2, "{c:?}");
         for p in c.points() {
@@ -331,9 +333,9 @@ mod tests {
 
     #[test]
     fn degenerate_boxes_stay_finite() {
-        for he2 in [Vec2::ZERO, Vec2::new(0.0, 0.5)] {
-            for t in [Vec2::ZERO, Vec2::new(0.3, 0.4), Vec2::splat(1e6)] {
-                if let Some(c) = box_box(&Pose::new(t, 0.3), Vec2::splat(0.5), he2, 0.02, true) {
+        for he2 in [Vector::ZERO, Vector::new(0.0, 0.5)] {
+            for t in [Vector::ZERO, Vector::new(0.3, 0.4), Vector::splat(1e6)] {
+                if let Some(c) = box_box(&Pose::new(t, 0.3), Vector::splat(0.5), he2, 0.02, true) {
                     assert!(c.normal1.is_finite() && c.normal2.is_finite());
                     for p in c.points() {
                         assert!(p.p1.is_finite() && p.p2.is_finite() && p.dist.is_finite());

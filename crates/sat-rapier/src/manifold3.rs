@@ -3,8 +3,8 @@
 //! Algorithm (axes from sat-core; clipping as Box2D's `b2ClipPolygons` lifted to 3D; face
 //! preference as Box2D's `k_tol`), everything in the first box's frame:
 //!
-//! 1. `sat_core::Obb3::separation` gives the best of the 15 candidate axes. Its gap is a lower
-//!    bound of the distance, so a gap above the prediction distance means no contact at all.
+//! 1. sat-core's `separation` (`Obb3`, `DObb3` in the f64 flavour) gives the best of the 15
+//!    candidate axes. Its gap is a lower bound of the distance, so a gap above the prediction distance means no contact at all.
 //! 2. For manifolds, [`prefer_faces`] re-ranks the candidates: the first box's best face wins
 //!    unless the second box's best face beats it by
 //!    [`face_preference`](crate::tolerance::face_preference), and a face wins unless an edge pair
@@ -33,11 +33,13 @@
 //! change, and the edge–edge solve uses unit directions with a guarded denominator, so zero-size
 //! boxes and far-away centres give finite points.
 
-use glam::{DMat3, Mat3, Vec3};
-use rapier3d::math::Pose;
-use rapier3d::parry::shape::PackedFeatureId;
-use sat_core::{Feature, Obb3};
+use glam::DMat3;
+use sat_core::Feature;
 
+use super::Obb;
+use super::rapier::math::{Matrix, Pose, Real, Vector};
+use super::rapier::parry::shape::PackedFeatureId;
+use crate::precision::Wide;
 use crate::tolerance::{REDUCTION_TIE_RELATIVE, face_preference};
 
 /// Most points a manifold keeps (rapier's `MAX_MANIFOLD_POINTS` in 3D).
@@ -49,9 +51,9 @@ const MAX_CLIPPED: usize = 8;
 /// distance along the normal (negative: penetration) and the feature ids of both points.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Point {
-    pub p1: Vec3,
-    pub p2: Vec3,
-    pub dist: f32,
+    pub p1: Vector,
+    pub p2: Vector,
+    pub dist: Real,
     pub fid1: PackedFeatureId,
     pub fid2: PackedFeatureId,
 }
@@ -60,10 +62,10 @@ pub(crate) struct Point {
 /// frame), sat-core's gap and error scale `S`, and up to eight candidate points.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Contacts {
-    pub normal1: Vec3,
-    pub normal2: Vec3,
-    pub gap: f32,
-    pub scale: f32,
+    pub normal1: Vector,
+    pub normal2: Vector,
+    pub gap: Real,
+    pub scale: Real,
     pub points: [Point; MAX_CLIPPED],
     pub len: usize,
 }
@@ -75,28 +77,28 @@ impl Contacts {
 }
 
 /// The rotation of a pose as a matrix whose columns are the second box's axes in the first
-/// box's frame: the pose's quaternion normalised and turned into a matrix in f64, rounded once,
-/// so each column is within one unit roundoff of the exact rotation the pose names — the input
-/// sat-core's bound is derived for (glam's f32 `Mat3::from_quat` errs by several ulps and by the
-/// quaternion's own distance from unit length).
+/// box's frame: the pose's quaternion normalised and turned into a matrix in f64, rounded once
+/// (in the f32 flavour), so each column is within one unit roundoff of the exact rotation the
+/// pose names — the input sat-core's bound is derived for (glam's f32 `Mat3::from_quat` errs by
+/// several ulps and by the quaternion's own distance from unit length).
 #[inline]
-pub(crate) fn rotation(pos12: &Pose) -> Mat3 {
-    DMat3::from_quat(pos12.rotation.as_dquat().normalize()).as_mat3()
+pub(crate) fn rotation(pos12: &Pose) -> Matrix {
+    Matrix::narrow(DMat3::from_quat(pos12.rotation.wide().normalize()))
 }
 
 /// The two boxes of a pair in the first box's frame, `(first, second)`: the second at `t`,
 /// turned by `rot` (see [`rotation`]).
 #[inline]
-pub(crate) fn boxes(t: Vec3, rot: Mat3, he1: Vec3, he2: Vec3) -> (Obb3, Obb3) {
+pub(crate) fn boxes(t: Vector, rot: Matrix, he1: Vector, he2: Vector) -> (Obb, Obb) {
     (
-        Obb3::from_axes(Vec3::ZERO, he1, Mat3::IDENTITY),
-        Obb3::from_axes(t, he2, rot),
+        Obb::from_axes(Vector::ZERO, he1, Matrix::IDENTITY),
+        Obb::from_axes(t, he2, rot),
     )
 }
 
 /// The two boxes of a pair in the first box's frame: `(first, second)`.
 #[inline]
-pub(crate) fn local_boxes(pos12: &Pose, he1: Vec3, he2: Vec3) -> (Obb3, Obb3) {
+pub(crate) fn local_boxes(pos12: &Pose, he1: Vector, he2: Vector) -> (Obb, Obb) {
     boxes(pos12.translation, rotation(pos12), he1, he2)
 }
 
@@ -106,9 +108,9 @@ pub(crate) fn local_boxes(pos12: &Pose, he1: Vec3, he2: Vec3) -> (Obb3, Obb3) {
 /// minimum-penetration axis is kept as sat-core found it (`contact()`).
 pub(crate) fn box_box(
     pos12: &Pose,
-    he1: Vec3,
-    he2: Vec3,
-    prediction: f32,
+    he1: Vector,
+    he2: Vector,
+    prediction: Real,
     bias: bool,
 ) -> Option<Contacts> {
     let (a, b) = local_boxes(pos12, he1, he2);
@@ -131,12 +133,12 @@ pub(crate) fn box_box(
     };
     let mut out = Contacts {
         normal1: sep.axis,
-        normal2: Vec3::ZERO,
+        normal2: Vector::ZERO,
         gap: sep.gap,
         scale: a.error_scale(&b),
         points: [Point {
-            p1: Vec3::ZERO,
-            p2: Vec3::ZERO,
+            p1: Vector::ZERO,
+            p2: Vector::ZERO,
             dist: 0.0,
             fid1: PackedFeatureId::UNKNOWN,
             fid2: PackedFeatureId::UNKNOWN,
@@ -148,7 +150,7 @@ pub(crate) fn box_box(
     let first_along = match feature {
         Feature::FaceA(i) => {
             let i = usize::from(i);
-            Some(Vec3::AXES[i] * if t[i] < 0.0 { -1.0 } else { 1.0 })
+            Some(Vector::AXES[i] * if t[i] < 0.0 { -1.0 } else { 1.0 })
         }
         Feature::EdgePair(..) => Some(sep.axis),
         Feature::FaceB(_) => None,
@@ -172,7 +174,7 @@ pub(crate) fn box_box(
         let j = usize::from(j);
         let rot_t = rot.transpose();
         let c = -(rot_t * t); // the first box's centre in the second's frame
-        let n = Vec3::AXES[j] * if c[j] < 0.0 { -1.0 } else { 1.0 }; // towards the first
+        let n = Vector::AXES[j] * if c[j] < 0.0 { -1.0 } else { 1.0 }; // towards the first
         let len = clip_face(he2, c, rot_t, he1, n, &mut raw);
         for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
             *slot = Point {
@@ -198,17 +200,17 @@ pub(crate) fn box_box(
 /// frame) only when sat-core did not pick a face of the first box.
 pub(crate) fn prefer_faces(
     feature: Feature,
-    gap: f32,
-    t: Vec3,
-    rot: Mat3,
-    he1: Vec3,
-    he2: Vec3,
-    prediction: f32,
+    gap: Real,
+    t: Vector,
+    rot: Matrix,
+    he1: Vector,
+    he2: Vector,
+    prediction: Real,
 ) -> Feature {
     if let Feature::FaceA(_) = feature {
         return feature;
     }
-    let abs_r = Mat3::from_cols(rot.x_axis.abs(), rot.y_axis.abs(), rot.z_axis.abs());
+    let abs_r = Matrix::from_cols(rot.x_axis.abs(), rot.y_axis.abs(), rot.z_axis.abs());
     let gaps_a = t.abs() - (he1 + abs_r * he2);
     let gaps_b = (rot.transpose() * t).abs() - (abs_r.transpose() * he1 + he2);
     let (ia, gap_a) = argmax(gaps_a);
@@ -224,7 +226,7 @@ pub(crate) fn prefer_faces(
     }
 }
 
-fn argmax(v: Vec3) -> (usize, f32) {
+fn argmax(v: Vector) -> (usize, Real) {
     let mut best = (0, v.x);
     for i in 1..3 {
         if v[i] > best.1 {
@@ -238,15 +240,15 @@ fn argmax(v: Vec3) -> (usize, f32) {
 /// below the reference face (`dist`) and the feature ids on the reference and incident boxes.
 #[derive(Clone, Copy)]
 struct Raw {
-    x: Vec3,
-    dist: f32,
+    x: Vector,
+    dist: Real,
     fid_ref: PackedFeatureId,
     fid_inc: PackedFeatureId,
 }
 
 impl Raw {
     const EMPTY: Raw = Raw {
-        x: Vec3::ZERO,
+        x: Vector::ZERO,
         dist: 0.0,
         fid_ref: PackedFeatureId::UNKNOWN,
         fid_inc: PackedFeatureId::UNKNOWN,
@@ -283,7 +285,7 @@ fn feature_id(signs: Signs) -> PackedFeatureId {
     }
 }
 
-fn sign_of(x: f32) -> i8 {
+fn sign_of(x: Real) -> i8 {
     if x < 0.0 { -1 } else { 1 }
 }
 
@@ -299,13 +301,20 @@ const SIDE: u8 = 4;
 /// `n = s·e_i` this is plain reference-face clipping; for an edge axis the points are those of
 /// both support faces seen along `n`, their distances measured along `n`. Writes the clipped
 /// points into `out` and returns how many.
-fn clip_face(er: Vec3, c: Vec3, m: Mat3, ei: Vec3, n: Vec3, out: &mut [Raw; MAX_CLIPPED]) -> usize {
+fn clip_face(
+    er: Vector,
+    c: Vector,
+    m: Matrix,
+    ei: Vector,
+    n: Vector,
+    out: &mut [Raw; MAX_CLIPPED],
+) -> usize {
     let i = argmax(n.abs()).0;
     let s = if n[i] < 0.0 { -1.0 } else { 1.0 };
     // Distance along `n` from the reference plane `s·x_i = er_i` (`s·n_i = 1` on a face axis).
-    let dist = |x: Vec3| (s * x[i] - er[i]) / (s * n[i]);
+    let dist = |x: Vector| (s * x[i] - er[i]) / (s * n[i]);
     // Coordinate `k` of `x` seen along `n` on the reference plane.
-    let seen = |x: Vec3, k: usize| {
+    let seen = |x: Vector, k: usize| {
         if n[k] == 0.0 {
             x[k]
         } else {
@@ -318,14 +327,14 @@ fn clip_face(er: Vec3, c: Vec3, m: Mat3, ei: Vec3, n: Vec3, out: &mut [Raw; MAX_
     let j = argmax(along.abs()).0;
     let sj: i8 = if along[j] > 0.0 { -1 } else { 1 };
     let (u, v) = ((j + 1) % 3, (j + 2) % 3);
-    let fc = c + m.col(j) * (f32::from(sj) * ei[j]);
+    let fc = c + m.col(j) * (Real::from(sj) * ei[j]);
     let (du, dv) = (m.col(u) * ei[u], m.col(v) * ei[v]);
     // Quad corners by their signs along (u, v), and edge k from corner k to corner k + 1.
     const CORNERS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
-    let mut poly = [Vec3::ZERO; MAX_CLIPPED];
+    let mut poly = [Vector::ZERO; MAX_CLIPPED];
     let mut label = [0u8; MAX_CLIPPED];
     for (k, &(su, sv)) in CORNERS.iter().enumerate() {
-        poly[k] = fc + du * f32::from(su) + dv * f32::from(sv);
+        poly[k] = fc + du * Real::from(su) + dv * Real::from(sv);
         label[k] = k as u8;
     }
     let mut len = 4;
@@ -333,12 +342,12 @@ fn clip_face(er: Vec3, c: Vec3, m: Mat3, ei: Vec3, n: Vec3, out: &mut [Raw; MAX_
     let sides = [(i + 1) % 3, (i + 2) % 3];
     // Nothing to clip when the incident quad lies within the reference face (a box resting on a
     // larger one): the common case skips the four passes.
-    let within = |p: &Vec3| sides.iter().all(|&k| seen(*p, k).abs() <= er[k]);
+    let within = |p: &Vector| sides.iter().all(|&k| seen(*p, k).abs() <= er[k]);
     if !poly[..4].iter().all(within) {
         for (slot, &k) in sides.iter().enumerate() {
-            for (neg, sigma) in [(0u8, 1.0f32), (1, -1.0)] {
+            for (neg, sigma) in [(0u8, 1.0), (1, -1.0)] {
                 let plane = SIDE + 2 * slot as u8 + neg;
-                let side = |x: Vec3| sigma * seen(x, k) - er[k];
+                let side = |x: Vector| sigma * seen(x, k) - er[k];
                 // A cut point lies on a face-axis side plane exactly (coordinate `k` set to it):
                 // rounded off it, a zero-width reference face could put every vertex outside
                 // the opposite plane.
@@ -428,15 +437,15 @@ fn clip_face(er: Vec3, c: Vec3, m: Mat3, ei: Vec3, n: Vec3, out: &mut [Raw; MAX_
 /// coordinate `k` set to `value` when `on_plane` is `Some((k, value))`. Returns the new vertex
 /// count.
 fn clip_pass(
-    poly: &mut [Vec3; MAX_CLIPPED],
+    poly: &mut [Vector; MAX_CLIPPED],
     label: &mut [u8; MAX_CLIPPED],
     n: usize,
-    side: impl Fn(Vec3) -> f32,
-    on_plane: Option<(usize, f32)>,
+    side: impl Fn(Vector) -> Real,
+    on_plane: Option<(usize, Real)>,
     plane: u8,
 ) -> usize {
-    let (mut next, mut next_label, mut len) = ([Vec3::ZERO; MAX_CLIPPED], [0u8; MAX_CLIPPED], 0);
-    let mut emit = |p: Vec3, l: u8| {
+    let (mut next, mut next_label, mut len) = ([Vector::ZERO; MAX_CLIPPED], [0u8; MAX_CLIPPED], 0);
+    let mut emit = |p: Vector, l: u8| {
         if len < MAX_CLIPPED {
             next[len] = p;
             next_label[len] = l;
@@ -474,7 +483,7 @@ fn clip_pass(
 /// instead. The clipping order does not
 /// change under small motions, so a flat contact keeps the same four points (and their
 /// warm-start impulses) instead of letting rounding noise pick among equal depths.
-pub(crate) fn reduce(contacts: &Contacts, prediction: f32) -> ([usize; MAX_POINTS], usize) {
+pub(crate) fn reduce(contacts: &Contacts, prediction: Real) -> ([usize; MAX_POINTS], usize) {
     let pts = contacts.points();
     if pts.len() <= MAX_POINTS {
         return ([0, 1, 2, 3], pts.len());
@@ -491,7 +500,7 @@ pub(crate) fn reduce(contacts: &Contacts, prediction: f32) -> ([usize; MAX_POINT
     // As rapier's rule: the other three only among the points within the prediction.
     let beyond = |k: usize| pts[k].dist > prediction;
     let dist2 = |k: usize| (pts[k].p1 - a).length_squared();
-    let relative = |best: f32| REDUCTION_TIE_RELATIVE * best.abs();
+    let relative = |best: Real| Real::narrow(f64::from(REDUCTION_TIE_RELATIVE)) * best.abs();
     let Some(second) = first_near_best(pts.len(), |k| k == first || beyond(k), dist2, relative)
         .filter(|&k| dist2(k) > 0.0)
     else {
@@ -502,8 +511,8 @@ pub(crate) fn reduce(contacts: &Contacts, prediction: f32) -> ([usize; MAX_POINT
     let skip = |k: usize| k == first || k == second || beyond(k);
     let spread = (0..pts.len())
         .filter(|&k| !skip(k))
-        .fold(0.0f32, |m, k| m.max(across(k).abs()));
-    let tie = |_| REDUCTION_TIE_RELATIVE * spread;
+        .fold(0.0, |m: Real, k| m.max(across(k).abs()));
+    let tie = |_| Real::narrow(f64::from(REDUCTION_TIE_RELATIVE)) * spread;
     match (
         first_near_best(pts.len(), skip, |k| -across(k), tie),
         first_near_best(pts.len(), skip, across, tie),
@@ -518,37 +527,37 @@ pub(crate) fn reduce(contacts: &Contacts, prediction: f32) -> ([usize; MAX_POINT
 fn first_near_best(
     n: usize,
     skip: impl Fn(usize) -> bool,
-    value: impl Fn(usize) -> f32,
-    tie: impl Fn(f32) -> f32,
+    value: impl Fn(usize) -> Real,
+    tie: impl Fn(Real) -> Real,
 ) -> Option<usize> {
     let best = (0..n)
         .filter(|&k| !skip(k))
         .map(&value)
-        .fold(f32::NEG_INFINITY, f32::max);
+        .fold(Real::NEG_INFINITY, Real::max);
     (0..n).find(|&k| !skip(k) && value(k) >= best - tie(best))
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::rapier::math::Rotation;
     use super::*;
-    use glam::Quat;
 
-    fn pose(t: Vec3, q: Quat) -> Pose {
+    fn pose(t: Vector, q: Rotation) -> Pose {
         Pose::from_parts(t, q)
     }
 
     #[test]
     fn resting_cube_gives_four_face_points_with_distinct_ids() {
-        let he = Vec3::splat(0.5);
+        let he = Vector::splat(0.5);
         let c = box_box(
-            &pose(Vec3::new(0.1, 0.99, 0.0), Quat::IDENTITY),
+            &pose(Vector::new(0.1, 0.99, 0.0), Rotation::IDENTITY),
             he,
             he,
             0.02,
             true,
         )
         .unwrap();
-        assert_eq!(c.normal1, Vec3::Y);
+        assert_eq!(c.normal1, Vector::Y);
         let (sel, len) = reduce(&c, 0.02);
         assert_eq!(len, 4);
         for &k in &sel[..len] {
@@ -566,11 +575,11 @@ mod tests {
     fn crossed_edges_give_the_crossing_and_the_support_faces_seen_along_the_axis() {
         // A cube standing on an edge (turned 45° about z) across a cube lying on an edge
         // (turned 45° about x): the best axis is the cross product of the two edges.
-        let he = Vec3::splat(0.5);
-        let q = Quat::from_rotation_z(core::f32::consts::FRAC_PI_4);
-        let below = Quat::from_rotation_x(core::f32::consts::FRAC_PI_4);
+        let he = Vector::splat(0.5);
+        let q = Rotation::from_rotation_z(Real::to_radians(45.0));
+        let below = Rotation::from_rotation_x(Real::to_radians(45.0));
         let pos12 = pose(
-            below.inverse() * Vec3::new(0.0, 1.4, 0.0),
+            below.inverse() * Vector::new(0.0, 1.4, 0.0),
             below.inverse() * q,
         );
         let c = box_box(&pos12, he, he, 0.02, true).unwrap();
@@ -582,7 +591,7 @@ mod tests {
             .points()
             .iter()
             .map(|p| p.dist)
-            .fold(f32::INFINITY, f32::min);
+            .fold(Real::INFINITY, Real::min);
         assert!((deepest - c.gap).abs() < 1e-5, "{deepest} vs gap {}", c.gap);
         for p in c.points() {
             assert!(p.p1.is_finite() && p.p2.is_finite() && p.dist >= c.gap - 1e-5);
@@ -616,13 +625,13 @@ mod tests {
     #[test]
     fn degenerate_boxes_stay_finite() {
         for he2 in [
-            Vec3::ZERO,
-            Vec3::new(0.0, 0.5, 0.0),
-            Vec3::new(0.5, 0.0, 0.5),
+            Vector::ZERO,
+            Vector::new(0.0, 0.5, 0.0),
+            Vector::new(0.5, 0.0, 0.5),
         ] {
-            for t in [Vec3::ZERO, Vec3::new(0.3, 0.4, 0.0), Vec3::splat(1e6)] {
-                let q = Quat::from_rotation_z(0.3);
-                if let Some(c) = box_box(&pose(t, q), Vec3::splat(0.5), he2, 0.02, true) {
+            for t in [Vector::ZERO, Vector::new(0.3, 0.4, 0.0), Vector::splat(1e6)] {
+                let q = Rotation::from_rotation_z(0.3);
+                if let Some(c) = box_box(&pose(t, q), Vector::splat(0.5), he2, 0.02, true) {
                     assert!(c.normal1.is_finite() && c.normal2.is_finite());
                     for p in c.points() {
                         assert!(p.p1.is_finite() && p.p2.is_finite() && p.dist.is_finite());
@@ -634,8 +643,8 @@ mod tests {
 
     #[test]
     fn separated_beyond_prediction_gives_nothing() {
-        let he = Vec3::splat(0.5);
-        let far = pose(Vec3::new(0.0, 1.05, 0.0), Quat::IDENTITY);
+        let he = Vector::splat(0.5);
+        let far = pose(Vector::new(0.0, 1.05, 0.0), Rotation::IDENTITY);
         assert!(box_box(&far, he, he, 0.02, true).is_none());
         assert!(box_box(&far, he, he, 0.06, true).is_some());
     }

@@ -5,6 +5,16 @@
 //! nearly equally good axes a contact manifold should be built on, so that a box resting on
 //! another keeps the same reference face (and the same contact feature ids, hence its warm-started
 //! impulses) from one step to the next.
+//!
+//! Precision. The f32 flavours (`dim2`, `dim3`) and the f64 ones (`dim2_f64`, `dim3_f64`)
+//! share the physical constants ([`FACE_PREFERENCE_PREDICTION`], [`REDUCTION_TIE_RELATIVE`]):
+//! fractions of a length, whatever the scalar. The rounding ones count units `ε·S` with `ε` the
+//! flavour's own (`2⁻²³` or `2⁻⁵²`) and follow sat-core's bounds for that precision, which for
+//! its f64 boxes are larger in their `ε` (`SEPARATION_K_F64 = PAD_K_F64 = 192`: the stored
+//! columns are within `16u` of the axes): [`CERTIFY_K`] / [`CERTIFY_K_F64`], [`CONTACT_K`] /
+//! [`CONTACT_K_F64`], and the threshold below which a manifold's pair counts as penetrating
+//! (`SEPARATION_K + PAD_K + 2`: 24 in f32, 386 in f64). The fallback contact also changes: the
+//! f32 flavours compute it in f64, far above their own precision, the f64 flavours in their own.
 
 /// Face preference, as a fraction of the prediction distance `p` the narrow phase passes: a
 /// candidate axis (a face of the second box over the first box's best face, an edge pair over the
@@ -35,6 +45,11 @@ pub const REDUCTION_TIE_RELATIVE: f32 = 0.05;
 /// certificate is handed to the next dispatcher (GJK), never answered approximately.
 pub const CERTIFY_K: f32 = 64.0;
 
+/// [`CERTIFY_K`] for the f64 flavours, in units of `ε·S` with `ε = 2⁻⁵²`: sat-core's gap for f64
+/// boxes is within `SEPARATION_K_F64 = 192` of the exact one, and the clipping rounds as often
+/// as in f32, for which 64 leaves room: `192 + 64 = 256`.
+pub const CERTIFY_K_F64: f64 = 256.0;
+
 /// The bound of every `contact()` answer for a cuboid pair and of every manifold point, in units
 /// of `ε·S` (`ε = 2⁻²³`, `S = |t| + |e_A| + |e_B|`, a length), against the exact boxes the pose
 /// names:
@@ -57,9 +72,28 @@ pub const CERTIFY_K: f32 = 64.0;
 /// `96` covers both.
 pub const CONTACT_K: f32 = 96.0;
 
+/// [`CONTACT_K`] for the f64 flavours (`dim2_f64`, `dim3_f64`), in units of `ε·S` with
+/// `ε = 2⁻⁵²`: `2²⁸`, so every answer is within `2⁻²⁴·S` (`≈ 6e-8·S`) of the exact one.
+///
+/// Derivation. A certified answer is within `CERTIFY_K_F64 + SEPARATION_K_F64 + PAD_K_F64 + 4
+/// = 644` of the exact one (the f32 derivation with sat-core's f64 constants). The f64
+/// fallback has no wider format above it: the direction of closest points `d` apart errs by
+/// `ε·S/d`, which turns the gap along it by `ε·S²/d`, and a touching pair (margin below
+/// `T·S`) is answered with its margin, up to `T·S` from the distance. The touching threshold
+/// `T = 2⁻²⁶ = √ε` makes both `2²⁶·ε·S`; the edge axes skipped as parallel (`|ℓ| < 1e-8`) cost
+/// `1e-8·S` and their directions `1e-16/|ℓ|·S`, each below `2²⁶·ε·S`; the supporting features'
+/// span `8·ε·S`. Sum below `2²⁸·ε·S`.
+pub const CONTACT_K_F64: f64 = (1u64 << 28) as f64;
+
 /// The face preference for a prediction distance: `FACE_PREFERENCE_PREDICTION · prediction` (a
-/// length).
+/// length), in the flavour's scalar.
+#[cfg(any(
+    feature = "dim2",
+    feature = "dim3",
+    feature = "dim2-f64",
+    feature = "dim3-f64"
+))]
 #[inline]
-pub(crate) fn face_preference(prediction: f32) -> f32 {
-    FACE_PREFERENCE_PREDICTION * prediction.max(0.0)
+pub(crate) fn face_preference<R: crate::precision::Precision>(prediction: R) -> R {
+    R::face_preference(prediction)
 }

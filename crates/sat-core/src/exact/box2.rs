@@ -65,22 +65,15 @@ impl ExactBox2 {
     /// assert_eq!(b.axes, [[0.0, 1.0], [-1.0, 0.0]]);
     /// ```
     pub fn from_degrees(center: [f64; 2], half_extents: [f64; 2], degrees: f64) -> Self {
-        let x = crate::obb2::degrees_direction(degrees);
+        let x = crate::single::obb2::degrees_direction(degrees);
         Self::from_cos_sin(center, half_extents, x.x, x.y)
     }
 
     /// The box `obb` stores (its `f32` centre, half-extents and axis columns, exactly): the box
-    /// sat-core tests, within one rounding of the box named by the constructor's input.
+    /// sat-core tests, within one rounding of the box named by the constructor's input. The same
+    /// as `ExactBox2::from(obb)`, which also takes a [`DObb2`](crate::DObb2).
     pub fn from_obb(obb: &Obb2) -> Self {
-        let axes = obb.axes();
-        Self::from_axes(
-            obb.center().as_dvec2().to_array(),
-            obb.half_extents().as_dvec2().to_array(),
-            [
-                axes.x_axis.as_dvec2().to_array(),
-                axes.y_axis.as_dvec2().to_array(),
-            ],
-        )
+        Self::from(obb)
     }
 
     /// Integer columns `G_i` and denominator `D` with `axes[i] = G_i / D`.

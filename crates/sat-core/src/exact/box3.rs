@@ -69,14 +69,10 @@ impl ExactBox3 {
     }
 
     /// The box `obb` stores (its `f32` centre, half-extents and axis columns, exactly): the box
-    /// sat-core tests, within one rounding of the box named by the constructor's input.
+    /// sat-core tests, within one rounding of the box named by the constructor's input. The same
+    /// as `ExactBox3::from(obb)`, which also takes a [`DObb3`](crate::DObb3).
     pub fn from_obb(obb: &Obb3) -> Self {
-        let axes = obb.axes();
-        Self::from_axes(
-            obb.center().as_dvec3().to_array(),
-            obb.half_extents().as_dvec3().to_array(),
-            [axes.x_axis, axes.y_axis, axes.z_axis].map(|c| c.as_dvec3().to_array()),
-        )
+        Self::from(obb)
     }
 }
 

@@ -55,7 +55,7 @@ use num_traits::{Signed, Zero};
 
 use super::margin::signed_root_quotient;
 use super::{ExactBox2, ExactBox3, Rotation3};
-use crate::obb3::quat_matrix_f64;
+use crate::single::obb3::quat_matrix_f64;
 
 /// The distance of two boxes: exact (rounded outward) or a certified interval.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -42,6 +42,9 @@
 //! is never called inside the catch, so its panics stay crashes. With `OBBSAT_STRICT_PEERS=1`
 //! every peer finding panics (outside the catch).
 //!
+//! [`check3_f64`] and [`check2_f64`] judge sat-core's f64 boxes (`DObb3`, `DObb2`) on the same
+//! recipes moved into f64's regime (see their module for how).
+//!
 //! [`check_separation3`] adds `separation()`'s bounds and checks every filter decision against
 //! the big-integer oracle. [`check_contact3`], [`check_manifold3`] (and their 2D twins) judge
 //! what rapier consumes from the dispatcher (see [`contact`]); [`check_scene3`] steps scenes of a
@@ -65,6 +68,7 @@ pub mod contact;
 mod contact2;
 mod contact3;
 mod distance;
+mod double;
 mod field_bytes;
 mod filter;
 mod geometry;
@@ -83,6 +87,7 @@ pub use case::{BoxInput2, BoxInput3, Case2, Case3, NearParallel3, Orientation3};
 pub use contact2::{ContactCase2, check_contact2, check_manifold2};
 pub use contact3::{ContactCase3, check_contact3, check_manifold3};
 pub use distance::{check_distance2, check_distance3, distance_peer_tallies};
+pub use double::{check2_f64, check3_f64};
 pub use geometry::{OCTAHEDRAL, lean_columns};
 pub use peer_findings::{PeerTally, peer_tallies, strict_peers};
 pub use recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt};
@@ -101,8 +106,8 @@ pub use separation::check_separation3;
 /// check its inputs go through, and its named seeds as bytes.
 #[derive(Debug, Clone, Copy)]
 pub struct Target {
-    /// `obb2`, `obb3`, `near_parallel3`, `separation3`, `contact2`, `contact3`, `manifold2`,
-    /// `manifold3`, `rapier3`, `distance2` or `distance3`.
+    /// `obb2`, `obb3`, `obb2_f64`, `obb3_f64`, `near_parallel3`, `separation3`, `contact2`,
+    /// `contact3`, `manifold2`, `manifold3`, `rapier3`, `distance2` or `distance3`.
     pub name: &'static str,
     /// Decodes the bytes as the target does and checks the case.
     pub run: fn(&[u8]) -> Report,
@@ -111,7 +116,7 @@ pub struct Target {
 }
 
 /// Every fuzz target.
-pub const TARGETS: [Target; 11] = [
+pub const TARGETS: [Target; 13] = [
     Target {
         name: "obb2",
         run: |bytes| check2(&decode(bytes)),
@@ -120,6 +125,16 @@ pub const TARGETS: [Target; 11] = [
     Target {
         name: "obb3",
         run: |bytes| check3(&decode(bytes)),
+        seeds: || encode_all(seeds3()),
+    },
+    Target {
+        name: "obb2_f64",
+        run: |bytes| check2_f64(&decode(bytes)),
+        seeds: || encode_all(seeds2()),
+    },
+    Target {
+        name: "obb3_f64",
+        run: |bytes| check3_f64(&decode(bytes)),
         seeds: || encode_all(seeds3()),
     },
     Target {

@@ -1,0 +1,280 @@
+//! [`check3_f64`] and [`check2_f64`]: sat-core's f64 boxes (`sat_core::DObb3`, `DObb2`) against the
+//! exact oracle, on the cases of the `obb3` and `obb2` targets moved into f64's regime.
+//!
+//! A case decodes as for `obb3` / `obb2` (the same recipes), and is then written in f64:
+//!
+//! * axis columns (orthonormal only within f32's precision, which `DObb3::try_from_axes`
+//!   refuses) become their orthonormal polar factor computed in f64; a case written with leaning
+//!   columns ([`Written3::Leaning`], [`Written2::Leaning`]) leans them to the same fraction of
+//!   `AXES_TOLERANCE_F64` instead of f32's tolerance;
+//! * a contact placement's gap is re-aimed at f64's scale: B moves along the best axis of the
+//!   exact pair so that its margin becomes the recipe's gap times `ε₆₄/ε₃₂ = 2⁻²⁹` (exactly
+//!   touching, `±k` f64 ulps, around f64's band, …), up to the rounding of B's centre.
+//!
+//! It panics — a crash libFuzzer records — if and only if:
+//!
+//! * `intersects` says "apart" while the boxes as written, or as stored, intersect;
+//! * `intersects` is wrong where `|margin| > BAND_K_F64·ε₆₄·S` for the stored boxes, or for the
+//!   boxes as written (`AXES_BAND_K_F64` when one is written as columns);
+//! * `intersects_certified` differs from the exact verdict of the stored boxes.
+
+use glam::{DMat2, DMat3, DVec2, DVec3};
+use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
+use sat_core::tolerance::{AXES_BAND_K_F64, AXES_TOLERANCE_F64, BAND_K_F64, EPS_F64};
+use sat_core::{AXES_TOLERANCE, Feature};
+
+use crate::written::{Box2, Box3, Rotation2, Rotation3};
+
+use super::adjudicate::Report;
+use super::geometry::lean_columns;
+use super::recipe::{Gap, GapScale};
+use super::{Case2, Case3, Placement2, Placement3, Written2, Written3};
+
+/// `ε₆₄/ε₃₂`: a recipe's gap, measured in f32's resolution, in f64's.
+const F64_RESOLUTION: f64 = 1.0 / (1u64 << 29) as f64;
+
+/// Checks one 3D case in f64; see the module docs for what fails.
+pub fn check3_f64(case: &Case3) -> Report {
+    let leaning = match case.recipe.written {
+        Written3::Leaning(k) => Some(k),
+        _ => None,
+    };
+    let (a, b) = case.written();
+    let (a, b) = (in_f64_3(&a, leaning), in_f64_3(&b, leaning));
+    let gap = match case.recipe.placement {
+        Placement3::Face(f) => Some(f.gap),
+        Placement3::Edge(e) => Some(e.gap),
+        _ => None,
+    };
+    let Some((a, b)) = regap3(a, b, gap) else {
+        return Report::default();
+    };
+    let (Ok(da), Ok(db)) = (a.dobb(), b.dobb()) else {
+        return Report::default();
+    };
+    let written = verdict3(&a.exact(), &b.exact());
+    let stored = verdict3(&ExactBox3::from(&da), &ExactBox3::from(&db));
+    let columns = [a.rotation, b.rotation]
+        .iter()
+        .any(|r| matches!(r, Rotation3::Axes(_)));
+    let said = Said {
+        dim: 3,
+        intersects: [da.intersects(&db), db.intersects(&da)],
+        certified: [da.intersects_certified(&db), db.intersects_certified(&da)],
+    };
+    said.judge(&written, &stored, columns, &|| {
+        format!("{{\"dim\": 3, \"a\": {}, \"b\": {}}}", a.json(), b.json())
+    })
+}
+
+/// Checks one 2D case in f64; see the module docs for what fails.
+pub fn check2_f64(case: &Case2) -> Report {
+    let leaning = match case.recipe.written {
+        Written2::Leaning(k) => Some(k),
+        _ => None,
+    };
+    let (a, b) = case.written();
+    let (a, b) = (in_f64_2(&a, leaning), in_f64_2(&b, leaning));
+    let gap = match case.recipe.placement {
+        Placement2::Face(f) => Some(f.gap),
+        _ => None,
+    };
+    let Some((a, b)) = regap2(a, b, gap) else {
+        return Report::default();
+    };
+    let (Ok(da), Ok(db)) = (a.dobb(), b.dobb()) else {
+        return Report::default();
+    };
+    let written = verdict2(&a.exact(), &b.exact());
+    let stored = verdict2(&ExactBox2::from(&da), &ExactBox2::from(&db));
+    let columns = [a.rotation, b.rotation]
+        .iter()
+        .any(|r| matches!(r, Rotation2::Axes(_)));
+    let said = Said {
+        dim: 2,
+        intersects: [da.intersects(&db), db.intersects(&da)],
+        certified: [da.intersects_certified(&db), db.intersects_certified(&da)],
+    };
+    said.judge(&written, &stored, columns, &|| {
+        format!("{{\"dim\": 2, \"a\": {}, \"b\": {}}}", a.json(), b.json())
+    })
+}
+
+/// What sat-core's f64 boxes said about a pair, in both orders.
+struct Said {
+    dim: u8,
+    intersects: [bool; 2],
+    certified: [bool; 2],
+}
+
+impl Said {
+    /// Panics on a violation (module docs); `columns`: a box is written as columns, so the
+    /// written band is `AXES_BAND_K_F64`.
+    fn judge(
+        &self,
+        written: &ExactVerdict,
+        stored: &ExactVerdict,
+        columns: bool,
+        describe: &dyn Fn() -> String,
+    ) -> Report {
+        let written_band = if columns { AXES_BAND_K_F64 } else { BAND_K_F64 };
+        let mut report = Report {
+            accepted: true,
+            intersects: Some(written.intersects),
+            adjudicated: true,
+            ..Report::default()
+        };
+        for said in self.intersects {
+            for (truth, band_k, what) in [
+                (written, written_band, "as written"),
+                (stored, BAND_K_F64, "as stored"),
+            ] {
+                if said == truth.intersects {
+                    continue;
+                }
+                assert!(
+                    said,
+                    "sat-core f64 ({}D) says the boxes are apart but {what} they intersect \
+                     (margin {:e}, S = {:e}): {truth:?}\n  case: {}",
+                    self.dim,
+                    truth.margin,
+                    truth.scale,
+                    describe()
+                );
+                let band = band_k * EPS_F64 * truth.scale;
+                assert!(
+                    truth.margin.abs() <= band,
+                    "sat-core f64 ({}D) says the boxes intersect but {what} they are apart by \
+                     {:e} = {:.1} bands (S = {:e}): {truth:?}\n  case: {}",
+                    self.dim,
+                    truth.margin,
+                    truth.margin / band,
+                    truth.scale,
+                    describe()
+                );
+                report.core_wrong_in_band = true;
+            }
+        }
+        for certified in self.certified {
+            assert_eq!(
+                certified,
+                stored.intersects,
+                "sat-core f64 ({}D) intersects_certified differs from the exact verdict of the \
+                 stored boxes ({stored:?})\n  case: {}",
+                self.dim,
+                describe()
+            );
+        }
+        report
+    }
+}
+
+/// `b` in f64: columns replaced by their polar factor (leaned for a leaning case).
+fn in_f64_3(b: &Box3, leaning: Option<u16>) -> Box3 {
+    let mut out = *b;
+    if let Rotation3::Axes(cols) = b.rotation {
+        let u = polar3(DMat3::from_cols_array_2d(&cols)).to_cols_array_2d();
+        out.rotation = Rotation3::Axes(lean(u, leaning, b.center[0]));
+    }
+    out
+}
+
+/// [`in_f64_3`] in 2D.
+fn in_f64_2(b: &Box2, leaning: Option<u16>) -> Box2 {
+    let mut out = *b;
+    if let Rotation2::Axes(cols) = b.rotation {
+        let u = polar2(DMat2::from_cols_array_2d(&cols)).to_cols_array_2d();
+        out.rotation = Rotation2::Axes(lean(u, leaning, b.center[0]));
+    }
+    out
+}
+
+/// Columns leaned as [`Written3::Leaning`] leans them (`k mod 3`: 100 %, 90 % or 50 %), of f64's
+/// tolerance.
+fn lean<const N: usize>(cols: [[f64; N]; N], leaning: Option<u16>, x: f64) -> [[f64; N]; N] {
+    let Some(k) = leaning else {
+        return cols;
+    };
+    let fraction = [1.0, 0.9, 0.5][usize::from(k % 3)];
+    // `lean_columns` takes the fraction of f32's tolerance.
+    let of_f32 = fraction * AXES_TOLERANCE_F64 / f64::from(AXES_TOLERANCE);
+    lean_columns(cols, of_f32, u64::from(k) ^ x.to_bits(), |x| x)
+}
+
+/// The orthogonal polar factor (Newton's iteration `U ← (U + U⁻ᵀ)/2`).
+fn polar3(g: DMat3) -> DMat3 {
+    let mut u = g;
+    for _ in 0..8 {
+        u = (u + u.inverse().transpose()) * 0.5;
+    }
+    u
+}
+
+/// [`polar3`] in 2D.
+fn polar2(g: DMat2) -> DMat2 {
+    let mut u = g;
+    for _ in 0..8 {
+        u = (u + u.inverse().transpose()) * 0.5;
+    }
+    u
+}
+
+/// The recipe's gap in f64's resolution for the pair.
+fn gap64(gap: Gap, center_a: &[f64], size: f64, distance: f64) -> f64 {
+    let far = center_a.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+    let at = GapScale {
+        size,
+        far,
+        scale: distance + size,
+    };
+    gap.value(&at) * F64_RESOLUTION
+}
+
+/// `b` moved along the exact pair's best axis so that the margin becomes the recipe's gap in
+/// f64's resolution; `None` if the boxes are out of sat-core's range.
+fn regap3(a: Box3, b: Box3, gap: Option<Gap>) -> Option<(Box3, Box3)> {
+    let Some(gap) = gap else {
+        return Some((a, b));
+    };
+    let (da, db) = (a.dobb().ok()?, b.dobb().ok()?);
+    let v = verdict3(&a.exact(), &b.exact());
+    let (ga, gb) = (da.axes(), db.axes());
+    let axis = match v.feature {
+        Feature::FaceA(i) => ga.col(usize::from(i)),
+        Feature::FaceB(j) => gb.col(usize::from(j)),
+        Feature::EdgePair(i, j) => ga
+            .col(usize::from(i))
+            .cross(gb.col(usize::from(j)))
+            .normalize_or_zero(),
+    };
+    let t = db.center() - da.center();
+    let size = da.half_extents().length() + db.half_extents().length();
+    let target = gap64(gap, &a.center, size, t.length());
+    let sign = if t.dot(axis) < 0.0 { -1.0 } else { 1.0 };
+    let center = DVec3::from_array(b.center) + axis * (sign * (target - v.margin));
+    let mut moved = b;
+    moved.center = center.to_array();
+    Some((a, moved))
+}
+
+/// [`regap3`] in 2D.
+fn regap2(a: Box2, b: Box2, gap: Option<Gap>) -> Option<(Box2, Box2)> {
+    let Some(gap) = gap else {
+        return Some((a, b));
+    };
+    let (da, db) = (a.dobb().ok()?, b.dobb().ok()?);
+    let v = verdict2(&a.exact(), &b.exact());
+    let axis = match v.feature {
+        Feature::FaceA(i) => da.axes().col(usize::from(i)),
+        Feature::FaceB(j) => db.axes().col(usize::from(j)),
+        Feature::EdgePair(..) => DVec2::ZERO,
+    };
+    let t = db.center() - da.center();
+    let size = da.half_extents().length() + db.half_extents().length();
+    let target = gap64(gap, &a.center, size, t.length());
+    let sign = if t.dot(axis) < 0.0 { -1.0 } else { 1.0 };
+    let center = DVec2::from_array(b.center) + axis * (sign * (target - v.margin));
+    let mut moved = b;
+    moved.center = center.to_array();
+    Some((a, moved))
+}
