@@ -11,8 +11,10 @@
 //!   a diagonal (tilted 1e-6..1e-2 rad) and edge across edge, a third each, every gap ±2e-3.
 //!
 //! Every engine runs over its own copy of the pairs (its own data layout), one pass each per
-//! round in a rotating order; a ratio is the median over 61 rounds of `engine / sat-core
-//! distance` within a round, so a round disturbed by other work on the machine moves nothing.
+//! round in a rotating order; a ratio is the median over 61 rounds of `engine / sat-core` within
+//! a round (against sat-core's `distance`, and against sat-core's answer to the same query:
+//! `distance` for parry's `distance`, `closest_points` for the queries that return points), so a
+//! round disturbed by other work on the machine moves nothing.
 //! The last column sums the distances each engine returned (they agree to rounding).
 //! Run: `cargo bench --bench distance`.
 
@@ -33,8 +35,9 @@ const ROUNDS: usize = 61;
 
 type Run<'a> = Box<dyn FnMut() -> f64 + 'a>;
 
-/// Times the engines interleaved and prints a row per engine: median ns per pair and the median
-/// ratio to the first engine.
+/// Times the engines interleaved and prints a row per engine: median ns per pair, the median
+/// ratio to the first engine (sat-core's `distance`) and to sat-core's answer to the same query
+/// (the second engine, `closest_points`, for the queries that return points).
 fn table(family: &str, items: usize, mut engines: Vec<(&str, Run<'_>)>) {
     let n = engines.len();
     let mut ns = vec![Vec::with_capacity(ROUNDS); n];
@@ -59,10 +62,14 @@ fn table(family: &str, items: usize, mut engines: Vec<(&str, Run<'_>)>) {
         v[v.len() / 2]
     };
     for (e, (name, _)) in engines.iter().enumerate() {
-        let ratio = median((0..ROUNDS).map(|r| ns[e][r] / ns[0][r]).collect());
+        let ratio = |to: usize| median((0..ROUNDS).map(|r| ns[e][r] / ns[to][r]).collect());
+        // Rows 0 and 2 answer `distance`, the others return points.
+        let same = if e == 0 || e == 2 { 0 } else { 1 };
         println!(
-            "| {family} | {name} | {:.1} ns | {ratio:.2}× | {:.4} |",
+            "| {family} | {name} | {:.1} ns | {:.2}× | {:.2}× | {:.4} |",
             median(ns[e].clone()),
+            ratio(0),
+            ratio(same),
             sums[e]
         );
     }
@@ -316,9 +323,9 @@ fn near_touching2(rng: &mut Pcg64) -> Vec<(Obb2, Obb2)> {
 fn main() {
     let mut rng = Pcg64::seed_from_u64(0xd157);
     println!(
-        "| family | engine | median ns per pair | median ratio to sat-core distance | sum of distances |"
+        "| family | engine | median ns per pair | ratio to sat-core distance | ratio to sat-core, same query | sum of distances |"
     );
-    println!("| --- | --- | ---: | ---: | ---: |");
+    println!("| --- | --- | ---: | ---: | ---: | ---: |");
     family3("3d random", &random3(&mut rng, false));
     family3("3d random apart", &random3(&mut rng, true));
     family3("3d near-touching", &near_touching3(&mut rng));

@@ -2,6 +2,7 @@
 """The scoreboard of scripts/engines.sh: one Markdown row per engine query and dimension, from the
 files a row leaves in target/engines/ (<row>.check.json: `obbsat check --format json` on the
 corpus and the generated cases; <row>.findings.json: the same on examples/engines/findings.jsonl;
+<row>.distance.json: for a query that answers distances, the same cases with `--query distance`;
 <row>.stats.json: the adapter's --stats; <row>.skipped: why it did not run).
 
 Columns: the engine and the query (the function called, and what counts as "intersect"), the
@@ -9,11 +10,14 @@ package version, the dimension, the cases, the wrong verdicts outside sat-core's
 (split by what the engine said), the wrong verdicts at any margin, the cases without a verdict
 (the engine raised, crashed, hung or refused), the worst |margin|/S of a wrong verdict, and the
 microseconds per pair through the protocol (the adapter's wall time over its cases) with, in
-brackets, those spent in the engine's calls (boxes built included).
+brackets, those spent in the engine's calls (boxes built included); for the distance queries, the
+distances off the exact one by more than 64·ε·S (split by sign: longer / shorter than exact) and
+the worst |error|/S over every answer.
 
   scripts/engines_table.py [--cases N] [--report FILE] [--doc FILE] [--readme FILE]
                            [--sweep FILE] [--started FILE] ROW...
-  scripts/engines_table.py --require-every-verdict ROW   # exit 1 unless every case has a verdict
+  scripts/engines_table.py --require-every-verdict ROW...   # exit 1 unless every case has a
+                                                            # verdict (and a distance)
 
 ROW is a path without its suffix, named <adapter>-<query>-<dim>d (target/engines/fcl-collide-3d).
 
@@ -22,16 +26,20 @@ of case (a generated case's id without its number, or a corpus file), by what se
 (its regime: axis columns off orthonormal, which the case format accepts up to 1e-6; centres
 farther than 48 S from the origin, where f32 world coordinates alone move a box by more than the
 band; a zero half-extent) and by the verdict, with its worst input as a case line, and its cases
-without a verdict grouped by reason.
+without a verdict grouped by reason; for a distance query the same for its wrong distances (by
+kind, regime and sign of the error, the worst |error|/S of each).
 
 --doc rewrites the generated blocks of docs/engines.md, each between `<!-- engines.sh: NAME -->`
 and `<!-- /engines.sh: NAME -->` (the prose around them is written by hand and kept): `scoreboard`
 (the command, date, machine, load, interpreters and the table), one block per engine (`mujoco`,
 `fcl`, `coal`, `bullet`, `box2d`, `chipmunk`: per row, the wrong verdicts outside the band by
-regime with the smallest input of each regime, the cases without a verdict, and the engine's
+regime with the smallest input of each regime, the cases without a verdict, for a distance query
+its distances beyond 64·ε·S by regime with the worst input of each as a case line (carrying the
+exact `distance`), and the engine's
 verdicts on its cases of examples/engines/findings.jsonl, those whose id starts with its block's
 name) and `scale-sweep` (from --sweep, examples/engines/scale_sweep.py's JSON). --readme rewrites
-the block `summary` of README.md: one line per engine query. A block missing from a file is an
+the block `summary` of README.md: one line per engine query (distances included). A block missing
+from a file is an
 error, so a new engine needs its section first.
 """
 
@@ -52,6 +60,7 @@ ENGINES = {"mujoco": ("mujoco", "MuJoCo"), "fcl": ("fcl", "FCL"), "coal": ("coal
            "bullet": ("bullet", "Bullet"), "box2d": ("box2d", "Box2D"),
            "pymunk": ("chipmunk", "Chipmunk")}
 BAND = 48 * 2.0**-23
+DISTANCE_BAND = "64·ε·S"
 FINDINGS = "examples/engines/findings.jsonl"
 
 
@@ -67,6 +76,36 @@ def load(prefix):
     skipped = Path(prefix + ".skipped")
     reason = skipped.read_text().strip() if skipped.exists() else None
     return read_json(prefix + ".check.json"), read_json(prefix + ".stats.json"), reason
+
+
+def load_distances(prefix):
+    """The engine report of a row's `--query distance` check, or None (not a distance query, or
+    it did not run)."""
+    check = read_json(prefix + ".distance.json")
+    return check["engines"][0] if check and check["engines"] else None
+
+
+def worst_error(e):
+    """"W (G)": the worst |error|/S of a distance report over every answer (W), and over the
+    generated cases alone (G; the corpus has pairs of points 1e-24 apart, where any absolute
+    tolerance is all of S): a wrong one's, or "≤ 7.6e-6" when none of them is wrong."""
+    if e["worst_margin_over_scale"] is None:
+        return "-"
+    generated = [abs(w["error"]) / w["scale"] for w in e["wrong_cases"]
+                 if not w["file"].startswith("corpus/")]
+    return (f"{e['worst_margin_over_scale']:.2g} "
+            f"({f'{max(generated):.2g}' if generated else '≤ 7.6e-6'})")
+
+
+def distance_cells(e):
+    """(distances beyond 64·ε·S (longer / shorter), worst |error|/S) of a distance report."""
+    if e is None:
+        return "—", "—"
+    longer = sum(w["error"] > 0 for w in e["wrong_cases"])
+    problem = f"; {e['problem']}" if e["problem"] else ""
+    no_answer = f" (+{count(e['no_verdict'])} no answer)" if e["no_verdict"] else ""
+    return (f"**{count(e['wrong'])}** ({count(longer)} / {count(e['wrong'] - longer)})"
+            f"{no_answer}{problem}", worst_error(e))
 
 
 def parts(prefix):
@@ -112,7 +151,7 @@ def row(prefix):
         engine = f"`{engine_query}`"
     if not check or not check["engines"]:
         return [engine, version(stats), dimension(name),
-                "did not run: " + (reason or "no report"), "", "", "", ""]
+                "did not run: " + (reason or "no report"), "", "", "", "", "", ""]
     e = check["engines"][0]
     outside = [w for w in e["wrong_cases"] if w["outside_band"]]
     says_intersect = sum(w["got"] for w in outside)
@@ -126,6 +165,7 @@ def row(prefix):
         count(e["wrong"]),
         count(e["no_verdict"]) + problem,
         "-" if worst is None else f"{worst:.2g}",
+        *distance_cells(load_distances(prefix)),
         per_pair(stats),
     ]
 
@@ -138,12 +178,14 @@ HEADERS = [
     "wrong at any margin",
     "no verdict",
     "worst \\|margin\\|/S",
+    f"distances beyond {DISTANCE_BAND} (longer / shorter)",
+    "worst \\|error\\|/S of a distance (generated cases)",
     "µs per pair (in the engine)",
 ]
 
 
 def table(prefixes):
-    lines = ["| " + " | ".join(HEADERS) + " |", "| --- | --- | --- |" + " ---: |" * 5]
+    lines = ["| " + " | ".join(HEADERS) + " |", "| --- | --- | --- |" + " ---: |" * 7]
     lines += ["| " + " | ".join(row(prefix)) + " |" for prefix in prefixes]
     return "\n".join(lines)
 
@@ -239,6 +281,22 @@ def report(prefixes):
         for reason, n, overlapping, outside in no_verdict_reasons(e):
             out.append(f"* no verdict × {n}: {reason} ({overlapping} of them on boxes that "
                        f"intersect, {outside} of those outside the band)")
+        d = load_distances(prefix)
+        if d:
+            out.append(f"* distances (`--query distance`, {d['cases']} cases): {d['wrong']} beyond "
+                       f"{DISTANCE_BAND}, worst |error|/S {d['worst_margin_over_scale']:.3g}")
+            groups = defaultdict(list)
+            for w in d["wrong_cases"]:
+                case = json.loads(case_line(w))
+                groups[(kind(w), tags(case, w["scale"]), error_kind(w))].append((w, case))
+            for (k, tag, how), ws in sorted(groups.items(), key=lambda g: -len(g[1])):
+                worst, case = max(ws, key=lambda wc: abs(wc[0]["error"]) / wc[0]["scale"])
+                out.append(f"  * {len(ws)} × {how} on {k} ({tag}); worst |error|/S "
+                           f"{abs(worst['error']) / worst['scale']:.3g} (exact {worst['expected']:.6g}, "
+                           f"got {worst['got']:.6g}, S {worst['scale']:.3g}), "
+                           f"{worst['file']}:{worst['line']}:\n    `{json.dumps(case)}`")
+            for reason, n, _, _ in no_verdict_reasons(d):
+                out.append(f"  * no distance × {n}: {reason}")
         out.append("")
     return "\n".join(out)
 
@@ -248,8 +306,56 @@ def report(prefixes):
 
 def short_case(case):
     """A case line as the doc shows it: id, dim, boxes and the exact oracle's numbers."""
-    keep = ("id", "dim", "a", "b", "expect", "exact_margin", "scale")
+    keep = ("id", "dim", "a", "b", "expect", "exact_margin", "distance", "scale")
     return json.dumps({k: case[k] for k in keep if k in case})
+
+
+def error_kind(wrong):
+    """How a wrong distance is wrong: 0 for boxes apart, positive for boxes that intersect, or
+    longer / shorter than the exact distance."""
+    if wrong["expected"] == 0:
+        return "> 0 for boxes that intersect"
+    if wrong["got"] == 0:
+        return "0 for boxes apart"
+    return "longer" if wrong["error"] > 0 else "shorter"
+
+
+def distance_block(d, title):
+    """Markdown of one row's `--query distance` report: a head line, the wrong distances by
+    (how, regime) with the worst input of each as a case line carrying the exact distance."""
+    longer = sum(w["error"] > 0 for w in d["wrong_cases"])
+    out = [f"**{title}, distances** ({count(d['cases'])} cases, `--query distance`): "
+           f"{count(d['wrong'])} beyond {DISTANCE_BAND} (longer than exact: {count(longer)}, "
+           f"shorter: {count(d['wrong'] - longer)}); worst \\|error\\|/S over every answer "
+           f"(over the generated cases alone) {worst_error(d)}.", ""]
+    groups = defaultdict(list)
+    for w in d["wrong_cases"]:
+        case = json.loads(case_line(w))
+        groups[error_kind(w)].append((w, case))
+    if groups:
+        out += ["| distance | cases | regimes (a case may have several) | kinds of case | worst \\|error\\|/S | S | "
+                "worst input: exact, engine's |",
+                "| --- | ---: | --- | --- | ---: | --- | --- |"]
+        worst_lines = []
+        for how, ws in sorted(groups.items(), key=lambda g: (-len(g[1]), g[0])):
+            w, case = max(ws, key=lambda wc: (abs(wc[0]["error"]) / wc[0]["scale"], -wc[0]["line"]))
+            scales = [x["scale"] for x, _ in ws]
+            size = f"{min(scales):.2g}" if min(scales) == max(scales) else \
+                f"{min(scales):.2g} to {max(scales):.2g}"
+            regimes_ = Counter(tag for x, c in ws for tag in tags(c, x["scale"]).split(", "))
+            kinds = Counter(kind(x) for x, _ in ws)
+            case_id = case.get("id", f"{os.path.basename(w['file'])}:{w['line']}")
+            regimes_text = "; ".join(f"{r} {n}" for r, n in regimes_.most_common())
+            out.append(f"| {how} | {count(len(ws))} | {regimes_text.replace('|', chr(92) + '|')} | "
+                       f"{', '.join(f'{k} {n}' for k, n in kinds.most_common())} | "
+                       f"{abs(w['error']) / w['scale']:.2g} | {size} | "
+                       f"`{case_id}`: {w['expected']:.6g}, {w['got']:.6g} |")
+            worst_lines.append(short_case({**case, "distance": w["expected"]}))
+        out += ["", "<details><summary>The worst input of each (case lines with the exact "
+                "distance)</summary>", "", "```json"] + worst_lines + ["```", "", "</details>", ""]
+    for why, n, _, _ in no_verdict_reasons(d):
+        out += [f"No distance on {count(n)} cases: {why}.", ""]
+    return out
 
 
 def boxes_length(case):
@@ -360,6 +466,9 @@ def engine_block(block, prefixes):
             out += [f"No verdict on {count(n)} cases: {why} ({count(n - overlapping)} on boxes "
                     f"apart, {count(overlapping)} on boxes that intersect, {count(outside_band)} "
                     f"of those outside the band).", ""]
+        d = load_distances(prefix)
+        if d:
+            out += distance_block(d, title)
     verdicts = findings_verdicts(block, prefixes)
     if verdicts:
         out += [f"Its cases of `{FINDINGS}` (each an input above, reduced by hand where it "
@@ -396,8 +505,15 @@ def sweep_block(path):
     return "\n".join(lines) + "\n"
 
 
+def merged(reports):
+    """The distance reports of a query's rows as one, for its worst |error|/S."""
+    return {"worst_margin_over_scale": max(d["worst_margin_over_scale"] for d in reports),
+            "wrong_cases": [w for d in reports for w in d["wrong_cases"]]}
+
+
 def summary_block(prefixes):
-    """README's table: one line per engine query, 3D and 2D side by side."""
+    """README's table: one line per engine query, 3D and 2D side by side; for the distance
+    queries also the distances beyond 64·ε·S (3D, 2D) and the worst |error|/S."""
     by_query = defaultdict(dict)
     order = []
     for prefix in prefixes:
@@ -406,14 +522,21 @@ def summary_block(prefixes):
             order.append((adapter, query))
         by_query[(adapter, query)][dim] = prefix
     lines = ["| engine `query` | version | wrong outside the band, 3D | 2D (prisms for 3D engines) "
-             "| worst \\|margin\\|/S | µs per pair |",
-             "| --- | --- | ---: | ---: | ---: | ---: |"]
+             f"| worst \\|margin\\|/S | distances beyond {DISTANCE_BAND}, 3D, 2D "
+             "| worst \\|error\\|/S (generated cases) | µs per pair |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for adapter, query in order:
         cells, worst, times, stats_any = [], [], [], None
+        distances, worst_distance = [], []
         for dim in ("3d", "2d"):
             prefix = by_query[(adapter, query)].get(dim)
             check, stats, _ = load(prefix) if prefix else (None, None, None)
             stats_any = stats_any or stats
+            d = load_distances(prefix) if prefix else None
+            distances.append("—" if d is None else count(d["wrong"]) + (
+                f" (+{count(d['no_verdict'])} no answer)" if d["no_verdict"] else ""))
+            if d and d["worst_margin_over_scale"] is not None:
+                worst_distance.append(d)
             if not prefix:
                 cells.append("—")
             elif not check or not check["engines"]:
@@ -428,8 +551,9 @@ def summary_block(prefixes):
                     times.append(f"{stats['adapter_seconds'] / stats['cases'] * 1e6:.0f}")
         engine = ENGINES.get(adapter, (adapter, adapter))[1]
         lines.append(f"| {engine} `{query}` | {version(stats_any)} | {cells[0]} | {cells[1]} | "
-                     f"{max(worst):.2g} | {', '.join(times) or '-'} |" if worst else
-                     f"| {engine} `{query}` | {version(stats_any)} | {cells[0]} | {cells[1]} | - | "
+                     f"{f'{max(worst):.2g}' if worst else '-'} | "
+                     f"{'—' if distances == ['—', '—'] else ', '.join(distances)} | "
+                     f"{worst_error(merged(worst_distance)) if worst_distance else '—'} | "
                      f"{', '.join(times) or '-'} |")
     return "\n".join(lines) + "\n"
 
@@ -528,6 +652,10 @@ def main():
             engines = check["engines"] if check else []
             if not engines or any(e["no_verdict"] or e["problem"] or not e["cases"] for e in engines):
                 sys.exit(f"{prefix}: not every case got a verdict ({reason or 'see its report'})")
+            d = load_distances(prefix)
+            if Path(prefix + ".distance.json").exists() and (
+                    not d or d["no_verdict"] or d["problem"] or not d["cases"]):
+                sys.exit(f"{prefix}: not every case got a distance (see {prefix}.distance.json)")
 
 
 if __name__ == "__main__":

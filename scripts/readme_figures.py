@@ -9,11 +9,14 @@ the date, commit and machine under it, and with --write puts it back into README
             exact oracle, sat-core's wrong verdicts per written form, and the run's time
   corpus    `cargo run --release -- check corpus/*.jsonl --engine all --format md` (it exits 1
             because parry's engines fail on the corpus; the table is the point)
+  corpus-distance
+            the same with `--query distance`: every distance engine against the corpus's exact
+            distances (exits 1 too: parry's closest points fail)
   pairs     `cargo bench --bench pairs` (5-10 minutes), then the ratios of scripts/bench_report.py;
             also redraws docs/bench.svg. --no-bench reads the last run's criterion results.
 
-Usage: python3 scripts/readme_figures.py [--write] [--no-bench] [main-job] [corpus] [pairs]
-(no name: all three). Run it on an otherwise idle machine (timings move with the load) and on a
+Usage: python3 scripts/readme_figures.py [--write] [--no-bench] [main-job] [corpus]
+[corpus-distance] [pairs] (no name: all four). Run it on an otherwise idle machine (timings move with the load) and on a
 committed tree: the line under each block names the commit, and says when other files than
 README.md and docs/bench.svg had uncommitted changes.
 
@@ -40,6 +43,7 @@ import bench_report  # noqa: E402  (same directory)
 COMMANDS = {
     "main-job": "cargo run --release",
     "corpus": "cargo run --release -- check corpus/*.jsonl --engine all --format md",
+    "corpus-distance": "cargo run --release -- check corpus/*.jsonl --query distance --engine all --format md",
     "pairs": "cargo bench --bench pairs",
 }
 
@@ -119,10 +123,10 @@ def main_job() -> str:
     )
 
 
-def corpus() -> str:
-    out = run(COMMANDS["corpus"], ok_codes=(0, 1))
+def corpus(name: str) -> str:
+    out = run(COMMANDS[name], ok_codes=(0, 1))
     lines = out.splitlines()
-    header = next(line for line in lines if "cases" in line and "band" in line)
+    header = next(line for line in lines if "cases" in line and "·ε·S" in line)
     table = [line for line in lines if line.startswith("|")]
     return "\n".join([header, "", *table])
 
@@ -235,7 +239,7 @@ def main() -> None:
             body, at = pairs(bench="--no-bench" not in args)
         else:
             at = state(load=True)
-            body = main_job() if name == "main-job" else corpus()
+            body = main_job() if name == "main-job" else corpus(name)
         block = body + "\n\n" + provenance(name, at)
         print(f"<!-- figures: {name} -->\n{block}\n<!-- end figures -->\n")
         if "--write" in args:

@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! {"id": any JSON (optional), "dim": 2 or 3, "a": BOX, "b": BOX,
-//!  "expect": true|false, "exact_margin": number, "scale": number (all three optional)}
+//!  "expect": true|false, "exact_margin": number, "scale": number, "distance": number
+//!  (all four optional)}
 //! BOX = {"center": [...], "half_extents": [...], ROTATION}
 //! ROTATION = exactly one of
 //!   "quat": [x, y, z, w]             3D, glam order, need not be unit length: R(q)/|q|²
@@ -23,11 +24,14 @@
 //!
 //! `expect` is the verdict `obbsat check` compares with; `exact_margin` and `scale` (the exact
 //! margin and `S = |c_B − c_A| + |e_A| + |e_B|`, as `obbsat generate` and the corpus write them)
-//! place a wrong verdict inside or outside sat-core's band. `obbsat verdict` ignores all three.
+//! place a wrong verdict inside or outside sat-core's band; `distance` (the exact distance between
+//! the boxes as written, `0` when they intersect) is what `obbsat check --query distance` compares
+//! with. `obbsat verdict` and `obbsat distance` ignore all four.
 
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
+use crate::check::Query;
 use crate::exact_pair::ExactPair;
 use crate::json::{json_reason, kind_of, number};
 use crate::pair::{Pair, center2, center3, obb2, obb3};
@@ -50,11 +54,12 @@ pub struct Case {
     pub a: Box<RawValue>,
     /// Box `b` as written.
     pub b: Box<RawValue>,
-    /// The fields `expect`, `exact_margin` and `scale` as written; read them with
-    /// [`Case::expect`] and [`Case::recorded`].
+    /// The fields `expect`, `exact_margin`, `scale` and `distance` as written; read them with
+    /// [`Case::expect`], [`Case::recorded`] and [`Case::recorded_distance`].
     expect: Option<Box<RawValue>>,
     exact_margin: Option<Box<RawValue>>,
     scale: Option<Box<RawValue>>,
+    distance: Option<Box<RawValue>>,
 }
 
 /// Why a line is not a valid case, with the case's id when the line got far enough to have one.
@@ -83,6 +88,8 @@ struct RawCase<'a> {
     exact_margin: Option<&'a RawValue>,
     #[serde(borrow, default)]
     scale: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    distance: Option<&'a RawValue>,
 }
 
 /// Parses one line (without its line terminator) into a case.
@@ -124,6 +131,7 @@ pub fn parse_case(line: &str) -> Result<Case, CaseError> {
         expect: owned(raw.expect),
         exact_margin: owned(raw.exact_margin),
         scale: owned(raw.scale),
+        distance: owned(raw.distance),
     })
 }
 
@@ -156,12 +164,30 @@ impl Case {
         Ok(Some((margin, scale)))
     }
 
+    /// The recorded exact `distance`: `None` when absent, an error when it is not a
+    /// non-negative number.
+    pub fn recorded_distance(&self) -> Result<Option<f64>, String> {
+        let Some(distance) = &self.distance else {
+            return Ok(None);
+        };
+        let distance = number(distance, "distance")?;
+        if distance < 0.0 {
+            return Err(format!("distance must not be negative, found {distance}"));
+        }
+        Ok(Some(distance))
+    }
+
     /// The line an outside engine receives: `{"id", "dim", "a", "b"}` with the id and both boxes
-    /// exactly as written (`"id": null` when the case has none) and nothing else.
-    pub fn request_line(&self) -> String {
+    /// exactly as written (`"id": null` when the case has none), and `"query": "distance"` when
+    /// it is asked for the distance rather than the verdict; nothing else.
+    pub fn request_line(&self, query: Query) -> String {
         let id = self.id.as_deref().map_or("null", RawValue::get);
+        let asked = match query {
+            Query::Verdict => "",
+            Query::Distance => r#","query":"distance""#,
+        };
         format!(
-            r#"{{"id":{id},"dim":{},"a":{},"b":{}}}"#,
+            r#"{{"id":{id},"dim":{},"a":{},"b":{}{asked}}}"#,
             self.dim,
             self.a.get(),
             self.b.get()

@@ -1,6 +1,7 @@
-//! `obbsat check FILE... --engine ...`: every engine's verdict on every case, against the
-//! case's `"expect"`.
+//! `obbsat check FILE... --engine ... [--query verdict|distance]`: every engine's answer on every
+//! case, against the case's recorded exact answer.
 //!
+//! **Verdicts** (the default query):
 //! * Every valid line needs `"expect": true|false`; a line that is not a valid case (or has no
 //!   `expect`) is listed as invalid and fails the check.
 //! * A verdict is *wrong* when it differs from `expect`. It is *outside the band* when the exact
@@ -16,6 +17,17 @@
 //!   `parry-gjk` and `cmd:` engines; `--fail-on any|outside-band|never` sets one rule for all.
 //!   Cases without a verdict (outside engines) and engine problems always fail, except with
 //!   `never`.
+//!
+//! **Distances** (`--query distance`; engines `sat`, `exact`, `parry` as in `obbsat distance`,
+//! `all` for the three, or `cmd:` engines answering `{"distance": d}`):
+//! * The exact distance is the line's `"distance"` (as `obbsat corpus` writes it), else the exact
+//!   oracle's for the boxes as written; lines whose recorded distance the oracle contradicts (by
+//!   more than `2⁻⁴⁰·S`) are counted as notes. `S` as for verdicts.
+//! * A distance is *wrong* when it is off the exact one by more than [`DISTANCE_BAND_K`]`·ε·S`,
+//!   the bound sat-core's distance keeps for the boxes as written; there is no "in band" for
+//!   distances, so every wrong distance is outside the band and fails the check (unless
+//!   `--fail-on never`). `worst |error|/S` is the largest `|d − exact|/S` over all of an
+//!   engine's answers, wrong or not.
 
 use std::io::{self, Read};
 use std::path::PathBuf;
@@ -25,25 +37,54 @@ use sat_core::tolerance::{BAND_K, EPS};
 use serde_json::Value;
 
 use crate::case::{Case, parse_case};
-use crate::cmd_engine::{self, Request};
+use crate::cmd_engine::{self, Answer, Request};
+use crate::distance::{DistanceEngine, exact_distance, measure};
 use crate::engine::{Engine, FailOn};
 use crate::input::{Lines, open};
 use crate::parallel;
 use crate::progress::Progress;
 
+/// `64`: the bound, in `ε·S`, that `obbsat check --query distance` holds distances to: sat-core
+/// keeps [`DISTANCE_K`](sat_core::distance::DISTANCE_K)` = 48` for the boxes it stores, and the
+/// stored boxes differ from the boxes as written by a few `ε·S` (rounding to f32, `axes` columns
+/// leaning up to 1e-6; `tests/cli/distance.rs` checks `64` on every written form).
+pub const DISTANCE_BAND_K: f32 = 64.0;
+
+/// What `obbsat check` asks the engines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Query {
+    /// Do the boxes intersect? Compared with `expect`.
+    Verdict,
+    /// How far apart are they? Compared with `distance`.
+    Distance,
+}
+
+impl Query {
+    /// The bound a wrong answer is judged against, in `ε·S`.
+    pub fn band_k(self) -> f32 {
+        match self {
+            Query::Verdict => BAND_K,
+            Query::Distance => DISTANCE_BAND_K,
+        }
+    }
+}
+
 /// An engine to check: built in, or an outside program.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EngineChoice {
-    /// One of [`Engine::ALL`].
+    /// One of [`Engine::ALL`] (verdicts).
     Builtin(Engine),
+    /// One of `obbsat distance`'s engines (distances).
+    Distance(DistanceEngine),
     /// `cmd:<program>`.
     Cmd(String),
 }
 
 impl EngineChoice {
-    /// Parses one `--engine` value: a built-in name, a comma-separated list of them, `all`, or
-    /// `cmd:<program>` (the rest of the value, commas included).
-    pub fn parse_list(value: &str) -> Result<Vec<EngineChoice>, String> {
+    /// Parses one `--engine` value for `query`: a built-in name, a comma-separated list of them,
+    /// `all`, or `cmd:<program>` (the rest of the value, commas included).
+    pub fn parse_list(value: &str, query: Query) -> Result<Vec<EngineChoice>, String> {
         if let Some(program) = value.strip_prefix("cmd:") {
             if program.trim().is_empty() {
                 return Err("cmd: needs a program, e.g. cmd:./my-engine".into());
@@ -52,14 +93,29 @@ impl EngineChoice {
         }
         let mut out = Vec::new();
         for name in value.split(',').map(str::trim) {
-            if name == "all" {
-                out.extend(Engine::ALL.map(EngineChoice::Builtin));
-            } else if let Some(engine) = Engine::from_name(name) {
-                out.push(EngineChoice::Builtin(engine));
-            } else {
-                return Err(format!(
-                    "unknown engine {name:?}: use sat, certified, exact, parry-sat, parry-gjk, all or cmd:<program>"
-                ));
+            match query {
+                Query::Verdict if name == "all" => {
+                    out.extend(Engine::ALL.map(EngineChoice::Builtin));
+                }
+                Query::Distance if name == "all" => {
+                    out.extend(DistanceEngine::ALL.map(EngineChoice::Distance));
+                }
+                Query::Verdict => match Engine::from_name(name) {
+                    Some(engine) => out.push(EngineChoice::Builtin(engine)),
+                    None => {
+                        return Err(format!(
+                            "unknown engine {name:?}: use sat, certified, exact, parry-sat, parry-gjk, all or cmd:<program>"
+                        ));
+                    }
+                },
+                Query::Distance => match DistanceEngine::from_name(name) {
+                    Some(engine) => out.push(EngineChoice::Distance(engine)),
+                    None => {
+                        return Err(format!(
+                            "unknown distance engine {name:?}: use sat, exact, parry, all or cmd:<program>"
+                        ));
+                    }
+                },
             }
         }
         Ok(out)
@@ -69,6 +125,7 @@ impl EngineChoice {
     pub fn name(&self) -> String {
         match self {
             EngineChoice::Builtin(e) => e.name().to_owned(),
+            EngineChoice::Distance(e) => e.name().to_owned(),
             EngineChoice::Cmd(program) => format!("cmd:{program}"),
         }
     }
@@ -76,7 +133,7 @@ impl EngineChoice {
     fn default_fail_on(&self) -> FailOn {
         match self {
             EngineChoice::Builtin(e) => e.default_fail_on(),
-            EngineChoice::Cmd(_) => FailOn::OutsideBand,
+            EngineChoice::Distance(_) | EngineChoice::Cmd(_) => FailOn::OutsideBand,
         }
     }
 }
@@ -94,6 +151,8 @@ pub struct Options {
     pub timeout: Duration,
     /// Only cases of this dimension (for engines of one dimension); `None`: all.
     pub dim: Option<u8>,
+    /// Verdicts or distances.
+    pub query: Query,
 }
 
 /// Where a line came from.
@@ -116,30 +175,43 @@ pub struct Invalid {
     pub reason: String,
 }
 
-/// A wrong verdict.
+/// The exact answer of a case, and an engine's.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum Answered {
+    /// A verdict.
+    Verdict(bool),
+    /// A distance.
+    Distance(f64),
+}
+
+/// A wrong verdict or distance.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Wrong {
     /// Where.
     pub place: Place,
-    /// The case's `expect`.
-    pub expected: bool,
-    /// The exact margin (recorded or computed).
+    /// The case's `expect` or exact `distance`.
+    pub expected: Answered,
+    /// The engine's answer.
+    pub got: Answered,
+    /// Verdicts: the exact margin (recorded or computed); distances: the error, got − exact.
     pub margin: f64,
     /// `S` (recorded or computed).
     pub scale: f64,
-    /// `|margin| > 48·ε·S`.
+    /// `|margin| > 48·ε·S` (verdicts); always for distances.
     pub outside_band: bool,
 }
 
 impl Wrong {
     /// `|margin|/S` (0 for two identical points, where both are 0).
     pub fn relative(&self) -> f64 {
-        if self.margin == 0.0 {
-            0.0
-        } else {
-            self.margin.abs() / self.scale
-        }
+        relative(self.margin, self.scale)
     }
+}
+
+/// `|x|/S`, 0 when `x` is (two identical points have `S = 0`).
+fn relative(x: f64, scale: f64) -> f64 {
+    if x == 0.0 { 0.0 } else { x.abs() / scale }
 }
 
 /// A case an outside engine gave no verdict for.
@@ -166,6 +238,8 @@ pub struct EngineReport {
     pub no_verdict: Vec<NoVerdict>,
     /// A problem of the run as a whole (outside engines).
     pub problem: Option<String>,
+    /// Distances: the largest `|d − exact|/S` over every answer (verdicts: `None`).
+    pub worst_error: Option<f64>,
 }
 
 impl EngineReport {
@@ -179,12 +253,15 @@ impl EngineReport {
         self.wrong.len() - self.wrong_outside_band()
     }
 
-    /// The largest `|margin|/S` of a wrong verdict.
+    /// Verdicts: the largest `|margin|/S` of a wrong verdict; distances: the largest
+    /// `|d − exact|/S` of any answer.
     pub fn worst(&self) -> Option<f64> {
-        self.wrong
-            .iter()
-            .map(Wrong::relative)
-            .fold(None, |m, r| Some(m.map_or(r, |m: f64| m.max(r))))
+        self.worst_error.or_else(|| {
+            self.wrong
+                .iter()
+                .map(Wrong::relative)
+                .fold(None, |m, r| Some(m.map_or(r, |m: f64| m.max(r))))
+        })
     }
 
     /// Whether the engine passes its failure rule.
@@ -209,8 +286,10 @@ pub struct Report {
     pub skipped: usize,
     /// Invalid lines.
     pub invalid: Vec<Invalid>,
-    /// Valid cases whose `expect` the exact oracle contradicts.
+    /// Valid cases whose `expect` (or `distance`) the exact oracle contradicts.
     pub contradicted: Vec<Place>,
+    /// What was asked.
+    pub query: Query,
     /// Per engine.
     pub engines: Vec<EngineReport>,
 }
@@ -227,13 +306,48 @@ pub fn band(scale: f64) -> f64 {
     f64::from(BAND_K) * f64::from(EPS) * scale
 }
 
-/// A valid case with its expectation and exact margin.
+/// A valid case with its exact answer, margin (verdicts) and scale.
 struct Entry {
     place: Place,
     case: Case,
-    expect: bool,
+    expected: Answered,
     margin: f64,
     scale: f64,
+}
+
+/// A line's recorded answer (`expect` or `distance`) and its recorded margin and scale.
+type Recorded = (Option<Answered>, Option<(f64, f64)>);
+
+/// A valid line: where, the case, and what it records.
+type Pending = (Place, Case, Recorded);
+
+/// The recorded fields `query` needs: `expect` is required, `distance` optional.
+fn recorded(case: &Case, query: Query) -> Result<Recorded, String> {
+    let expected = match query {
+        Query::Verdict => Some(Answered::Verdict(
+            case.expect()?.ok_or("missing \"expect\" (true or false)")?,
+        )),
+        Query::Distance => case.recorded_distance()?.map(Answered::Distance),
+    };
+    Ok((expected, case.recorded()?))
+}
+
+/// The exact oracle's answer to `query` and its `(margin, S)`.
+fn exact(case: &Case, query: Query) -> (Answered, (f64, f64)) {
+    let v = case.exact.verdict();
+    let answer = match query {
+        Query::Verdict => Answered::Verdict(v.intersects),
+        Query::Distance => Answered::Distance(exact_distance(case)),
+    };
+    (answer, (v.margin, v.scale))
+}
+
+/// Whether a recorded answer disagrees with the oracle's (distances: by more than `2⁻⁴⁰·S`).
+fn contradicts(recorded: Answered, oracle: Answered, scale: f64) -> bool {
+    match (recorded, oracle) {
+        (Answered::Distance(r), Answered::Distance(o)) => (r - o).abs() > scale * 2f64.powi(-40),
+        _ => recorded != oracle,
+    }
 }
 
 /// Reads every file, runs every engine and returns the report. `Err` for I/O errors (a missing
@@ -243,7 +357,8 @@ pub fn run(options: &Options) -> io::Result<Report> {
     let mut pending = Vec::new();
     for path in &options.files {
         let file = path.display().to_string();
-        read(open(Some(path))?, &file, &mut pending, &mut invalid)?;
+        let input = open(Some(path))?;
+        read(input, &file, options.query, &mut pending, &mut invalid)?;
     }
     let before = pending.len();
     if let Some(dim) = options.dim {
@@ -251,26 +366,27 @@ pub fn run(options: &Options) -> io::Result<Report> {
     }
     let skipped = before - pending.len();
     let engines = dedup(&options.engines);
-    // The exact verdicts, then every engine's: one unit per case each, all known now.
+    // The exact answers, then every engine's: one unit per case each, all known now.
     let progress = Progress::new(
         pending.len() * (1 + engines.len()),
-        "obbsat check: exact verdicts",
+        "obbsat check: exact answers",
     );
-    let exact = parallel::map(&pending, |(_, case, _)| case.exact.verdict(), &progress);
+    let query = options.query;
+    let exact = parallel::map(&pending, |(_, case, _)| exact(case, query), &progress);
     let mut contradicted = Vec::new();
     let entries: Vec<Entry> = pending
         .into_iter()
         .zip(exact)
-        .map(|((place, case, recorded), v)| {
-            let expect = recorded.0;
-            if v.intersects != expect {
+        .map(|((place, case, recorded), (oracle, computed))| {
+            let (margin, scale) = recorded.1.unwrap_or(computed);
+            let expected = recorded.0.unwrap_or(oracle);
+            if contradicts(expected, oracle, scale) {
                 contradicted.push(place.clone());
             }
-            let (margin, scale) = recorded.1.unwrap_or((v.margin, v.scale));
             Entry {
                 place,
                 case,
-                expect,
+                expected,
                 margin,
                 scale,
             }
@@ -292,17 +408,16 @@ pub fn run(options: &Options) -> io::Result<Report> {
         skipped,
         invalid,
         contradicted,
+        query,
         engines: reports,
     })
 }
-
-/// A valid line: where, the case, and its `expect` with the recorded margin and scale.
-type Pending = (Place, Case, (bool, Option<(f64, f64)>));
 
 /// Reads one file's lines into valid cases and invalid lines.
 fn read(
     input: impl Read,
     file: &str,
+    query: Query,
     pending: &mut Vec<Pending>,
     invalid: &mut Vec<Invalid>,
 ) -> io::Result<()> {
@@ -326,11 +441,7 @@ fn read(
             }
         };
         let at = place(case.id.as_deref());
-        let fields = case.expect().and_then(|expect| {
-            let expect = expect.ok_or("missing \"expect\" (true or false)")?;
-            Ok((expect, case.recorded()?))
-        });
-        match fields {
+        match recorded(&case, query) {
             Ok(fields) => pending.push((at, case, fields)),
             Err(reason) => invalid.push(Invalid { place: at, reason }),
         }
@@ -348,23 +459,35 @@ fn dedup(engines: &[EngineChoice]) -> Vec<EngineChoice> {
     out
 }
 
-/// Runs one engine on every entry and tallies its verdicts.
+/// Runs one engine on every entry and tallies its answers.
 fn judge(
     engine: &EngineChoice,
     entries: &[Entry],
     options: &Options,
     progress: &Progress,
 ) -> io::Result<EngineReport> {
-    let (verdicts, problem): (Vec<Result<bool, String>>, _) = match engine {
+    let (answers, problem): (Vec<Result<Answered, String>>, _) = match engine {
         EngineChoice::Builtin(e) => (
-            parallel::map(entries, |entry| Ok(e.intersects(&entry.case)), progress),
+            parallel::map(
+                entries,
+                |entry| Ok(Answered::Verdict(e.intersects(&entry.case))),
+                progress,
+            ),
+            None,
+        ),
+        EngineChoice::Distance(e) => (
+            parallel::map(
+                entries,
+                |entry| measure(*e, &entry.case).map(|m| Answered::Distance(m.0)),
+                progress,
+            ),
             None,
         ),
         EngineChoice::Cmd(program) => {
             let requests: Vec<Request> = entries
                 .iter()
                 .map(|entry| Request {
-                    line: entry.case.request_line(),
+                    line: entry.case.request_line(options.query),
                     id: entry
                         .case
                         .id
@@ -373,27 +496,50 @@ fn judge(
                         .unwrap_or(Value::Null),
                 })
                 .collect();
-            let outcome = cmd_engine::run(program, &requests, options.timeout, progress)?;
+            let read = match options.query {
+                Query::Verdict => |a: &Answer| a.verdict().map(Answered::Verdict),
+                Query::Distance => |a: &Answer| a.distance().map(Answered::Distance),
+            };
+            let outcome = cmd_engine::run(program, &requests, options.timeout, progress, read)?;
             (outcome.answers, outcome.problem)
         }
     };
     let mut wrong = Vec::new();
     let mut no_verdict = Vec::new();
-    for (entry, verdict) in entries.iter().zip(verdicts) {
-        match verdict {
-            Ok(v) if v == entry.expect => {}
-            Ok(_) => wrong.push(Wrong {
-                place: entry.place.clone(),
-                expected: entry.expect,
-                margin: entry.margin,
-                scale: entry.scale,
-                outside_band: entry.margin.abs() > band(entry.scale),
-            }),
-            Err(reason) => no_verdict.push(NoVerdict {
-                place: entry.place.clone(),
-                reason,
-            }),
-        }
+    let mut worst_error = None;
+    for (entry, answer) in entries.iter().zip(answers) {
+        let got = match answer {
+            Ok(got) => got,
+            Err(reason) => {
+                no_verdict.push(NoVerdict {
+                    place: entry.place.clone(),
+                    reason,
+                });
+                continue;
+            }
+        };
+        let (margin, outside_band) = match (entry.expected, got) {
+            (Answered::Distance(exact), Answered::Distance(d)) => {
+                let error = d - exact;
+                let r = relative(error, entry.scale);
+                worst_error = Some(worst_error.map_or(r, |w: f64| w.max(r)));
+                let bound = f64::from(options.query.band_k()) * f64::from(EPS) * entry.scale;
+                if error.abs() <= bound {
+                    continue;
+                }
+                (error, true)
+            }
+            (expected, got) if expected == got => continue,
+            _ => (entry.margin, entry.margin.abs() > band(entry.scale)),
+        };
+        wrong.push(Wrong {
+            place: entry.place.clone(),
+            expected: entry.expected,
+            got,
+            margin,
+            scale: entry.scale,
+            outside_band,
+        });
     }
     Ok(EngineReport {
         name: engine.name(),
@@ -402,5 +548,6 @@ fn judge(
         wrong,
         no_verdict,
         problem,
+        worst_error,
     })
 }

@@ -1,16 +1,17 @@
 //! How `obbsat check` prints its [`Report`]: `text` (for people), `md` (for a CI summary or a
 //! pull-request comment) and `json` (for tools; every wrong verdict, no limit).
 //!
-//! Text and Markdown list the invalid lines, then up to `listed` wrong verdicts and cases
-//! without a verdict per engine, then one table row per engine:
-//! `engine, cases, wrong, outside band, in band, no verdict, worst |margin|/S, fails on, result`.
+//! Text and Markdown list the invalid lines, then up to `listed` wrong answers and cases
+//! without an answer per engine, then one table row per engine:
+//! `engine, cases, wrong, outside band, in band, no verdict, worst |margin|/S, fails on, result`
+//! (for distances the last measure is `worst |error|/S`, over every answer).
 
 use std::io::{self, Write};
 
-use sat_core::tolerance::{BAND_K, EPS};
+use sat_core::tolerance::EPS;
 use serde::Serialize;
 
-use crate::check::{EngineReport, Place, Report, Wrong, band};
+use crate::check::{Answered, EngineReport, Place, Query, Report, Wrong};
 use crate::engine::FailOn;
 
 /// Output format of `obbsat check`.
@@ -58,19 +59,34 @@ fn place(p: &Place) -> String {
 }
 
 fn wrong_line(engine: &str, w: &Wrong) -> String {
-    format!(
-        "{}: {engine} says {}, expected {}; exact margin {:e}, |margin|/S {:.2e} ({})",
-        place(&w.place),
-        !w.expected,
-        w.expected,
-        w.margin,
-        w.relative(),
-        if w.outside_band {
-            "outside the band"
-        } else {
-            "in the band"
-        }
-    )
+    match (w.got, w.expected) {
+        (Answered::Distance(got), Answered::Distance(exact)) => format!(
+            "{}: {engine} says distance {got:e}, exact {exact:e}; error {:e}, |error|/S {:.2e} (beyond the bound)",
+            place(&w.place),
+            w.margin,
+            w.relative(),
+        ),
+        (got, expected) => format!(
+            "{}: {engine} says {}, expected {}; exact margin {:e}, |margin|/S {:.2e} ({})",
+            place(&w.place),
+            answer(got),
+            answer(expected),
+            w.margin,
+            w.relative(),
+            if w.outside_band {
+                "outside the band"
+            } else {
+                "in the band"
+            }
+        ),
+    }
+}
+
+fn answer(a: Answered) -> String {
+    match a {
+        Answered::Verdict(v) => v.to_string(),
+        Answered::Distance(d) => format!("{d:e}"),
+    }
 }
 
 fn worst(e: &EngineReport) -> String {
@@ -101,14 +117,14 @@ fn listing(report: &Report, listed: usize) -> Vec<String> {
         }
         if e.wrong.len() > listed {
             lines.push(format!(
-                "... and {} more wrong verdicts of {} (--list N shows more)",
+                "... and {} more wrong answers of {} (--list N shows more)",
                 e.wrong.len() - listed,
                 e.name
             ));
         }
         for n in e.no_verdict.iter().take(listed) {
             lines.push(format!(
-                "{}: {} gave no verdict: {}",
+                "{}: {} gave no answer: {}",
                 place(&n.place),
                 e.name,
                 n.reason
@@ -134,28 +150,39 @@ fn summary(report: &Report) -> String {
     } else {
         String::new()
     };
+    let (what, measure) = match report.query {
+        Query::Verdict => ("band", "|margin|/S >"),
+        Query::Distance => ("distance bound", "wrong when |error|/S >"),
+    };
+    let k = report.query.band_k();
     format!(
-        "{} file{}, {} cases{skipped}, {} invalid line{}; band {BAND_K}·ε·S (|margin|/S > {:.2e})",
+        "{} file{}, {} cases{skipped}, {} invalid line{}; {what} {k}·ε·S ({measure} {:.2e})",
         report.files.len(),
         if report.files.len() == 1 { "" } else { "s" },
         report.cases,
         report.invalid.len(),
         if report.invalid.len() == 1 { "" } else { "s" },
-        band(1.0)
+        f64::from(k) * f64::from(EPS)
     )
 }
 
-const HEADERS: [&str; 9] = [
-    "engine",
-    "cases",
-    "wrong",
-    "outside band",
-    "in band",
-    "no verdict",
-    "worst |margin|/S",
-    "fails on",
-    "result",
-];
+/// The table's header for `query`.
+fn headers(query: Query) -> [&'static str; 9] {
+    [
+        "engine",
+        "cases",
+        "wrong",
+        "outside band",
+        "in band",
+        "no verdict",
+        match query {
+            Query::Verdict => "worst |margin|/S",
+            Query::Distance => "worst |error|/S",
+        },
+        "fails on",
+        "result",
+    ]
+}
 
 fn row(e: &EngineReport) -> [String; 9] {
     [
@@ -177,11 +204,12 @@ fn text(report: &Report, listed: usize, out: &mut impl Write) -> io::Result<()> 
     }
     writeln!(out, "obbsat check: {}", summary(report))?;
     let rows: Vec<[String; 9]> = report.engines.iter().map(row).collect();
+    let header = headers(report.query);
     let widths: Vec<usize> = (0..9)
         .map(|c| {
             rows.iter()
                 .map(|r| r[c].chars().count())
-                .chain([HEADERS[c].len()])
+                .chain([header[c].chars().count()])
                 .max()
                 .unwrap_or(0)
         })
@@ -200,7 +228,7 @@ fn text(report: &Report, listed: usize, out: &mut impl Write) -> io::Result<()> 
             .collect::<Vec<_>>()
             .join("  ")
     };
-    writeln!(out, "{}", line(HEADERS.to_vec()))?;
+    writeln!(out, "{}", line(header.to_vec()))?;
     for r in &rows {
         writeln!(out, "{}", line(r.iter().map(String::as_str).collect()))?;
     }
@@ -214,9 +242,9 @@ fn markdown(report: &Report, listed: usize, out: &mut impl Write) -> io::Result<
         if report.passed() { "passed" } else { "FAILED" },
         summary(report)
     )?;
-    let headers = HEADERS.map(|h| h.replace('|', "\\|"));
-    writeln!(out, "| {} |", headers.join(" | "))?;
-    writeln!(out, "| --- |{}", " ---: |".repeat(HEADERS.len() - 1))?;
+    let header = headers(report.query).map(|h| h.replace('|', "\\|"));
+    writeln!(out, "| {} |", header.join(" | "))?;
+    writeln!(out, "| --- |{}", " ---: |".repeat(header.len() - 1))?;
     for e in &report.engines {
         let cells = row(e).map(|c| c.replace('|', "\\|"));
         writeln!(out, "| {} |", cells.join(" | "))?;
@@ -239,6 +267,7 @@ struct JsonReport<'a> {
     files: &'a [String],
     cases: usize,
     skipped: usize,
+    query: Query,
     band_k: f32,
     epsilon: f32,
     invalid: Vec<JsonNote<'a>>,
@@ -265,9 +294,14 @@ struct JsonNote<'a> {
 struct JsonWrong<'a> {
     #[serde(flatten)]
     place: JsonPlace<'a>,
-    expected: bool,
-    got: bool,
-    exact_margin: f64,
+    expected: Answered,
+    got: Answered,
+    /// Verdicts: the exact margin.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exact_margin: Option<f64>,
+    /// Distances: got − exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<f64>,
     scale: f64,
     outside_band: bool,
 }
@@ -303,7 +337,8 @@ impl<'a> JsonReport<'a> {
             files: &report.files,
             cases: report.cases,
             skipped: report.skipped,
-            band_k: BAND_K,
+            query: report.query,
+            band_k: report.query.band_k(),
             epsilon: EPS,
             invalid: report
                 .invalid
@@ -334,8 +369,9 @@ impl<'a> JsonReport<'a> {
                         .map(|w| JsonWrong {
                             place: json_place(&w.place),
                             expected: w.expected,
-                            got: !w.expected,
-                            exact_margin: w.margin,
+                            got: w.got,
+                            exact_margin: matches!(w.got, Answered::Verdict(_)).then_some(w.margin),
+                            error: matches!(w.got, Answered::Distance(_)).then_some(w.margin),
                             scale: w.scale,
                             outside_band: w.outside_band,
                         })

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::check::EngineChoice;
+use crate::check::{EngineChoice, Query};
 use crate::check_report::Format;
 use crate::distance::DistanceEngine;
 use crate::engine::{Engine, FailOn};
@@ -115,11 +115,11 @@ pub struct RunArgs {
 /// Options of `check`.
 #[derive(Debug, Clone, Args)]
 pub struct CheckArgs {
-    /// Case files (JSON Lines with "expect"); `-` reads stdin.
+    /// Case files (JSON Lines with "expect", or "distance" for --query distance); `-` reads stdin.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Engines: sat, certified, exact, parry-sat, parry-gjk, all (the five), a comma-separated
-    /// list of those, or cmd:PROGRAM. Repeatable.
+    /// list of those, or cmd:PROGRAM (with --query distance: sat, exact, parry, all). Repeatable.
     #[arg(long, default_value = "sat")]
     pub engine: Vec<String>,
     /// Output format.
@@ -138,6 +138,10 @@ pub struct CheckArgs {
     /// Check only the cases of this dimension (for an engine of one dimension).
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=3))]
     pub dim: Option<u8>,
+    /// What to check: verdicts against "expect", or distances against "distance" (engines
+    /// sat, exact, parry, all or cmd:PROGRAM; the exact oracle's distance where a line has none).
+    #[arg(long, value_enum, default_value_t = Query::Verdict)]
+    pub query: Query,
 }
 
 /// Options of `explain`.
@@ -267,7 +271,7 @@ fn check(args: CheckArgs, out: impl Write) -> io::Result<bool> {
     let mut engines = Vec::new();
     for value in &args.engine {
         engines.extend(
-            EngineChoice::parse_list(value)
+            EngineChoice::parse_list(value, args.query)
                 .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?,
         );
     }
@@ -283,6 +287,7 @@ fn check(args: CheckArgs, out: impl Write) -> io::Result<bool> {
         fail_on: args.fail_on,
         timeout: Duration::from_secs_f64(args.timeout),
         dim: args.dim,
+        query: args.query,
     };
     let report = crate::check::run(&options)?;
     crate::check_report::write(&report, args.format, args.list, out)?;

@@ -5,11 +5,14 @@
 //! * Requests, on the program's stdin: one line per valid case, in file order,
 //!   `{"id": ID, "dim": 2|3, "a": BOX, "b": BOX}` with the id and both boxes exactly as written
 //!   in the case file (`"id": null` when the case has none; `expect` and the other fields are
-//!   not sent). obbsat writes every request without waiting for answers, then closes stdin.
+//!   not sent). `obbsat check --query distance` adds `"query": "distance"` to every request.
+//!   obbsat writes every request without waiting for answers, then closes stdin.
 //! * Answers, on its stdout: exactly one line per request, in the same order:
-//!   `{"id": ID, "intersects": true|false}` (other keys are ignored; `id` may be omitted, and when
-//!   present must equal the request's as a JSON value), or `{"id": ID, "error": "why"}` for a case
-//!   the engine cannot judge. Blank lines are ignored.
+//!   `{"id": ID, "intersects": true|false}`, or for a distance request
+//!   `{"id": ID, "distance": d}` with `d ≥ 0` (`0` when the boxes intersect; an engine that
+//!   answers both queries may always write both keys). Other keys are ignored; `id` may be
+//!   omitted, and when present must equal the request's as a JSON value. `{"id": ID, "error":
+//!   "why"}` answers a case the engine cannot judge. Blank lines are ignored.
 //! * A case gets *no verdict* when its answer is an error, is not such a JSON object, has the
 //!   wrong id, or never comes: the program closed its stdout early, or wrote nothing for
 //!   `--timeout` seconds (then obbsat kills it). After the last answer the program must exit with
@@ -26,11 +29,11 @@ use serde_json::Value;
 
 use crate::progress::Progress;
 
-/// What an outside engine answered.
+/// What an outside engine answered: `T` is a verdict (`bool`) or a distance (`f64`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Outcome {
-    /// Per request, in order: the verdict, or why there is none.
-    pub answers: Vec<Result<bool, String>>,
+pub struct Outcome<T> {
+    /// Per request, in order: the answer, or why there is none.
+    pub answers: Vec<Result<T, String>>,
     /// Something wrong with the run as a whole (exit status, timeout, extra output).
     pub problem: Option<String>,
 }
@@ -45,22 +48,45 @@ pub struct Request {
 
 /// An answer line, loosely: keys are checked by hand for clear messages.
 #[derive(Deserialize)]
-struct Answer {
+pub struct Answer {
     #[serde(default)]
     id: Option<Value>,
     #[serde(default)]
     intersects: Option<Value>,
     #[serde(default)]
+    distance: Option<Value>,
+    #[serde(default)]
     error: Option<Value>,
 }
 
-/// Runs `program` on `requests` (see the module docs); `Err` only when it cannot be started.
-pub fn run(
+impl Answer {
+    /// The verdict of a verdict request's answer.
+    pub fn verdict(&self) -> Result<bool, String> {
+        match &self.intersects {
+            Some(Value::Bool(verdict)) => Ok(*verdict),
+            _ => Err("answer has no boolean \"intersects\"".to_owned()),
+        }
+    }
+
+    /// The distance of a distance request's answer.
+    pub fn distance(&self) -> Result<f64, String> {
+        match self.distance.as_ref().and_then(Value::as_f64) {
+            Some(d) if d >= 0.0 => Ok(d),
+            Some(d) => Err(format!("negative \"distance\" {d}")),
+            None => Err("answer has no numeric \"distance\"".to_owned()),
+        }
+    }
+}
+
+/// Runs `program` on `requests` (see the module docs), reading each answer with `read`
+/// ([`Answer::verdict`] or [`Answer::distance`]); `Err` only when it cannot be started.
+pub fn run<T>(
     program: &str,
     requests: &[Request],
     timeout: Duration,
     progress: &Progress,
-) -> io::Result<Outcome> {
+    read: fn(&Answer) -> Result<T, String>,
+) -> io::Result<Outcome<T>> {
     let mut child = Command::new("sh")
         .arg("-c")
         .arg(program)
@@ -79,7 +105,7 @@ pub fn run(
     let mut problem = None;
     for request in requests {
         match answers_rx.recv_timeout(timeout) {
-            Ok(Ok(line)) => answers.push(parse_answer(&line, &request.id)),
+            Ok(Ok(line)) => answers.push(parse_answer(&line, &request.id, read)),
             Ok(Err(e)) => {
                 problem = Some(format!("cannot read the engine's output: {e}"));
                 break;
@@ -166,8 +192,12 @@ fn read_answers(stdout: Option<std::process::ChildStdout>) -> Receiver<io::Resul
     rx
 }
 
-/// The verdict in one answer line, checked against the request's id.
-fn parse_answer(line: &str, id: &Value) -> Result<bool, String> {
+/// What `read` takes from one answer line, checked against the request's id.
+fn parse_answer<T>(
+    line: &str,
+    id: &Value,
+    read: fn(&Answer) -> Result<T, String>,
+) -> Result<T, String> {
     let answer: Answer = serde_json::from_str(line)
         .map_err(|e| format!("answer is not a JSON object ({e}): {}", clip(line)))?;
     if let Some(given) = &answer.id
@@ -177,18 +207,14 @@ fn parse_answer(line: &str, id: &Value) -> Result<bool, String> {
             "answer for id {given}, expected id {id} (one answer line per case, in order)"
         ));
     }
-    match (answer.error, answer.intersects) {
-        (Some(error), _) if !error.is_null() => Err(format!(
+    match &answer.error {
+        Some(error) if !error.is_null() => Err(format!(
             "engine error: {}",
             error
                 .as_str()
                 .map_or_else(|| error.to_string(), str::to_owned)
         )),
-        (_, Some(Value::Bool(verdict))) => Ok(verdict),
-        _ => Err(format!(
-            "answer has no boolean \"intersects\": {}",
-            clip(line)
-        )),
+        _ => read(&answer).map_err(|reason| format!("{reason}: {}", clip(line))),
     }
 }
 

@@ -44,6 +44,22 @@ pub enum DistanceEngine {
 }
 
 impl DistanceEngine {
+    /// Every engine, in report order.
+    pub const ALL: [DistanceEngine; 3] = [
+        DistanceEngine::Sat,
+        DistanceEngine::Exact,
+        DistanceEngine::Parry,
+    ];
+
+    /// The engine's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            DistanceEngine::Sat => "sat",
+            DistanceEngine::Exact => "exact",
+            DistanceEngine::Parry => "parry",
+        }
+    }
+
     /// The engine called `name` (`sat`, `exact` or `parry`).
     pub fn from_name(name: &str) -> Option<DistanceEngine> {
         match name {
@@ -122,10 +138,20 @@ pub fn run(
     Ok(summary)
 }
 
-type Measured = (f64, Option<Vec<f64>>, Option<Vec<f64>>);
+/// A distance and the points realising it (world coordinates; parry's are `None` when it says
+/// the boxes intersect).
+pub type Measured = (f64, Option<Vec<f64>>, Option<Vec<f64>>);
+
+/// The exact distance of the boxes as written (see the `exact` engine).
+pub fn exact_distance(case: &Case) -> f64 {
+    match case.exact {
+        ExactPair::Two(a, b) => distance2(&a, &b).distance(),
+        ExactPair::Three(a, b) => distance3(&a, &b).distance(),
+    }
+}
 
 /// The engine's distance and points for one case, or why it has none (a panic inside parry).
-fn measure(engine: DistanceEngine, case: &Case) -> Result<Measured, String> {
+pub fn measure(engine: DistanceEngine, case: &Case) -> Result<Measured, String> {
     match engine {
         DistanceEngine::Sat => Ok(sat(case)),
         DistanceEngine::Exact => Ok(match case.exact {

@@ -17,7 +17,8 @@ Queries:
 * `manifold-depth`: the same manifold; the boxes intersect when one of its points has
   `separation <= 0`.
 * `distance`: `b2ShapeDistance` (GJK) on `b2MakeProxy` of the two boxes' vertices with
-  `useRadii`; the boxes intersect when the distance is <= 0. (Box2D 3.1.0's world overlap query,
+  `useRadii`; the answer is its distance (f32; 0 on overlap), and the boxes intersect when it is
+  <= 0. (Box2D 3.1.0's world overlap query,
   `b2World_OverlapShape`, makes the same call and accepts distances up to 0.1 linear slop.)
 
 Run it:  obbsat check corpus/*.jsonl --dim 2 --engine "cmd:python3.12 examples/engines/box2d_adapter.py --query touching"
@@ -60,7 +61,7 @@ def make_distance_judge():
         request.transformA, request.transformB = transform_a, transform_b
         request.useRadii = True
         output = lib.b2ShapeDistance(ffi.new("b2SimplexCache*"), request, ffi.NULL, 0)
-        return output.distance <= 0
+        return output.distance
 
     return judge
 
@@ -74,7 +75,7 @@ QUERIES = {
     "touching": Query("b2CollidePolygons, a manifold point (Box2D's touching)",
                       make_touching_judge),
     "manifold-depth": Query("b2CollidePolygons, a point with separation <= 0", make_depth_judge),
-    "distance": Query("b2ShapeDistance (GJK) <= 0", make_distance_judge),
+    "distance": Query("b2ShapeDistance (GJK); intersect at <= 0", make_distance_judge),
 }
 
 if __name__ == "__main__":

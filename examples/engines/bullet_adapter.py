@@ -22,8 +22,10 @@ Queries:
   (ODE's dBoxBox2, with its 1.05 face fudge and 1e-5 added to |R|). The boxes intersect when
   a contact point has `contactDistance <= 0`.
 * `closest`: `getClosestPoints(a, b, distance=2 S + 1)`: the closest-points algorithm of two
-  convex shapes, `btConvexConvexAlgorithm` (GJK, with EPA on penetration). The boxes intersect
-  when the smallest `contactDistance` is <= 0.
+  convex shapes, `btConvexConvexAlgorithm` (GJK, with EPA on penetration). The answer is the
+  smallest `contactDistance` (negative on penetration, which becomes 0, `obbsat_protocol`; the
+  reach `2 S + 1` when there is no point, though no pair is that far apart); the boxes intersect
+  when it is <= 0.
 
 Run it:  obbsat check corpus/*.jsonl --engine "cmd:python3 examples/engines/bullet_adapter.py --query contact"
 """
@@ -80,7 +82,7 @@ def contact(client, boxes, bodies):
 def closest(client, boxes, bodies):
     reach = 2 * scale(*boxes) + 1
     points = pybullet.getClosestPoints(*bodies, reach, physicsClientId=client)
-    return min((point[CONTACT_DISTANCE] for point in points), default=reach) <= 0
+    return min((point[CONTACT_DISTANCE] for point in points), default=reach)
 
 
 def make_judge_of(query):
@@ -94,7 +96,7 @@ def make_judge_of(query):
 QUERIES = {
     "contact": Query("getContactPoints (btBoxBoxDetector), a point at distance <= 0",
                      make_judge_of(contact)),
-    "closest": Query("getClosestPoints (GJK/EPA) <= 0", make_judge_of(closest)),
+    "closest": Query("getClosestPoints (GJK/EPA); intersect at <= 0", make_judge_of(closest)),
 }
 
 if __name__ == "__main__":

@@ -14,7 +14,8 @@ Queries:
   and a collision when the distance minus `security_margin` is <= `collision_distance_threshold`
   (1e-12). The boxes intersect when `CollisionResult.isCollision()`.
 * `distance`: `coal.distance` with a default `DistanceRequest` (signed distance: EPA's depth,
-  negative, on penetration). The boxes intersect when the distance is <= 0.
+  negative, on penetration). The answer is that distance (a negative one becomes 0,
+  `obbsat_protocol`); the boxes intersect when it is <= 0.
 
 Run it:  obbsat check corpus/*.jsonl --engine "cmd:python3 examples/engines/coal_adapter.py --query collide"
 """
@@ -50,14 +51,14 @@ def make_collide_judge():
 def make_distance_judge():
     def judge(case):
         request, result = coal.DistanceRequest(), coal.DistanceResult()
-        return coal.distance(*shapes_and_poses(case), request, result) <= 0
+        return coal.distance(*shapes_and_poses(case), request, result)
 
     return judge
 
 
 QUERIES = {
     "collide": Query("coal.collide (GJK/EPA, gjk_tolerance 1e-6), isCollision", make_collide_judge),
-    "distance": Query("coal.distance (GJK/EPA, signed) <= 0", make_distance_judge),
+    "distance": Query("coal.distance (GJK/EPA, signed); intersect at <= 0", make_distance_judge),
 }
 
 if __name__ == "__main__":

@@ -12,8 +12,8 @@ Queries:
   calls `detail::boxBoxIntersect` (ODE's box-box test, narrowphase/detail/primitive_shape_algorithm/
   box_box-inl.h). The boxes intersect when it reports a contact.
 * `distance`: `fcl.distance` with a default `DistanceRequest` (unsigned; -1 when the boxes
-  collide): libccd's GJK with FCL's default `distance_tolerance` 1e-6. The boxes intersect when
-  the distance is <= 0.
+  collide): libccd's GJK with FCL's default `distance_tolerance` 1e-6. The answer is that
+  distance (-1 becomes 0, `obbsat_protocol`); the boxes intersect when it is <= 0.
 
 Run it:  obbsat check corpus/*.jsonl --engine "cmd:python3 examples/engines/fcl_adapter.py --query collide"
 """
@@ -46,14 +46,14 @@ def make_collide_judge():
 def make_distance_judge():
     def judge(case):
         a, b = objects(case)
-        return fcl.distance(a, b, fcl.DistanceRequest(), fcl.DistanceResult()) <= 0
+        return fcl.distance(a, b, fcl.DistanceRequest(), fcl.DistanceResult())
 
     return judge
 
 
 QUERIES = {
     "collide": Query("fcl.collide (boxBoxIntersect), a contact", make_collide_judge),
-    "distance": Query("fcl.distance (libccd GJK) <= 0", make_distance_judge),
+    "distance": Query("fcl.distance (libccd GJK); intersect at <= 0", make_distance_judge),
 }
 
 if __name__ == "__main__":

@@ -14,7 +14,9 @@ Queries:
   margin 0 a contact is a point at distance <= 0, so touching counts.
 * `distance`: `mj_geomDistance(m, d, 0, 1, distmax, None)` with `distmax = 2 S + 1`: for boxes
   it runs native CCD (`mjc_ccd`: GJK, EPA for penetration; `opt.ccd_tolerance` 1e-6 and
-  `opt.ccd_iterations` left at their defaults). The boxes intersect when the distance is <= 0.
+  `opt.ccd_iterations` left at their defaults). The answer is that distance (negative on
+  penetration, which becomes 0, `obbsat_protocol`; `distmax` when farther than it, which no
+  pair is); the boxes intersect when it is <= 0.
 
 Run it:  obbsat check corpus/*.jsonl --engine "cmd:python3 examples/engines/mujoco_adapter.py --query collide"
 """
@@ -79,14 +81,14 @@ def make_distance_judge():
 
     def judge(case):
         a, b = pose(case)
-        return mujoco.mj_geomDistance(model, data, 0, 1, 2 * scale(a, b) + 1, None) <= 0
+        return mujoco.mj_geomDistance(model, data, 0, 1, 2 * scale(a, b) + 1, None)
 
     return judge
 
 
 QUERIES = {
     "collide": Query("mj_collision (mjc_BoxBox), contact made, margin 0", make_collide_judge),
-    "distance": Query("mj_geomDistance (native CCD) <= 0", make_distance_judge),
+    "distance": Query("mj_geomDistance (native CCD); intersect at <= 0", make_distance_judge),
 }
 
 if __name__ == "__main__":

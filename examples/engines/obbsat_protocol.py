@@ -3,15 +3,25 @@ format's boxes turned into the numbers an engine takes, and a child process per 
 crash or a hang costs the case it happened on, never the run.
 
 An adapter names its engine, its pip package and its queries, each a function that builds a judge
-`judge(case) -> bool` (True: the boxes intersect, touching included) inside the child process:
+inside the child process: `judge(case) -> bool` (True: the boxes intersect, touching included),
+or, for a distance query, `judge(case) -> float`, the engine's own distance as it returns it
+(negative or -1 on penetration, as the engine has it):
 
     QUERIES = {"collide": Query("fcl.collide(...)", make_collide_judge)}
     serve(engine="FCL", package="python-fcl", queries=QUERIES)
 
 `python3 ADAPTER --query NAME [--stats FILE]` then speaks the protocol (README, "The `cmd:`
-protocol"): one request line in, one answer line out, in order. What becomes of a case:
+protocol"): one request line in, one answer line out, in order, to `obbsat check` with or without
+`--query distance` (`answer_keys` is the one place that turns a judge's result into an answer).
+What becomes of a case:
 
-* the judge returns: `{"id": ..., "intersects": bool}`;
+* the judge returns a bool: `{"id": ..., "intersects": bool}`;
+* the judge returns a distance `d`: `{"id": ..., "intersects": d <= 0, "distance": max(d, 0)}`,
+  so a distance query answers verdict and distance requests alike. A negative `d` (penetration
+  depth, FCL's -1 for "colliding") is clamped to 0, the protocol's answer for intersecting boxes,
+  and counted in `--stats` (`negative_distances`); a NaN or infinite `d` answers a distance
+  request with an error line (the distance has no JSON number) and a verdict request with
+  `d <= 0`, as before;
 * the judge raises `Unsupported` (a case the engine cannot take, such as a 3D case for a 2D
   engine): `{"id": ..., "error": "..."}`;
 * the engine raises anything else: an error line naming the exception, a finding for that case;
@@ -19,9 +29,9 @@ protocol"): one request line in, one answer line out, in order. What becomes of 
   `CASE_TIMEOUT` seconds: an error line saying so, and a fresh child for the next case.
 
 `--stats FILE` writes, at the end, the engine, package and version, the query's description, the
-counts of each outcome, and the seconds spent: in the judge (the engine's calls, boxes built
-included) and in the adapter as a whole from the first request to the last answer (JSON and the
-child's pipe included).
+counts of each outcome (and of negative distances clamped to 0), and the seconds spent: in the
+judge (the engine's calls, boxes built included) and in the adapter as a whole from the first
+request to the last answer (JSON and the child's pipe included).
 
 Boxes are read as the exact oracle reads them (`src/exact_pair.rs`), so an engine is given the
 boxes the expectations are about: a quaternion `q` is the rotation `R(q)/|q|^2` (computed in
@@ -38,6 +48,7 @@ import importlib.metadata
 import json
 import math
 import multiprocessing
+import numbers
 import os
 import platform
 import signal
@@ -58,7 +69,7 @@ class Query(NamedTuple):
     """One query of an engine: what it calls, and a factory of judges run in the child."""
 
     description: str
-    make_judge: Callable[[], Callable[[dict], bool]]
+    make_judge: Callable[[], Callable[[dict], "bool | float"]]
 
 
 class Box2(NamedTuple):
@@ -188,6 +199,20 @@ def quaternion_of_rows(r):
     return tuple(q)
 
 
+def answer_keys(result, query):
+    """The answer's keys for a judge's result (see the module docs): a bool is a verdict; a number
+    is the engine's distance, answered as a verdict and as a distance clamped to 0 (`query` is
+    the request's `"query"`, `"distance"` or None)."""
+    if isinstance(result, bool) or not isinstance(result, numbers.Real):
+        return {"intersects": bool(result)}
+    d = float(result)
+    if not math.isfinite(d):
+        if query == "distance":
+            return {"error": f"the engine returned the distance {d}"}
+        return {"intersects": d <= 0}
+    return {"intersects": d <= 0, "distance": max(d, 0.0), "negative": d < 0}
+
+
 def _child(connection, make_judge):
     """The child process: judges each request line it is sent, answers (answer, seconds).
     Whatever the engine prints goes to stderr: stdout carries the answers alone."""
@@ -201,9 +226,9 @@ def _child(connection, make_judge):
             case = json.loads(line)
             case_id = case.get("id")
             start = time.perf_counter()
-            verdict = judge(case)
+            result = judge(case)
             seconds = time.perf_counter() - start
-            answer = {"id": case_id, "intersects": bool(verdict)}
+            answer = {"id": case_id, **answer_keys(result, case.get("query"))}
         except Unsupported as e:
             answer, seconds = {"id": case_id, "error": str(e)}, 0.0
         except Exception as e:  # the engine raised: a finding for this case
@@ -270,7 +295,7 @@ def serve(engine, package, queries, versions=None):
     args = parser.parse_args()
     query = queries[args.query]
     worker = _Engine(query.make_judge)
-    counts = {"cases": 0, "verdicts": 0, "errors": 0, "crashes": 0}
+    counts = {"cases": 0, "verdicts": 0, "errors": 0, "crashes": 0, "negative_distances": 0}
     judge_seconds = 0.0
     start = None
     for line in sys.stdin:
@@ -280,6 +305,7 @@ def serve(engine, package, queries, versions=None):
         answer, seconds, crashed = worker.ask(line)
         counts["cases"] += 1
         counts["verdicts" if "intersects" in answer else "errors"] += 1
+        counts["negative_distances"] += answer.pop("negative", False)
         counts["crashes"] += crashed
         judge_seconds += seconds
         print(json.dumps(answer), flush=True)

@@ -17,6 +17,9 @@ Queries:
 * `shape-query`: `Space.shape_query(a)` on a space holding B (`cpSpaceShapeQuery`: the
   bounding-box query, then `cpCollide`). The boxes intersect when B is among the shapes found.
 
+Neither answers `obbsat check --query distance`: Chipmunk's contact points carry a depth only for
+shapes that overlap, and it has no distance query between two shapes.
+
 Run it:  obbsat check corpus/*.jsonl --dim 2 --engine "cmd:python3 examples/engines/pymunk_adapter.py --query shape-query"
 """
 

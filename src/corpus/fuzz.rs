@@ -1,8 +1,8 @@
 //! `fuzz-findings.jsonl`: every minimised fuzz finding under `fuzz/regressions/<target>/`,
 //! decoded exactly as its fuzz target decodes it (`sat_oracle::check`), as a case line.
 //!
-//! Targets and the case type their bytes decode to: `obb2` → `Case2`; `obb3` and
-//! `separation3` → `Case3`; `near_parallel3` → `NearParallel3`. A folder of another name is
+//! Targets and the case type their bytes decode to: `obb2` and `distance2` → `Case2`; `obb3`,
+//! `separation3` and `distance3` → `Case3`; `near_parallel3` → `NearParallel3`. A folder of another name is
 //! skipped with a note (a new target needs its decoder here). The id is
 //! `fuzz-<target>-<file name>`.
 
@@ -18,8 +18,8 @@ pub type Finding = Result<String, String>;
 /// The case-line JSON of one fuzz input of `target`, if the target is known.
 fn case_json(target: &str, bytes: &[u8]) -> Option<String> {
     match target {
-        "obb2" => Some(decode::<Case2>(bytes).to_json()),
-        "obb3" | "separation3" => Some(decode::<Case3>(bytes).to_json()),
+        "obb2" | "distance2" => Some(decode::<Case2>(bytes).to_json()),
+        "obb3" | "separation3" | "distance3" => Some(decode::<Case3>(bytes).to_json()),
         "near_parallel3" => Some(decode::<NearParallel3>(bytes).0.to_json()),
         _ => None,
     }

@@ -1,8 +1,10 @@
 //! The regression corpus (`corpus/*.jsonl`) and `obbsat corpus`, which writes it.
 //!
 //! Every line is a case in the case format plus `"note"` (what it exercises) and the exact
-//! oracle's `"expect"`, `"exact_margin"` and `"scale"` for the numbers exactly as written (see
-//! [`crate::exact_pair`]). `obbsat check corpus/*.jsonl --engine ...` runs it.
+//! oracle's `"expect"`, `"exact_margin"`, `"scale"` and `"distance"` for the numbers exactly as
+//! written (see [`crate::exact_pair`]; the distance as the `exact` engine of `obbsat distance`
+//! gives it). `obbsat check corpus/*.jsonl --engine ...` runs it, `--query distance` the
+//! distances.
 //!
 //! * The named sets ([`SETS`]) are built here, from code, so that near-parallel tilts, f32
 //!   roundings and exact contacts are computed rather than typed; `obbsat corpus` rewrites their
@@ -11,7 +13,7 @@
 //!   as its fuzz target decodes it (`src/corpus/fuzz.rs`); rewritten whenever that folder exists.
 //! * Every other `*.jsonl` file in the folder (an engine maintainer's own cases, findings kept
 //!   without `fuzz/`) keeps its lines, keys and key order; `obbsat corpus` only sets `expect`,
-//!   `exact_margin` and `scale` on each line from the oracle.
+//!   `exact_margin`, `scale` and `distance` on each line from the oracle.
 //! * `obbsat corpus --check` writes nothing and fails if any file differs from what would be
 //!   written: the test suite runs it, so committed expectations always equal the oracle's.
 
@@ -32,6 +34,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::case::parse_case;
+use crate::distance::exact_distance;
 use build::{BoxSpec, Named};
 
 /// A named set: its file name and its cases.
@@ -113,17 +116,19 @@ pub fn render(set: &Set) -> Result<String, String> {
     Ok(text)
 }
 
-/// A line with `expect`, `exact_margin` and `scale` set from the exact oracle, every other key
-/// kept in place (the three are appended when absent).
+/// A line with `expect`, `exact_margin`, `scale` and `distance` set from the exact oracle, every
+/// other key kept in place (the four are appended when absent).
 pub fn judge(line: &str) -> Result<String, String> {
     let case = parse_case(line).map_err(|e| e.reason)?;
     let v = case.exact.verdict();
+    let distance = exact_distance(&case);
     let Ordered(mut fields) =
         serde_json::from_str(line).map_err(|e| format!("not a JSON object: {e}"))?;
     let values = [
         ("expect", v.intersects.to_string()),
         ("exact_margin", number(v.margin)?),
         ("scale", number(v.scale)?),
+        ("distance", number(distance)?),
     ];
     for (key, value) in values {
         let value = RawValue::from_string(value).map_err(|e| e.to_string())?;

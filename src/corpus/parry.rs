@@ -1,5 +1,6 @@
-//! `parry.jsonl`: parry's public box regressions, as verdict cases (their inputs; parry's own
-//! tests check distances and contacts, here only the intersection verdict is pinned):
+//! `parry.jsonl`: parry's public box regressions, as cases with exact verdicts and distances (their
+//! inputs, their distances recorded exactly, so `obbsat check --query distance` replays #431 on
+//! any engine):
 //!
 //! * #431 (`query::distance` between cuboids depended on the argument order): the 2D repro and
 //!   the 3D tests of `issue_431_cuboid_distance_asymmetry.rs` — face-face overhang, vertex-face

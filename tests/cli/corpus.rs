@@ -127,8 +127,8 @@ fn a_foreign_file_keeps_its_lines_and_gets_fresh_expectations() {
     assert_eq!(
         lines,
         [
-            r#"{"id":1,"source":"bug #12","dim":2,"a":{"center": [0, 0], "half_extents": [1, 1], "angle": 0},"b":{"center": [2, 0], "half_extents": [1, 1], "angle": 0},"expect":true,"exact_margin":0.0,"scale":4.82842712474619}"#,
-            r#"{"scale":5.9641016151377535,"expect":false,"dim":3,"a":{"center": [0, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]},"b":{"center": [0, 0, 2.5], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]},"exact_margin":0.5}"#,
+            r#"{"id":1,"source":"bug #12","dim":2,"a":{"center": [0, 0], "half_extents": [1, 1], "angle": 0},"b":{"center": [2, 0], "half_extents": [1, 1], "angle": 0},"expect":true,"exact_margin":0.0,"scale":4.82842712474619,"distance":0.0}"#,
+            r#"{"scale":5.9641016151377535,"expect":false,"dim":3,"a":{"center": [0, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]},"b":{"center": [0, 0, 2.5], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]},"exact_margin":0.5,"distance":0.5}"#,
         ]
     );
     let out = obbsat(&["corpus", "--dir", d, "--check"], b"");

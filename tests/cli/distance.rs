@@ -1,32 +1,15 @@
 //! `obbsat distance`: one answer line per input line (garbage included, the run goes on, exit 1
 //! at the end), the id echoed, and on generated cases (every written form, millimetre to
 //! kilometre boxes, touching to far apart, far from the origin) the `sat` engine within
-//! `64·ε·S` of the `exact` one, its two points as far apart as its distance.
+//! `64·ε·S` of the `exact` one, its two points as far apart as its distance; and
+//! `obbsat check --query distance` (built-in and `cmd:` engines against the corpus's recorded
+//! exact distances).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::Value;
 
-/// Runs `obbsat` with `args`, feeding `input` on stdin.
-fn obbsat(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_obbsat"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("obbsat starts");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().expect("obbsat runs");
-    writer
-        .join()
-        .expect("writer")
-        .expect("stdin accepts the input");
-    output
-}
+use crate::common::obbsat;
 
 fn lines(output: &Output) -> Vec<Value> {
     String::from_utf8(output.stdout.clone())
@@ -128,4 +111,155 @@ fn sat_is_within_64_eps_s_of_exact_on_generated_cases() {
         }
         println!("{dim}D: worst |sat − exact| = {worst:.2} ε·S");
     }
+}
+
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
+
+/// Every corpus file.
+fn corpus_files() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(CORPUS)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path().display().to_string())
+        .filter(|p| p.ends_with(".jsonl"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// `obbsat check --query distance --format json` on `files` (or stdin) with `engines`.
+fn check_distances(files: &[String], engines: &[&str], input: &[u8]) -> (Option<i32>, Value) {
+    let mut args = vec!["check", "--query", "distance", "--format", "json"];
+    for engine in engines {
+        args.extend(["--engine", engine]);
+    }
+    if files.is_empty() {
+        args.push("-");
+    }
+    args.extend(files.iter().map(String::as_str));
+    let out = obbsat(&args, input);
+    let report = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    (out.status.code(), report)
+}
+
+fn engine<'a>(report: &'a Value, name: &str) -> &'a Value {
+    report["engines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["engine"] == name)
+        .unwrap_or_else(|| panic!("no engine {name} in {report}"))
+}
+
+/// `obbsat distance` itself, as an outside engine: its answer lines are the protocol's.
+fn distance_command(engine: &str) -> String {
+    format!(
+        "cmd:{} distance - --engine {engine}",
+        env!("CARGO_BIN_EXE_obbsat")
+    )
+}
+
+#[test]
+fn check_query_distance_holds_every_engine_to_the_recorded_distances() {
+    let files = corpus_files();
+    let outside = distance_command("exact");
+    let (code, report) = check_distances(&files, &["sat,exact", outside.as_str()], b"");
+    assert_eq!(report["query"], "distance");
+    assert_eq!(report["band_k"], 64.0);
+    assert_eq!(report["contradicted_expectations"], serde_json::json!([]));
+    let cases = report["cases"].as_u64().unwrap();
+    assert!(cases > 100, "{report}");
+    let eps = f64::from(f32::EPSILON);
+    for name in ["sat", "exact", outside.as_str()] {
+        let e = engine(&report, name);
+        assert_eq!(e["cases"].as_u64(), Some(cases));
+        assert_eq!(e["wrong"], 0, "{e}");
+        assert_eq!(e["no_verdict"], 0, "{e}");
+        let worst = e["worst_margin_over_scale"].as_f64().unwrap();
+        assert!(worst <= 64.0 * eps, "{name}: {worst}");
+        if name != "sat" {
+            // The recorded distance is the exact engine's, to the bit.
+            assert_eq!(worst, 0.0, "{name}");
+        }
+    }
+    assert_eq!(code, Some(0), "{report}");
+
+    // parry's closest points on the corpus: its known findings (docs/findings.md §7), each one
+    // beyond the bound, fail the check.
+    let (code, report) = check_distances(&files, &["parry"], b"");
+    let parry = engine(&report, "parry");
+    let wrong = parry["wrong_cases"].as_array().unwrap();
+    assert!(!wrong.is_empty());
+    for w in wrong {
+        let error = w["error"].as_f64().unwrap();
+        assert_eq!(
+            error,
+            w["got"].as_f64().unwrap() - w["expected"].as_f64().unwrap()
+        );
+        assert!(
+            error.abs() > 64.0 * eps * w["scale"].as_f64().unwrap(),
+            "{w}"
+        );
+    }
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn check_query_distance_catches_wrong_distances_and_bad_answers() {
+    let line = std::fs::read_to_string(format!("{CORPUS}/parry.jsonl"))
+        .unwrap()
+        .lines()
+        .find(|l| l.contains("parry-431-2d-repro"))
+        .unwrap()
+        .to_owned();
+    let mut case: Value = serde_json::from_str(&line).unwrap();
+    let exact = case["distance"].as_f64().unwrap();
+    let scale = case["scale"].as_f64().unwrap();
+    // A recorded distance 100·ε·S too large: every engine is then wrong by that much, and the
+    // oracle contradicts the line.
+    let shifted = exact + 100.0 * f64::from(f32::EPSILON) * scale;
+    case["distance"] = shifted.into();
+    let input = format!("{case}\n");
+    let (code, report) = check_distances(&[], &["sat,exact"], input.as_bytes());
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        report["contradicted_expectations"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    for name in ["sat", "exact"] {
+        let e = engine(&report, name);
+        assert_eq!(e["wrong"], 1, "{e}");
+        let w = &e["wrong_cases"][0];
+        assert_eq!(w["expected"].as_f64(), Some(shifted));
+        assert!(w["error"].as_f64().unwrap() < -99.0 * f64::from(f32::EPSILON) * scale);
+    }
+    // Without a recorded distance the exact oracle's is the reference, and all is well.
+    case.as_object_mut().unwrap().remove("distance");
+    let input = format!("{case}\n");
+    let (code, report) = check_distances(&[], &["sat,exact"], input.as_bytes());
+    assert_eq!(code, Some(0), "{report}");
+
+    // An outside engine that answers verdicts, not distances: no answer for any case.
+    let verdicts = format!("cmd:{} verdict -", env!("CARGO_BIN_EXE_obbsat"));
+    let (code, report) = check_distances(&[], &[verdicts.as_str()], input.as_bytes());
+    assert_eq!(code, Some(1));
+    let e = engine(&report, &verdicts);
+    assert_eq!(e["no_verdict"], 1, "{e}");
+    let reason = e["no_verdict_cases"][0]["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("answer has no numeric \"distance\""),
+        "{reason}"
+    );
+
+    // Distance engines only.
+    let out = obbsat(
+        &["check", "-", "--query", "distance", "--engine", "parry-sat"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown distance engine"));
 }

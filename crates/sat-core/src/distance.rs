@@ -110,6 +110,14 @@
 //!   so an accepted pair is within `12.3 + 3u|r|·√2 + 3.5 ≤ 28.5u·S` of `d̃`; a rejected one slides
 //!   to a vertex for at most `17.1u·S` (`12.3u·S`, plus `4.8u·S` for `s`), found within `H +
 //!   22.9u·S` of that. The worst chain: `d + H + 17.1u·S + H + 22.9u·S = d + 65u·S = d + 32.5 εS`.
+//! * **2D `distance` without points** (`Obb2::distance`) takes two shortcuts. All four computed
+//!   face gaps `≤ 0`: `0`. For disjoint rectangles one face normal is within 45° of the closest
+//!   direction (it lies in the normal cones of a vertex of each, quarter planes bounded by face
+//!   normals) and the gap along it is at least `d/√2`, so exact face gaps within `PAD_K·ε·S` of
+//!   computed ones `≤ 0` give `d ≤ √2·PAD_K·ε·S ≤ 14.2 εS`. A face gap beyond `PAD_K·ε·S₁`
+//!   proves the rectangles disjoint, and their distance is the least of the 8 vertex candidates
+//!   (step 10's): within `E` of `d`. In between it runs the steps above, as `closest_points`
+//!   does; its distance may differ from `closest_points`' by the bound, not more.
 //! * **Common points** return distance `0` and one point `x` for both boxes. The centre segment
 //!   (step 2): `x`'s coordinates in each box are within `8u|t|` of the computed ones, so `x` is
 //!   within `7 εS` of both. A point of a pair inside the other box as computed (steps 5, 7): on

@@ -154,8 +154,10 @@ fn check3(worst: &mut Worst, what: &str, a: &Obb3, b: &Obb3) {
 fn check2(worst: &mut Worst, what: &str, a: &Obb2, b: &Obb2) {
     for (x, y) in [(a, b), (b, a)] {
         let c = x.closest_points(y);
-        assert_eq!(c.distance, x.distance(y), "{what}");
         let exact = distance_bounds2(&ExactBox2::from_obb(x), &ExactBox2::from_obb(y));
+        // `distance` takes 2D shortcuts of its own (no points): judged alone.
+        let d = x.distance(y);
+        worst.check(what, d, f64::from(d), [0.0; 2], [0.0; 2], &exact);
         worst.check(
             what,
             c.distance,
