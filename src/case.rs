@@ -32,6 +32,7 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 
 use crate::check::Query;
+use crate::double_pair::DoublePair;
 use crate::exact_pair::ExactPair;
 use crate::json::{json_reason, kind_of, number};
 use crate::pair::{Pair, center2, center3, obb2, obb3};
@@ -50,6 +51,8 @@ pub struct Case {
     pub peers: Pair,
     /// The boxes of the exact engines.
     pub exact: ExactPair,
+    /// The boxes of the f64 engine `sat64` (`None`: columns that are not f64 input).
+    pub double: Option<DoublePair>,
     /// Box `a` as written (for engines that read the case format themselves).
     pub a: Box<RawValue>,
     /// Box `b` as written.
@@ -126,6 +129,7 @@ pub fn parse_case(line: &str) -> Result<Case, CaseError> {
         pair: parsed.pair,
         peers: parsed.peers,
         exact: parsed.exact,
+        double: parsed.double,
         a: parsed.a.to_owned(),
         b: parsed.b.to_owned(),
         expect: owned(raw.expect),
@@ -201,6 +205,7 @@ struct Parsed<'a> {
     pair: Pair,
     peers: Pair,
     exact: ExactPair,
+    double: Option<DoublePair>,
     a: &'a RawValue,
     b: &'a RawValue,
 }
@@ -214,7 +219,7 @@ fn parse_pair<'a>(raw: &RawCase<'a>) -> Result<Parsed<'a>, String> {
     };
     let raw_a = raw.a.ok_or("missing box \"a\"")?;
     let find_b = || raw.b.ok_or("missing box \"b\"");
-    let (pair, peers, exact, raw_b) = if dim == 2 {
+    let (pair, peers, exact, double, raw_b) = if dim == 2 {
         let a = written::box2(raw_a, "a")?;
         let literal_a = obb2(&a, center2(&a)).map_err(|e| format!("a: {e}"))?;
         let raw_b = find_b()?;
@@ -223,7 +228,13 @@ fn parse_pair<'a>(raw: &RawCase<'a>) -> Result<Parsed<'a>, String> {
         let pair = Pair::two(&a, &b, (literal_a, literal_b));
         let centres = [a.center, b.center].concat();
         let peers = Pair::for_peers(&centres, Pair::Two(literal_a, literal_b), pair);
-        (pair, peers, ExactPair::two(&a, &b), raw_b)
+        (
+            pair,
+            peers,
+            ExactPair::two(&a, &b),
+            DoublePair::two(&a, &b),
+            raw_b,
+        )
     } else {
         let a = written::box3(raw_a, "a")?;
         let literal_a = obb3(&a, center3(&a)).map_err(|e| format!("a: {e}"))?;
@@ -233,13 +244,15 @@ fn parse_pair<'a>(raw: &RawCase<'a>) -> Result<Parsed<'a>, String> {
         let pair = Pair::three(&a, &b, (literal_a, literal_b));
         let centres = [a.center, b.center].concat();
         let peers = Pair::for_peers(&centres, Pair::Three(literal_a, literal_b), pair);
-        (pair, peers, ExactPair::three(&a, &b), raw_b)
+        let double = DoublePair::three(&a, &b);
+        (pair, peers, ExactPair::three(&a, &b), double, raw_b)
     };
     Ok(Parsed {
         dim,
         pair,
         peers,
         exact,
+        double,
         a: raw_a,
         b: raw_b,
     })

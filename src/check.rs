@@ -104,7 +104,7 @@ impl EngineChoice {
                     Some(engine) => out.push(EngineChoice::Builtin(engine)),
                     None => {
                         return Err(format!(
-                            "unknown engine {name:?}: use sat, certified, exact, parry-sat, parry-gjk, all or cmd:<program>"
+                            "unknown engine {name:?}: use sat, sat64, certified, exact, parry-sat, parry-gjk, all or cmd:<program>"
                         ));
                     }
                 },
@@ -530,7 +530,13 @@ fn judge(
                 (error, true)
             }
             (expected, got) if expected == got => continue,
-            _ => (entry.margin, entry.margin.abs() > band(entry.scale)),
+            _ => {
+                let band = match engine {
+                    EngineChoice::Builtin(e) => e.band(&entry.case, entry.scale),
+                    _ => band(entry.scale),
+                };
+                (entry.margin, entry.margin.abs() > band)
+            }
         };
         wrong.push(Wrong {
             place: entry.place.clone(),

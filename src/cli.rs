@@ -56,7 +56,7 @@ pub enum Command {
     Verdict {
         /// Input file; `-` or nothing reads stdin.
         file: Option<PathBuf>,
-        /// sat, certified, exact, parry-sat or parry-gjk.
+        /// sat, sat64, certified, exact, parry-sat or parry-gjk.
         #[arg(long, default_value = "sat", value_parser = parse_engine)]
         engine: Engine,
     },
@@ -118,7 +118,7 @@ pub struct CheckArgs {
     /// Case files (JSON Lines with "expect", or "distance" for --query distance); `-` reads stdin.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Engines: sat, certified, exact, parry-sat, parry-gjk, all (the five), a comma-separated
+    /// Engines: sat, sat64, certified, exact, parry-sat, parry-gjk, all (the six), a comma-separated
     /// list of those, or cmd:PROGRAM (with --query distance: sat, exact, parry, all). Repeatable.
     #[arg(long, default_value = "sat")]
     pub engine: Vec<String>,
@@ -194,7 +194,7 @@ pub struct CorpusArgs {
 
 fn parse_engine(name: &str) -> Result<Engine, String> {
     Engine::from_name(name).ok_or_else(|| {
-        format!("unknown engine {name:?}: use sat, certified, exact, parry-sat or parry-gjk")
+        format!("unknown engine {name:?}: use sat, sat64, certified, exact, parry-sat or parry-gjk")
     })
 }
 

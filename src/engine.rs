@@ -3,14 +3,16 @@
 //! | name | verdict | boxes |
 //! | --- | --- | --- |
 //! | `sat` | sat-core's `intersects` (exact outside its band `48·ε·S`, `64·ε·S` for `axes` columns orthonormal only within 1e-6; "separated" always exact) | built from the written f64 numbers to contain the boxes as written, A moved to the origin ([`crate::pair`]) |
+//! | `sat64` | sat-core's f64 `DObb2/3::intersects` (exact outside `768·ε₆₄·S`, `896·ε₆₄·S` for `axes` columns, `ε₆₄ = 2⁻⁵²`; "separated" always exact); columns leaning beyond `2⁻⁴⁶` (f32 data) get the certified test's exact answer | the numbers as written, none rounded ([`crate::double_pair`]) |
 //! | `certified` | `ExactBox2/3::intersects_certified`: exact at any margin | as written ([`crate::exact_pair`]) |
 //! | `exact` | `sat_core::exact::verdict2/3`: exact integers | as written |
 //! | `parry-sat` | parry's `intersection_test_cuboid_cuboid` | f32 where written ([`Pair::for_peers`]) |
 //! | `parry-gjk` | parry's `intersection_test_support_map_support_map` | f32 where written |
 //!
 //! Margin and axis: `exact` reports the exact margin (f64, within one ulp, sign exact) and the
-//! axis that carries it; every other engine reports sat-core's `separation` of the f32 boxes
-//! (parry's intersection tests and the certified test return a verdict only).
+//! axis that carries it, `sat64` its f64 boxes' `separation`; every other engine reports
+//! sat-core's `separation` of the f32 boxes (parry's intersection tests and the certified test
+//! return a verdict only).
 
 use sat_core::Feature;
 use sat_oracle::peers::{
@@ -26,6 +28,8 @@ use crate::pair::Pair;
 pub enum Engine {
     /// sat-core's fast test.
     Sat,
+    /// sat-core's fast test in f64.
+    Sat64,
     /// sat-core's certified test on the boxes as written.
     Certified,
     /// The exact integer oracle on the boxes as written.
@@ -70,8 +74,9 @@ pub struct Judgement {
 
 impl Engine {
     /// Every built-in engine, in report order.
-    pub const ALL: [Engine; 5] = [
+    pub const ALL: [Engine; 6] = [
         Engine::Sat,
+        Engine::Sat64,
         Engine::Certified,
         Engine::Exact,
         Engine::ParrySat,
@@ -82,6 +87,7 @@ impl Engine {
     pub fn name(self) -> &'static str {
         match self {
             Engine::Sat => "sat",
+            Engine::Sat64 => "sat64",
             Engine::Certified => "certified",
             Engine::Exact => "exact",
             Engine::ParrySat => "parry-sat",
@@ -99,7 +105,20 @@ impl Engine {
     pub fn default_fail_on(self) -> FailOn {
         match self {
             Engine::Certified | Engine::Exact => FailOn::Any,
-            Engine::Sat | Engine::ParrySat | Engine::ParryGjk => FailOn::OutsideBand,
+            Engine::Sat | Engine::Sat64 | Engine::ParrySat | Engine::ParryGjk => {
+                FailOn::OutsideBand
+            }
+        }
+    }
+
+    /// The band a wrong verdict of this engine on `case` is judged against, for a pair of scale
+    /// `scale`: `sat64`'s f64 band where it runs in f64 and zero where it runs the exact
+    /// certified test, sat-core's f32 band for every other engine.
+    pub fn band(self, case: &Case, scale: f64) -> f64 {
+        match (self, &case.double) {
+            (Engine::Sat64, Some(double)) => double.band(scale),
+            (Engine::Sat64, None) => 0.0,
+            _ => crate::check::band(scale),
         }
     }
 
@@ -114,6 +133,10 @@ impl Engine {
         };
         match (self, &case.peers) {
             (Engine::Sat, _) => case.pair.verdict().intersects,
+            (Engine::Sat64, _) => match &case.double {
+                Some(double) => double.intersects(),
+                None => case.exact.intersects_certified(),
+            },
             (Engine::Certified, _) => case.exact.intersects_certified(),
             (Engine::Exact, _) => case.exact.verdict().intersects,
             (Engine::ParrySat, Pair::Two(a, b)) => peer(try_parry_sat2(a, b)),
@@ -127,6 +150,14 @@ impl Engine {
     pub fn judge(self, case: &Case) -> Judgement {
         if self == Engine::Exact {
             let v = case.exact.verdict();
+            return Judgement {
+                intersects: v.intersects,
+                margin: Margin::Double(v.margin),
+                feature: v.feature,
+            };
+        }
+        if let (Engine::Sat64, Some(double)) = (self, &case.double) {
+            let v = double.verdict();
             return Judgement {
                 intersects: v.intersects,
                 margin: Margin::Double(v.margin),

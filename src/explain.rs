@@ -103,7 +103,8 @@ pub fn run(args: &ExplainArgs, mut out: impl Write) -> io::Result<bool> {
         let source = match engine {
             Engine::Exact => "the exact oracle",
             Engine::Sat => "sat-core's separation()",
-            Engine::Certified | Engine::ParrySat | Engine::ParryGjk => {
+            Engine::Sat64 if case.double.is_some() => "sat-core's f64 separation()",
+            Engine::Sat64 | Engine::Certified | Engine::ParrySat | Engine::ParryGjk => {
                 "sat-core's separation() (this engine gives a verdict only)"
             }
         };

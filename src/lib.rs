@@ -19,6 +19,7 @@ pub mod cli;
 pub mod cmd_engine;
 pub mod corpus;
 pub mod distance;
+pub mod double_pair;
 pub mod engine;
 pub mod exact_pair;
 pub mod explain;

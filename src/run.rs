@@ -1,6 +1,6 @@
 //! The default run (`obbsat` or `obbsat run`): seeded random and adversarial 2D and 3D pairs
-//! through sat-core (fast and certified), parry's SAT and parry's GJK, adjudicated by the exact
-//! integer oracle, summarised in a short table.
+//! through sat-core (fast and certified), parry's SAT and parry's GJK, and sat-core in f64,
+//! adjudicated by the exact integer oracle, summarised in a short table.
 //!
 //! * Every engine sees the same boxes, the generated f32 values: sat-core's [`Obb2`]/[`Obb3`]
 //!   built from them (fast and certified test), parry's shapes prepared from those outside the
@@ -20,6 +20,11 @@
 //!   none at all). `worst |m|/S` is the largest `|margin|/S` over an engine's wrong verdicts.
 //!   The table's `same as sat-core` and `differs` compare each engine with sat-core, not with
 //!   the exact verdict; the run prints what its words mean above the table.
+//! * sat-core in f64 (`DObb2`/`DObb3`, the `sat64` engine of [`crate::engine`]) builds its
+//!   boxes from the written numbers unrounded and is judged against its own band
+//!   (`BAND_K_F64·ε₆₄·S`); pairs whose axis columns are f32 data (orthonormal only within f32's
+//!   tolerance, beyond f64's `2⁻⁴⁶`) get the certified test on the written boxes, exact, as
+//!   `sat64` does.
 //! * Half the pairs are written as generated (f32 numbers), the others in a
 //!   [`Form`](crate::generate::Form) at the edge of what the checked constructors accept (huge
 //!   angles, columns leaned to the tolerance, f64 digits); sat-core builds them from the written
@@ -34,6 +39,7 @@ use sat_core::{Obb2, Obb3, ObbError};
 use sat_oracle::exact::{ExactBox2, ExactBox3, ExactVerdict};
 use sat_oracle::peers::{ParryBox2, ParryBox3, catch_peer};
 
+use crate::double_pair::DoublePair;
 use crate::generate::{Case2, Case3, Form, Generator, Kind};
 use crate::parallel;
 use crate::progress::Progress;
@@ -67,10 +73,16 @@ pub const DEFAULT_SEED: u64 = 0x0bb5;
 pub const DEFAULT_CASES: usize = 200_000;
 
 /// The engines compared, in table order.
-const ENGINES: [&str; 4] = ["sat-core", "certified", "parry SAT", "parry GJK"];
+const ENGINES: [&str; 5] = [
+    "sat-core",
+    "certified",
+    "parry SAT",
+    "parry GJK",
+    "sat-core f64",
+];
 
 /// Per-engine values, in [`ENGINES`] order.
-type PerEngine<T> = [T; 4];
+type PerEngine<T> = [T; 5];
 
 /// One dimension's cases, prepared for every engine.
 trait Dimension: Sync {
@@ -91,10 +103,14 @@ trait Dimension: Sync {
     fn kind(case: &Self::Case) -> Kind;
     fn form(case: &Self::Case) -> Form;
     fn obbs(case: &Self::Case) -> Result<(Self::Obb, Self::Obb), ObbError>;
+    /// sat-core's f64 boxes of the written numbers (`None`: columns that are f32 data).
+    fn double(case: &Self::Case) -> Option<DoublePair>;
     fn parry(obbs: &(Self::Obb, Self::Obb)) -> (Self::Parry, Self::Parry);
     fn exact_boxes(case: &Self::Case) -> (Self::Exact, Self::Exact);
     fn sat_core(obbs: &(Self::Obb, Self::Obb)) -> bool;
     fn certified(obbs: &(Self::Obb, Self::Obb)) -> bool;
+    /// The certified test on the exact boxes of the written numbers.
+    fn certified_written(pair: &(Self::Exact, Self::Exact)) -> bool;
     fn parry_sat(pair: &(Self::Parry, Self::Parry)) -> bool;
     fn parry_gjk(pair: &(Self::Parry, Self::Parry)) -> bool;
     fn exact(pair: &(Self::Exact, Self::Exact)) -> ExactVerdict;
@@ -125,6 +141,10 @@ impl Dimension for Two {
     fn obbs(case: &Case2) -> Result<(Obb2, Obb2), ObbError> {
         case.obbs()
     }
+    fn double(case: &Case2) -> Option<DoublePair> {
+        let (a, b) = case.written();
+        DoublePair::two(&a, &b)
+    }
     fn parry((a, b): &(Obb2, Obb2)) -> (ParryBox2, ParryBox2) {
         (ParryBox2::from_obb(a), ParryBox2::from_obb(b))
     }
@@ -138,6 +158,9 @@ impl Dimension for Two {
         (ExactBox2::from_obb(a), ExactBox2::from_obb(b))
     }
     fn certified((a, b): &(Obb2, Obb2)) -> bool {
+        a.intersects_certified(b)
+    }
+    fn certified_written((a, b): &(ExactBox2, ExactBox2)) -> bool {
         a.intersects_certified(b)
     }
     fn parry_sat((a, b): &(ParryBox2, ParryBox2)) -> bool {
@@ -170,6 +193,10 @@ impl Dimension for Three {
     fn obbs(case: &Case3) -> Result<(Obb3, Obb3), ObbError> {
         case.obbs()
     }
+    fn double(case: &Case3) -> Option<DoublePair> {
+        let (a, b) = case.written();
+        DoublePair::three(&a, &b)
+    }
     fn parry((a, b): &(Obb3, Obb3)) -> (ParryBox3, ParryBox3) {
         (ParryBox3::from_obb(a), ParryBox3::from_obb(b))
     }
@@ -183,6 +210,9 @@ impl Dimension for Three {
         (ExactBox3::from_obb(a), ExactBox3::from_obb(b))
     }
     fn certified((a, b): &(Obb3, Obb3)) -> bool {
+        a.intersects_certified(b)
+    }
+    fn certified_written((a, b): &(ExactBox3, ExactBox3)) -> bool {
         a.intersects_certified(b)
     }
     fn parry_sat((a, b): &(ParryBox3, ParryBox3)) -> bool {
@@ -203,8 +233,10 @@ struct Report {
     invalid: usize,
     /// Per engine: verdicts equal to sat-core's.
     agree: PerEngine<usize>,
-    /// Per engine: nanoseconds per pair.
+    /// Per engine: nanoseconds per pair (sat-core f64: per pair it runs in f64).
     ns_per_pair: PerEngine<f64>,
+    /// Pairs sat-core f64 runs in f64 (the others are f32 data: certified test, untimed).
+    in_f64: usize,
     /// Pairs the exact oracle judged.
     adjudicated: usize,
     /// Pairs where some engine disagrees with sat-core.
@@ -312,7 +344,7 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "{:<10} {:>3} {:>16} {:>8} {:>14} {:>19} {:>12} {:>8}",
+        "{:<12} {:>3} {:>16} {:>8} {:>14} {:>19} {:>12} {:>8}",
         "engine",
         "dim",
         "same as sat-core",
@@ -332,7 +364,7 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
             let worst = r.worst[e].map_or_else(|| "-".to_owned(), |w| format!("{w:.2e}"));
             writeln!(
                 out,
-                "{:<10} {:>3} {:>16} {:>8} {:>14} {:>19} {:>12} {:>8.1}",
+                "{:<12} {:>3} {:>16} {:>8} {:>14} {:>19} {:>12} {:>8.1}",
                 engine,
                 r.name,
                 agree,
@@ -347,14 +379,21 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "{:<27} {:>7} {:>9}   wrong outside band: {:>8} {:>9} {:>9} {:>9}",
-        "pairs by kind", "pairs", "intersect", ENGINES[0], ENGINES[1], ENGINES[2], ENGINES[3]
+        "{:<27} {:>7} {:>9}   wrong outside band: {:>8} {:>9} {:>9} {:>9} {:>12}",
+        "pairs by kind",
+        "pairs",
+        "intersect",
+        ENGINES[0],
+        ENGINES[1],
+        ENGINES[2],
+        ENGINES[3],
+        ENGINES[4]
     )?;
     for r in &reports {
         for k in &r.kinds {
             writeln!(
                 out,
-                "{:<27} {:>7} {:>8.0}%   {:>28} {:>9} {:>9} {:>9}",
+                "{:<27} {:>7} {:>8.0}%   {:>28} {:>9} {:>9} {:>9} {:>12}",
                 format!("{} {}", r.name, k.kind.name()),
                 k.cases,
                 100.0 * k.overlapping as f64 / k.cases.max(1) as f64,
@@ -362,6 +401,7 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
                 k.wrong_outside_band[1],
                 k.wrong_outside_band[2],
                 k.wrong_outside_band[3],
+                k.wrong_outside_band[4],
             )?;
         }
     }
@@ -406,10 +446,13 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
         };
         writeln!(
             out,
-            "{}: sat-core wrong on {wrong} pairs ({:.1} %), {which}; certified wrong: {}; an engine differs from sat-core on {} pairs{}{}",
+            "{}: sat-core wrong on {wrong} pairs ({:.1} %), {which}; certified wrong: {}; sat-core f64 wrong: {} ({} outside its band; {} pairs in f64, the rest f32 columns, certified); an engine differs from sat-core on {} pairs{}{}",
             r.name,
             100.0 * wrong as f64 / r.cases.max(1) as f64,
             r.wrong_in_band[1] + r.wrong_outside_band[1],
+            r.wrong_in_band[4] + r.wrong_outside_band[4],
+            r.wrong_outside_band[4],
+            r.in_f64,
             r.disputed,
             if r.adjudicated < r.cases {
                 format!("; the exact oracle judged {} of them", r.adjudicated)
@@ -425,7 +468,7 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
     }
     writeln!(
         out,
-        "ns/pair: one single-threaded pass over the batch after a warm-up pass; parry's shapes and the exact boxes prepared beforehand"
+        "ns/pair: one single-threaded pass over the batch after a warm-up pass; parry's shapes and the exact boxes prepared beforehand; sat-core f64: over the pairs it runs in f64"
     )?;
     out.flush()
 }
@@ -451,21 +494,37 @@ fn measure<D: Dimension>(
     }
     progress.advance(invalid);
     progress.set_message(&format!(
-        "obbsat main job: {} pairs through the four engines",
+        "obbsat main job: {} pairs through the five engines",
         D::NAME
     ));
     let parry: Vec<_> = obbs.iter().map(D::parry).collect();
     let exact_boxes: Vec<_> = cases.iter().map(D::exact_boxes).collect();
+    let doubles: Vec<Option<DoublePair>> = cases.iter().map(D::double).collect();
 
     let (sat_core, t0) = timed(&obbs, D::sat_core);
     let (certified, t1) = timed(&obbs, D::certified);
     let (parry_sat, t2) = timed(&parry, D::parry_sat);
     let (parry_gjk, t3) = timed(&parry, D::parry_gjk);
-    let verdicts = [sat_core, certified, parry_sat, parry_gjk];
+    // Timed on the pairs it runs in f64; f32 data (columns beyond f64's tolerance) gets the
+    // certified test on the written boxes, untimed.
+    let in_f64: Vec<&DoublePair> = doubles.iter().flatten().collect();
+    let (f64_verdicts, t4) = timed(&in_f64, |d| d.intersects());
+    let mut f64_verdicts = f64_verdicts.into_iter();
+    let sat64: Vec<bool> = doubles
+        .iter()
+        .zip(&exact_boxes)
+        .map(|(double, exact)| match double {
+            Some(_) => f64_verdicts.next().unwrap_or_default(),
+            None => D::certified_written(exact),
+        })
+        .collect();
+    let verdicts = [sat_core, certified, parry_sat, parry_gjk, sat64];
     let n = cases.len();
-    let per_pair = |t: Duration| t.as_secs_f64() * 1e9 / n.max(1) as f64;
+    let per = |t: Duration, pairs: usize| t.as_secs_f64() * 1e9 / pairs.max(1) as f64;
+    let per_pair = |t: Duration| per(t, n);
 
-    let agree = [0, 1, 2, 3].map(|e| (0..n).filter(|&i| verdicts[e][i] == verdicts[0][i]).count());
+    let agree =
+        [0, 1, 2, 3, 4].map(|e| (0..n).filter(|&i| verdicts[e][i] == verdicts[0][i]).count());
     let disputed: Vec<usize> = (0..n)
         .filter(|&i| verdicts[1..].iter().any(|v| v[i] != verdicts[0][i]))
         .collect();
@@ -514,7 +573,7 @@ fn measure<D: Dimension>(
                     kind,
                     cases: 0,
                     overlapping: 0,
-                    wrong_outside_band: [0; 4],
+                    wrong_outside_band: [0; 5],
                 });
                 kinds.len() - 1
             }
@@ -522,9 +581,9 @@ fn measure<D: Dimension>(
         kinds[at].cases += 1;
         kinds[at].overlapping += usize::from(overlap);
     }
-    let mut wrong_in_band = [0; 4];
-    let mut wrong_outside_band = [0; 4];
-    let mut worst: PerEngine<Option<f64>> = [None; 4];
+    let mut wrong_in_band = [0; 5];
+    let mut wrong_outside_band = [0; 5];
+    let mut worst: PerEngine<Option<f64>> = [None; 5];
     let mut forms: Vec<FormTally> = Form::ALL
         .iter()
         .map(|&form| FormTally {
@@ -549,9 +608,14 @@ fn measure<D: Dimension>(
                 .worst
                 .max(generated.margin.abs() / generated.scale / f64::from(EPS));
         }
-        for e in 0..4 {
+        for e in 0..5 {
             let v = if e == 1 { *stored } else { *generated };
-            let outside = v.margin.abs() > f64::from(band(v.scale as f32));
+            let band = match (e, &doubles[i]) {
+                (4, Some(double)) => double.band(v.scale),
+                (4, None) => 0.0,
+                _ => f64::from(band(v.scale as f32)),
+            };
+            let outside = v.margin.abs() > band;
             if verdicts[e][i] == v.intersects {
                 continue;
             }
@@ -573,7 +637,14 @@ fn measure<D: Dimension>(
         cases: n,
         invalid,
         agree,
-        ns_per_pair: [t0, t1, t2, t3].map(per_pair),
+        ns_per_pair: [
+            per_pair(t0),
+            per_pair(t1),
+            per_pair(t2),
+            per_pair(t3),
+            per(t4, in_f64.len()),
+        ],
+        in_f64: in_f64.len(),
         adjudicated: chosen.len(),
         disputed: disputed.len(),
         wrong_in_band,

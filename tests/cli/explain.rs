@@ -106,7 +106,14 @@ fn a_2d_case_draws_both_rectangles_the_axis_and_the_intervals() {
         text.contains("along face_a0: the boxes are apart"),
         "{text}"
     );
-    for engine in ["sat", "certified", "exact", "parry-sat", "parry-gjk"] {
+    for engine in [
+        "sat",
+        "sat64",
+        "certified",
+        "exact",
+        "parry-sat",
+        "parry-gjk",
+    ] {
         assert!(
             text.lines()
                 .any(|l| l.starts_with(engine) && l.contains("false")),

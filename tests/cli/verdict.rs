@@ -375,7 +375,14 @@ fn unknown_keys_and_a_bad_expect_do_not_spoil_a_verdict() {
     assert_eq!(answers(&out)[0]["intersects"], true);
 }
 
-const ENGINES: [&str; 5] = ["sat", "certified", "exact", "parry-sat", "parry-gjk"];
+const ENGINES: [&str; 6] = [
+    "sat",
+    "sat64",
+    "certified",
+    "exact",
+    "parry-sat",
+    "parry-gjk",
+];
 
 #[test]
 fn every_engine_answers_the_same_lines_with_the_same_errors() {
@@ -516,4 +523,42 @@ fn angles_for_the_exact_engines() {
     assert_eq!(v["intersects"], true);
     let m = v["margin"].as_f64().unwrap();
     assert!(m < 0.0 && m > -1e-15, "{v}");
+}
+
+/// `sat64` reads the f64 digits as written: two unit cubes a million metres out, 1e-9 apart,
+/// touching and 1e-9 deep, are far inside f32's band (`48·ε·S` ≈ 3e-5 here) and far outside
+/// f64's (`768·ε₆₄·S` ≈ 1e-12): `sat64` must tell all three apart, and agrees with `exact`.
+#[test]
+fn sat64_tells_apart_what_f64_digits_say() {
+    let cube = |x: &str| {
+        format!(
+            r#"{{"center": [{x}, -3000000.5, 0.25], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}}"#
+        )
+    };
+    let line = |id: &str, x: &str| {
+        format!(
+            r#"{{"id": "{id}", "dim": 3, "a": {}, "b": {}}}"#,
+            cube("1000000"),
+            cube(x)
+        )
+    };
+    let input = [
+        line("apart", "1000002.000000001"),
+        line("touching", "1000002"),
+        line("deep", "1000001.999999999"),
+    ]
+    .join("\n");
+    for engine in ["sat64", "exact"] {
+        let out = verdict(&["-", "--engine", engine], input.as_bytes());
+        assert!(out.status.success(), "{engine}");
+        let said: Vec<bool> = answers(&out)
+            .iter()
+            .map(|a| a["intersects"].as_bool().unwrap())
+            .collect();
+        assert_eq!(said, [false, true, true], "{engine}");
+    }
+    // sat64's margin is its f64 separation: the 1e-9 gap to a few f64 ulps of 1e6.
+    let out = verdict(&["-", "--engine", "sat64"], input.as_bytes());
+    let margin = answers(&out)[0]["margin"].as_f64().unwrap();
+    assert!((margin - 1e-9).abs() < 1e-15 * 1e6, "{margin}");
 }

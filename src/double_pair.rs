@@ -1,0 +1,98 @@
+//! The boxes the `sat64` engine sees: sat-core's f64 boxes ([`DObb2`], [`DObb3`]) of the numbers
+//! exactly as written, none rounded, centres where they are (f64 holds a millimetre at 10⁹ m).
+//!
+//! sat-core's f64 constructors take axis columns orthonormal within
+//! [`AXES_TOLERANCE_F64`](sat_core::tolerance::AXES_TOLERANCE_F64) (`2⁻⁴⁶`). Columns that lean
+//! more — up to the f32 tolerance `1e-6` the case format accepts, the columns of f32 data — are
+//! not f64 input ([`DoublePair::two`] and [`DoublePair::three`] give `None`): for such a case
+//! `sat64` answers with sat-core's certified test on the parallelepipeds as written, which is
+//! exact (so its band there is zero).
+
+use sat_core::tolerance::{AXES_BAND_K_F64, BAND_K_F64, EPS_F64};
+use sat_core::{DObb2, DObb3, Feature};
+
+use crate::written::{Box2, Box3, Rotation2, Rotation3};
+
+/// A pair of sat-core's f64 boxes, and whether either is given by axis columns.
+// One per case, built once: the 3D variant's size is not worth a heap allocation.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum DoublePair {
+    /// `dim: 2`.
+    Two(DObb2, DObb2, bool),
+    /// `dim: 3`.
+    Three(DObb3, DObb3, bool),
+}
+
+/// What sat-core's f64 test says: the verdict, and `separation`'s gap and feature.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DoubleVerdict {
+    /// `a.intersects(&b)`.
+    pub intersects: bool,
+    /// `a.separation(&b).gap`.
+    pub margin: f64,
+    /// `a.separation(&b).feature`.
+    pub feature: Feature,
+}
+
+impl DoublePair {
+    /// The f64 boxes of a written 2D pair, `None` when a box's columns are not f64 input.
+    pub fn two(a: &Box2, b: &Box2) -> Option<DoublePair> {
+        let axes = |w: &Box2| matches!(w.rotation, Rotation2::Axes(_));
+        Some(DoublePair::Two(
+            a.dobb().ok()?,
+            b.dobb().ok()?,
+            axes(a) || axes(b),
+        ))
+    }
+
+    /// The f64 boxes of a written 3D pair, `None` when a box's columns are not f64 input.
+    pub fn three(a: &Box3, b: &Box3) -> Option<DoublePair> {
+        let axes = |w: &Box3| matches!(w.rotation, Rotation3::Axes(_));
+        Some(DoublePair::Three(
+            a.dobb().ok()?,
+            b.dobb().ok()?,
+            axes(a) || axes(b),
+        ))
+    }
+
+    /// sat-core's f64 verdict alone.
+    pub fn intersects(&self) -> bool {
+        match self {
+            DoublePair::Two(a, b, _) => a.intersects(b),
+            DoublePair::Three(a, b, _) => a.intersects(b),
+        }
+    }
+
+    /// Runs sat-core's f64 test on the pair.
+    pub fn verdict(&self) -> DoubleVerdict {
+        match self {
+            DoublePair::Two(a, b, _) => {
+                let s = a.separation(b);
+                DoubleVerdict {
+                    intersects: a.intersects(b),
+                    margin: s.gap,
+                    feature: s.feature,
+                }
+            }
+            DoublePair::Three(a, b, _) => {
+                let s = a.separation(b);
+                DoubleVerdict {
+                    intersects: a.intersects(b),
+                    margin: s.gap,
+                    feature: s.feature,
+                }
+            }
+        }
+    }
+
+    /// The f64 band for a pair of scale `S`: `BAND_K_F64·ε₆₄·S`, or `AXES_BAND_K_F64·ε₆₄·S`
+    /// when a box is given by axis columns (orthonormal only within `2⁻⁴⁶`).
+    pub fn band(&self, scale: f64) -> f64 {
+        let k = match self {
+            DoublePair::Two(.., true) | DoublePair::Three(.., true) => AXES_BAND_K_F64,
+            _ => BAND_K_F64,
+        };
+        k * EPS_F64 * scale
+    }
+}
