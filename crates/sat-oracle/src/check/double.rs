@@ -18,7 +18,7 @@
 //!   boxes as written (`AXES_BAND_K_F64` when one is written as columns);
 //! * `intersects_certified` differs from the exact verdict of the stored boxes.
 
-use glam::{DMat2, DMat3, DVec2, DVec3};
+use glam::{DMat2, DMat3, DVec2};
 use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 use sat_core::tolerance::{AXES_BAND_K_F64, AXES_TOLERANCE_F64, BAND_K_F64, EPS_F64};
 use sat_core::{AXES_TOLERANCE, Feature};
@@ -219,19 +219,32 @@ fn polar2(g: DMat2) -> DMat2 {
     u
 }
 
-/// The recipe's gap in f64's resolution for the pair.
-fn gap64(gap: Gap, center_a: &[f64], size: f64, distance: f64) -> f64 {
-    let far = center_a.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+/// B's centre moved along the unit `axis` of the exact pair's margin (`t = c_B − c_A`) so that
+/// the margin becomes the recipe's gap in f64's resolution (`F64_RESOLUTION` of its f32 value).
+fn aimed<const N: usize>(
+    gap: Gap,
+    (center_a, center_b): ([f64; N], [f64; N]),
+    axis: [f64; N],
+    size: f64,
+    margin: f64,
+) -> [f64; N] {
+    let t: [f64; N] = core::array::from_fn(|k| center_b[k] - center_a[k]);
+    let along: f64 = (0..N).map(|k| t[k] * axis[k]).sum();
     let at = GapScale {
         size,
-        far,
-        scale: distance + size,
+        far: center_a.iter().fold(0.0f64, |m, x| m.max(x.abs())),
+        scale: t.iter().map(|x| x * x).sum::<f64>().sqrt() + size,
     };
-    gap.value(&at) * F64_RESOLUTION
+    let target = gap.value(&at) * F64_RESOLUTION;
+    let step = if along < 0.0 {
+        margin - target
+    } else {
+        target - margin
+    };
+    core::array::from_fn(|k| center_b[k] + axis[k] * step)
 }
 
-/// `b` moved along the exact pair's best axis so that the margin becomes the recipe's gap in
-/// f64's resolution; `None` if the boxes are out of sat-core's range.
+/// `b` moved by [`aimed`]; `None` if the boxes are out of sat-core's range.
 fn regap3(a: Box3, b: Box3, gap: Option<Gap>) -> Option<(Box3, Box3)> {
     let Some(gap) = gap else {
         return Some((a, b));
@@ -247,13 +260,9 @@ fn regap3(a: Box3, b: Box3, gap: Option<Gap>) -> Option<(Box3, Box3)> {
             .cross(gb.col(usize::from(j)))
             .normalize_or_zero(),
     };
-    let t = db.center() - da.center();
     let size = da.half_extents().length() + db.half_extents().length();
-    let target = gap64(gap, &a.center, size, t.length());
-    let sign = if t.dot(axis) < 0.0 { -1.0 } else { 1.0 };
-    let center = DVec3::from_array(b.center) + axis * (sign * (target - v.margin));
     let mut moved = b;
-    moved.center = center.to_array();
+    moved.center = aimed(gap, (a.center, b.center), axis.to_array(), size, v.margin);
     Some((a, moved))
 }
 
@@ -269,12 +278,8 @@ fn regap2(a: Box2, b: Box2, gap: Option<Gap>) -> Option<(Box2, Box2)> {
         Feature::FaceB(j) => db.axes().col(usize::from(j)),
         Feature::EdgePair(..) => DVec2::ZERO,
     };
-    let t = db.center() - da.center();
     let size = da.half_extents().length() + db.half_extents().length();
-    let target = gap64(gap, &a.center, size, t.length());
-    let sign = if t.dot(axis) < 0.0 { -1.0 } else { 1.0 };
-    let center = DVec2::from_array(b.center) + axis * (sign * (target - v.margin));
     let mut moved = b;
-    moved.center = center.to_array();
+    moved.center = aimed(gap, (a.center, b.center), axis.to_array(), size, v.margin);
     Some((a, moved))
 }
