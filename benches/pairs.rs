@@ -375,6 +375,8 @@ fn main() {
 mod ratios {
     use super::*;
     use parry3d::query::sat;
+    use rapier2d_f64::parry as parry2d_f64;
+    use rapier3d_f64::parry as parry3d_f64;
 
     /// Pairs per family: 1024 pairs of every engine's boxes stay in L2 together.
     const PAIRS: usize = 1024;
@@ -575,6 +577,57 @@ mod ratios {
         )
     }
 
+    /// parry's cuboid SAT in f64 (parry3d-f64 0.31, as rapier3d-f64 re-exports it), on the
+    /// f64 boxes.
+    struct ParryF64Box3 {
+        pose: parry3d_f64::math::Pose,
+        cuboid: parry3d_f64::shape::Cuboid,
+    }
+
+    impl ParryF64Box3 {
+        fn new(o: &DObb3) -> Self {
+            let q = glam::DQuat::from_mat3(&o.axes()).normalize();
+            ParryF64Box3 {
+                pose: parry3d_f64::math::Pose::from_parts(o.center(), q),
+                cuboid: parry3d_f64::shape::Cuboid::new(o.half_extents()),
+            }
+        }
+
+        fn sat(&self, other: &Self) -> bool {
+            parry3d_f64::query::details::intersection_test_cuboid_cuboid(
+                &self.pose.inv_mul(&other.pose),
+                &self.cuboid,
+                &other.cuboid,
+            )
+        }
+    }
+
+    /// parry2d-f64's cuboid SAT, on the f64 rectangles.
+    struct ParryF64Box2 {
+        pose: parry2d_f64::math::Pose,
+        cuboid: parry2d_f64::shape::Cuboid,
+    }
+
+    impl ParryF64Box2 {
+        fn new(o: &DObb2) -> Self {
+            ParryF64Box2 {
+                pose: parry2d_f64::math::Pose::from_parts(
+                    o.center(),
+                    parry2d_f64::math::Rot2::from_mat(o.axes()),
+                ),
+                cuboid: parry2d_f64::shape::Cuboid::new(o.half_extents()),
+            }
+        }
+
+        fn sat(&self, other: &Self) -> bool {
+            parry2d_f64::query::details::intersection_test_cuboid_cuboid(
+                &self.pose.inv_mul(&other.pose),
+                &self.cuboid,
+                &other.cuboid,
+            )
+        }
+    }
+
     fn family3(name: &str, pairs: &[(Obb3, Obb3)]) {
         let textbook: Vec<_> = pairs
             .iter()
@@ -587,6 +640,10 @@ mod ratios {
         let doubles: Vec<_> = pairs
             .iter()
             .map(|(a, b)| (double3(a), double3(b)))
+            .collect();
+        let parry_f64: Vec<_> = doubles
+            .iter()
+            .map(|(a, b)| (ParryF64Box3::new(a), ParryF64Box3::new(b)))
             .collect();
         table(
             name,
@@ -604,6 +661,7 @@ mod ratios {
                 ),
                 ("ericson", run_pairs(&textbook, test_obb_obb)),
                 ("parry sat", run_pairs(&parry, ParryBox3::sat)),
+                ("parry f64 sat", run_pairs(&parry_f64, ParryF64Box3::sat)),
             ],
         );
     }
@@ -620,6 +678,10 @@ mod ratios {
         let doubles: Vec<_> = pairs
             .iter()
             .map(|(a, b)| (double2(a), double2(b)))
+            .collect();
+        let parry_f64: Vec<_> = doubles
+            .iter()
+            .map(|(a, b)| (ParryF64Box2::new(a), ParryF64Box2::new(b)))
             .collect();
         table(
             name,
@@ -641,6 +703,7 @@ mod ratios {
                     run_pairs(&textbook, test_obb_obb_2d),
                 ),
                 ("parry2d sat", run_pairs(&parry, ParryBox2::sat)),
+                ("parry2d f64 sat", run_pairs(&parry_f64, ParryF64Box2::sat)),
             ],
         );
     }
