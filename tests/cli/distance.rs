@@ -3,38 +3,9 @@
 //! kilometre boxes, touching to far apart, far from the origin) the `sat` engine within
 //! `64·ε·S` of the `exact` one, its two points as far apart as its distance.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
 use serde_json::Value;
 
-/// Runs `obbsat` with `args`, feeding `input` on stdin.
-fn obbsat(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_obbsat"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("obbsat starts");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().expect("obbsat runs");
-    writer
-        .join()
-        .expect("writer")
-        .expect("stdin accepts the input");
-    output
-}
-
-fn lines(output: &Output) -> Vec<Value> {
-    String::from_utf8(output.stdout.clone())
-        .expect("UTF-8")
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("every answer line is JSON"))
-        .collect()
-}
+use crate::common::{json_lines as lines, obbsat_reading_all as obbsat};
 
 fn vector(v: &Value) -> Vec<f64> {
     v.as_array()
