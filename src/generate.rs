@@ -25,9 +25,8 @@
 use glam::{DMat3, DQuat, DVec2, DVec3, Mat2, Quat, Vec2, Vec3};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
-use sat_core::tolerance::band;
 use sat_core::{Obb2, Obb3, ObbError};
-use sat_oracle::check::lean_columns;
+use sat_oracle::check::{lean_columns, ulp32};
 use sat_oracle::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 use serde::Serialize;
 
@@ -460,7 +459,7 @@ pub fn write_cases(
             let id = format!("3d-{}-{drawn}", case.kind.name());
             (case.to_line(id), case.exact())
         };
-        let band = f64::from(band(verdict.scale as f32));
+        let band = crate::check::band(verdict.scale);
         if outside_band && verdict.margin.abs() <= band {
             continue;
         }
@@ -907,12 +906,6 @@ fn sign_of(x: f64) -> f64 {
 
 fn norm(e: &[f64]) -> f64 {
     e.iter().map(|x| x * x).sum::<f64>().sqrt()
-}
-
-/// The spacing of f32 values at magnitude `x` (at least that of 1e-30).
-fn ulp32(x: f64) -> f64 {
-    let x = x.max(1e-30) as f32;
-    f64::from(f32::from_bits(x.to_bits() + 1) - x)
 }
 
 fn unit_axis(i: usize) -> DVec3 {

@@ -29,11 +29,12 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use sat_core::tolerance::{BAND_K, EPS, band};
+use sat_core::tolerance::{BAND_K, EPS};
 use sat_core::{Obb2, Obb3, ObbError};
 use sat_oracle::exact::{ExactBox2, ExactBox3, ExactVerdict};
 use sat_oracle::peers::{ParryBox2, ParryBox3, catch_peer};
 
+use crate::check::band;
 use crate::generate::{Case2, Case3, Form, Generator, Kind};
 use crate::parallel;
 use crate::progress::Progress;
@@ -494,7 +495,7 @@ fn measure<D: Dimension>(
         &chosen,
         |&i| {
             let generated = D::exact(&exact_boxes[i]);
-            let stored = if generated.margin.abs() <= f64::from(band(generated.scale as f32)) {
+            let stored = if generated.margin.abs() <= band(generated.scale) {
                 D::exact(&D::stored(&obbs[i]))
             } else {
                 generated
@@ -543,15 +544,14 @@ fn measure<D: Dimension>(
                 .position(|&f| f == D::form(&cases[i]))
                 .unwrap_or(0)];
             form.apart_but_intersecting += usize::from(generated.intersects);
-            form.wrong_outside_band +=
-                usize::from(generated.margin.abs() > f64::from(band(generated.scale as f32)));
+            form.wrong_outside_band += usize::from(generated.margin.abs() > band(generated.scale));
             form.worst = form
                 .worst
                 .max(generated.margin.abs() / generated.scale / f64::from(EPS));
         }
         for e in 0..4 {
             let v = if e == 1 { *stored } else { *generated };
-            let outside = v.margin.abs() > f64::from(band(v.scale as f32));
+            let outside = v.margin.abs() > band(v.scale);
             if verdicts[e][i] == v.intersects {
                 continue;
             }

@@ -558,32 +558,15 @@ mod dim2 {
 /// inputs, decoded as `cargo fuzz run` decodes them: the chain's `contact()` and manifolds against
 /// the exact oracle, in every regime the recipes build.
 mod fuzz_checks {
-    use sat_oracle::check::TARGETS;
     use sat_oracle::check::contact::contact_peer_tallies;
-
-    /// splitmix64.
-    struct Bytes(u64);
-
-    impl Bytes {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        }
-    }
+    use sat_oracle::check::{RandomInputs, target};
 
     fn random_loop(name: &str, seed: u64, accepted: usize) {
-        let t = TARGETS.iter().find(|t| t.name == name).expect("a target");
-        let (mut bytes, mut buffer, mut n, mut cases) = (Bytes(seed), Vec::new(), 0, 0);
+        let t = target(name).expect("a target");
+        let (mut inputs, mut buffer, mut n, mut cases) =
+            (RandomInputs::new(seed), Vec::new(), 0, 0);
         while n < accepted {
-            buffer.clear();
-            let len = (bytes.next() % 96) as usize;
-            while buffer.len() < len {
-                buffer.extend_from_slice(&bytes.next().to_le_bytes());
-            }
-            buffer.truncate(len);
+            inputs.input(&mut buffer, 96);
             cases += 1;
             n += usize::from((t.run)(&buffer).accepted);
         }

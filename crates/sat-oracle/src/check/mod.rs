@@ -83,7 +83,7 @@ pub use case::{BoxInput2, BoxInput3, Case2, Case3, NearParallel3, Orientation3};
 pub use contact2::{ContactCase2, check_contact2, check_manifold2};
 pub use contact3::{ContactCase3, check_contact3, check_manifold3};
 pub use distance::{check_distance2, check_distance3, distance_peer_tallies};
-pub use geometry::{OCTAHEDRAL, lean_columns};
+pub use geometry::{OCTAHEDRAL, lean_columns, ulp32};
 pub use peer_findings::{PeerTally, peer_tallies, strict_peers};
 pub use recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt};
 pub use recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Written2};
@@ -108,6 +108,14 @@ pub struct Target {
     pub run: fn(&[u8]) -> Report,
     /// The named seeds, encoded.
     pub seeds: fn() -> Vec<(&'static str, Vec<u8>)>,
+    /// The bytes as an `obbsat` case line (JSON, no id), for the targets whose inputs are a
+    /// pair of boxes; `obbsat corpus` turns their minimised findings into cases with it.
+    pub case_line: Option<fn(&[u8]) -> String>,
+}
+
+/// The fuzz target of that name.
+pub fn target(name: &str) -> Option<&'static Target> {
+    TARGETS.iter().find(|t| t.name == name)
 }
 
 /// Every fuzz target.
@@ -116,62 +124,105 @@ pub const TARGETS: [Target; 11] = [
         name: "obb2",
         run: |bytes| check2(&decode(bytes)),
         seeds: || encode_all(seeds2()),
+        case_line: Some(|bytes| decode::<Case2>(bytes).to_json()),
     },
     Target {
         name: "obb3",
         run: |bytes| check3(&decode(bytes)),
         seeds: || encode_all(seeds3()),
+        case_line: Some(|bytes| decode::<Case3>(bytes).to_json()),
     },
     Target {
         name: "near_parallel3",
         run: |bytes| check3(&decode::<NearParallel3>(bytes).0),
         seeds: || encode_all(seeds_near_parallel3()),
+        case_line: Some(|bytes| decode::<NearParallel3>(bytes).0.to_json()),
     },
     Target {
         name: "separation3",
         run: |bytes| check_separation3(&decode(bytes)),
         seeds: || encode_all(seeds3()),
+        case_line: Some(|bytes| decode::<Case3>(bytes).to_json()),
     },
     Target {
         name: "contact2",
         run: |bytes| check_contact2(&decode(bytes)),
         seeds: || contact::seeds(encode_all(seeds2())),
+        case_line: None,
     },
     Target {
         name: "contact3",
         run: |bytes| check_contact3(&decode(bytes)),
         seeds: || contact::seeds(encode_all(seeds3())),
+        case_line: None,
     },
     Target {
         name: "manifold2",
         run: |bytes| check_manifold2(&decode(bytes)),
         seeds: || contact::seeds(encode_all(seeds2())),
+        case_line: None,
     },
     Target {
         name: "manifold3",
         run: |bytes| check_manifold3(&decode(bytes)),
         seeds: || contact::seeds(encode_all(seeds3())),
+        case_line: None,
     },
     Target {
         name: "rapier3",
         run: |bytes| check_scene3(&decode(bytes)),
         seeds: || encode_all(seeds_scene3()),
+        case_line: None,
     },
     Target {
         name: "distance2",
         run: |bytes| check_distance2(&decode(bytes)),
         seeds: || encode_all(seeds2()),
+        case_line: None,
     },
     Target {
         name: "distance3",
         run: |bytes| check_distance3(&decode(bytes)),
         seeds: || encode_all(seeds3()),
+        case_line: None,
     },
 ];
 
 /// Decodes fuzzer bytes as `fuzz_target!` does (`arbitrary_take_rest`); never fails.
 pub fn decode<'a, T: Arbitrary<'a>>(bytes: &'a [u8]) -> T {
     T::arbitrary_take_rest(Unstructured::new(bytes)).expect("every byte string decodes")
+}
+
+/// Seeded random fuzz inputs, the same on every platform (splitmix64): the targets replayed on
+/// stable without libFuzzer.
+#[derive(Debug, Clone)]
+pub struct RandomInputs(u64);
+
+impl RandomInputs {
+    /// The inputs of this seed.
+    pub fn new(seed: u64) -> Self {
+        Self(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// The next input, `0..max_len` random bytes, into `buffer` (short inputs exercise the zero
+    /// padding of [`decode`]).
+    pub fn input(&mut self, buffer: &mut Vec<u8>, max_len: u64) {
+        buffer.clear();
+        let len = (self.next_u64() % max_len) as usize;
+        while buffer.len() < len {
+            buffer.extend_from_slice(&self.next_u64().to_le_bytes());
+        }
+        buffer.truncate(len);
+    }
 }
 
 /// A recipe as the bytes a fuzz target decodes it from.
