@@ -120,13 +120,13 @@ fn assert_stands(name: &str, drifts: &[(Integration, Real, Real)], bound: Real, 
 }
 
 #[test]
-fn pyramid_stands_with_every_door() {
+fn pyramid_stands_with_every_integration() {
     let drifts = drift_after_ten_seconds(|integration| pyramid(integration, 8));
     assert_stands("pyramid3 (8 layers, 204 boxes)", &drifts, 0.05, 0.08);
 }
 
 #[test]
-fn tall_stack_stands_with_every_door() {
+fn tall_stack_stands_with_every_integration() {
     let drifts = drift_after_ten_seconds(|integration| tall_stack(integration, 20));
     assert_stands("stack3 (20 cubes)", &drifts, 0.05, 0.2);
 }
