@@ -22,7 +22,7 @@
 //! gap; the generator then corrects A's half-extent along the contact normal (a much finer f32
 //! grid) so that the gap of the f32 boxes stays as intended within an ulp of the extent.
 
-use glam::{DMat3, DQuat, DVec2, DVec3, Mat2, Quat, Vec2, Vec3};
+use glam::{DQuat, DVec2, DVec3, Mat2, Quat, Vec2, Vec3};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use sat_core::{Obb2, Obb3, ObbError};
@@ -926,26 +926,7 @@ fn columns2(axes: Mat2) -> [DVec2; 2] {
 
 /// The rotation sat-core builds from `q`: `R(q)/|q|²`, in f64.
 fn columns3(q: Quat) -> [DVec3; 3] {
-    let [x, y, z, w] = q.to_array().map(f64::from);
-    let n = x * x + y * y + z * z + w * w;
-    let m = DMat3::from_cols(
-        DVec3::new(
-            w * w + x * x - y * y - z * z,
-            2.0 * (x * y + w * z),
-            2.0 * (x * z - w * y),
-        ),
-        DVec3::new(
-            2.0 * (x * y - w * z),
-            w * w - x * x + y * y - z * z,
-            2.0 * (y * z + w * x),
-        ),
-        DVec3::new(
-            2.0 * (x * z + w * y),
-            2.0 * (y * z - w * x),
-            w * w - x * x - y * y + z * z,
-        ),
-    ) * (1.0 / n);
-    [m.x_axis, m.y_axis, m.z_axis]
+    sat_oracle::written::quat_columns(q.to_array().map(f64::from))
 }
 
 /// A uniformly random rotation (Shoemake), rounded to f32.

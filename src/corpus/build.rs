@@ -149,50 +149,6 @@ pub fn written(q: DQuat) -> [f64; 4] {
     f32a([q.x, q.y, q.z, q.w])
 }
 
-/// The columns of `R(q)/|q|²` for a written quaternion, in f64.
-pub fn columns(q: [f64; 4]) -> [DVec3; 3] {
-    let [x, y, z, w] = q;
-    let n = x * x + y * y + z * z + w * w;
-    [
-        DVec3::new(
-            w * w + x * x - y * y - z * z,
-            2.0 * (x * y + w * z),
-            2.0 * (x * z - w * y),
-        ) / n,
-        DVec3::new(
-            2.0 * (x * y - w * z),
-            w * w - x * x + y * y - z * z,
-            2.0 * (y * z + w * x),
-        ) / n,
-        DVec3::new(
-            2.0 * (x * z + w * y),
-            2.0 * (y * z - w * x),
-            w * w - x * x - y * y + z * z,
-        ) / n,
-    ]
-}
-
-/// The integer matrix `|q|²·R(q)` of an integer quaternion, columns first.
-pub fn integer_columns([x, y, z, w]: [i64; 4]) -> [[i64; 3]; 3] {
-    [
-        [
-            w * w + x * x - y * y - z * z,
-            2 * (x * y + w * z),
-            2 * (x * z - w * y),
-        ],
-        [
-            2 * (x * y - w * z),
-            w * w - x * x + y * y - z * z,
-            2 * (y * z + w * x),
-        ],
-        [
-            2 * (x * z + w * y),
-            2 * (y * z - w * x),
-            w * w - x * x - y * y + z * z,
-        ],
-    ]
-}
-
 /// Where B's centre must be for a vertex (or, for near-parallel faces, a face) of B to lie on
 /// face `normal` of A (A axis-aligned at the origin with half-extents `ea`), at `gap` along it,
 /// with B's supporting vertex at `lateral` across the face. Columns in f64.

@@ -8,8 +8,10 @@
 
 use glam::{DVec2, DVec3};
 
+use sat_oracle::written::quat_columns;
+
 use super::build::{
-    BoxSpec, Named, axes2, band, columns, f32a, f32v, on_edge, on_face, rotation, sign, written,
+    BoxSpec, Named, axes2, band, f32a, f32v, on_edge, on_face, rotation, sign, written,
 };
 
 /// The tilts, in radians.
@@ -47,7 +49,7 @@ fn faces3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> Named {
     let ea = DVec3::new(2.0, 1.5, 1.0);
     let eb = DVec3::new(0.75, 0.5, 0.25);
     let q = written(rotation(DVec3::new(1.0, 2.0, 0.0), tilt));
-    let b = columns(q);
+    let b = quat_columns(q);
     let lateral = DVec3::new(0.4, -0.3, 0.0);
     let approx = on_face(ea, DVec3::Z, b, eb, lateral, 0.0);
     let gap = k * band(approx.length(), &ea.to_array(), &eb.to_array());
@@ -71,7 +73,7 @@ fn edges3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> Named {
     let (s60, c60) = libm::sincos(60f64.to_radians());
     let tilted = rotation(DVec3::new(0.0, c60, s60), tilt) * spin;
     let q = written(tilted);
-    let b = columns(q);
+    let b = quat_columns(q);
     let place = |gap: f64| on_edge(ea, 0, b, eb, 0, false, (0.3, -0.2), gap);
     let approx = place(0.0);
     let gap = k * band(approx.length(), &ea.to_array(), &eb.to_array());

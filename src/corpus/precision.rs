@@ -9,7 +9,8 @@
 
 use glam::{DVec2, DVec3};
 
-use super::build::{BoxSpec, Named, axes2, band, columns, f32v, on_face, rotation, written};
+use super::build::{BoxSpec, Named, axes2, band, f32v, on_face, rotation, written};
+use sat_oracle::written::quat_columns;
 
 /// `sub-ulp.jsonl`.
 pub fn sub_ulp() -> Vec<Named> {
@@ -142,7 +143,7 @@ pub fn far() -> Vec<Named> {
     let q = written(rotation(DVec3::new(1.0, -2.0, 0.5), 0.7));
     let ea = DVec3::new(1.0, 0.5, 0.25);
     let rotated = |k: f64| {
-        let b = columns(q);
+        let b = quat_columns(q);
         let eb = DVec3::new(0.5, 0.5, 0.5);
         let lateral = DVec3::new(0.2, 0.1, 0.0);
         let touching = on_face(ea, DVec3::Z, b, eb, lateral, 0.0);

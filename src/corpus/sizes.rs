@@ -8,7 +8,8 @@
 
 use glam::DVec3;
 
-use super::build::{BoxSpec, Named, columns, f32a, on_face, rotation, written};
+use super::build::{BoxSpec, Named, f32a, on_face, rotation, written};
+use sat_oracle::written::quat_columns;
 
 /// `scales.jsonl`.
 pub fn scales() -> Vec<Named> {
@@ -17,7 +18,7 @@ pub fn scales() -> Vec<Named> {
     let q = written(rotation(DVec3::new(0.3, 1.0, -0.4), 0.9));
     let rotated_on = |e: f64, gap: f64| {
         let ea = DVec3::splat(e);
-        let b = columns(q);
+        let b = quat_columns(q);
         let offset = on_face(ea, DVec3::X, b, ea, DVec3::new(0.0, 0.2 * e, -0.1 * e), gap);
         BoxSpec::quat(f32a(offset.to_array()), ea.to_array(), q)
     };

@@ -8,7 +8,8 @@
 
 use glam::{DVec2, DVec3};
 
-use super::build::{BoxSpec, Named, integer_columns, sign};
+use super::build::{BoxSpec, Named, sign};
+use sat_oracle::written::integer_quat_columns;
 
 /// The cases.
 pub fn cases() -> Vec<Named> {
@@ -76,7 +77,7 @@ pub fn cases() -> Vec<Named> {
 /// `q = (1, 2, 3, 4)`: `|q|² = 30`, half-extents `30/16`, so `e_j g_j = K_j/16` exactly.
 fn rational_rotations() -> Vec<Named> {
     let q = [1, 2, 3, 4];
-    let k = integer_columns(q).map(|c| DVec3::new(c[0] as f64, c[1] as f64, c[2] as f64));
+    let k = integer_quat_columns(q).map(|c| DVec3::new(c[0] as f64, c[1] as f64, c[2] as f64));
     let half_axes = k.map(|c| c / 16.0); // e_j g_j, exactly
     let quat = q.map(|x| x as f64);
     let eb = [30.0 / 16.0; 3];

@@ -11,6 +11,7 @@ use crate::common::{obbsat, stdout};
 use obbsat::case::parse_case;
 use obbsat::generate::{Generator, Kind};
 use obbsat::reference::reference;
+use sat_oracle::written::integer_quat_columns;
 use serde_json::{Value, json};
 
 /// Cases per dimension and variant (fewer without optimisation).
@@ -65,25 +66,8 @@ fn exact_contacts() -> Vec<Value> {
     let mut out = Vec::new();
     for n in 0..PER_VARIANT {
         let (q, norm) = RATIONAL[n % RATIONAL.len()];
-        let [x, y, z, w] = q;
         // |q|²·R(q), columns.
-        let k = [
-            [
-                w * w + x * x - y * y - z * z,
-                2 * (x * y + w * z),
-                2 * (x * z - w * y),
-            ],
-            [
-                2 * (x * y - w * z),
-                w * w - x * x + y * y - z * z,
-                2 * (y * z + w * x),
-            ],
-            [
-                2 * (x * z + w * y),
-                2 * (y * z - w * x),
-                w * w - x * x - y * y + z * z,
-            ],
-        ];
+        let k = integer_quat_columns(q);
         // Half-extents m·|q|²/16, so e_j·g_j = m·K_j/16 exactly.
         let m = [1 + next(6), 1 + next(6), next(6)];
         let eb: Vec<f64> = m.iter().map(|&m| (m * norm) as f64 / 16.0).collect();

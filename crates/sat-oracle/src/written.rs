@@ -137,6 +137,32 @@ impl Box3 {
     }
 }
 
+/// The columns of `R(q)/|q|²` for a quaternion `q = [x, y, z, w]` as written, in f64 (glam's
+/// convention: column 0 is the image of X); each entry within `8·2⁻⁵³` of the exact value. NaN
+/// for a zero or non-finite quaternion.
+pub fn quat_columns([x, y, z, w]: [f64; 4]) -> [DVec3; 3] {
+    let n = x * x + y * y + z * z + w * w;
+    let (xx, yy, zz, ww) = (x * x, y * y, z * z, w * w);
+    let (xy, xz, yz, wx, wy, wz) = (x * y, x * z, y * z, w * x, w * y, w * z);
+    [
+        DVec3::new(ww + xx - yy - zz, 2.0 * (xy + wz), 2.0 * (xz - wy)) / n,
+        DVec3::new(2.0 * (xy - wz), ww - xx + yy - zz, 2.0 * (yz + wx)) / n,
+        DVec3::new(2.0 * (xz + wy), 2.0 * (yz - wx), ww - xx - yy + zz) / n,
+    ]
+}
+
+/// The integer matrix `|q|²·R(q)` of an integer quaternion `[x, y, z, w]`, columns first: the
+/// exact rotation `R(q)/|q|²` of [`quat_columns`] times `|q|²`.
+pub fn integer_quat_columns([x, y, z, w]: [i64; 4]) -> [[i64; 3]; 3] {
+    let (xx, yy, zz, ww) = (x * x, y * y, z * z, w * w);
+    let (xy, xz, yz, wx, wy, wz) = (x * y, x * z, y * z, w * x, w * y, w * z);
+    [
+        [ww + xx - yy - zz, 2 * (xy + wz), 2 * (xz - wy)],
+        [2 * (xy - wz), ww - xx + yy - zz, 2 * (yz + wx)],
+        [2 * (xz + wy), 2 * (yz - wx), ww - xx - yy + zz],
+    ]
+}
+
 fn box_json(center: &[f64], half_extents: &[f64], rotation: &str) -> String {
     format!(
         "{{\"center\": {}, \"half_extents\": {}, {rotation}}}",

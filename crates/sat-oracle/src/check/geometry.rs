@@ -36,18 +36,9 @@ pub const OCTAHEDRAL: [[f32; 4]; 24] = [
     [-1.0, -1.0, -1.0, 1.0],
 ];
 
-/// The columns of `R(q)/|q|²` in f64 (glam's convention: column 0 is the image of X). NaN for a
-/// zero or non-finite quaternion.
+/// [`quat_columns`](crate::written::quat_columns) of an f32 quaternion.
 pub fn quat_columns(q: [f32; 4]) -> [DVec3; 3] {
-    let [x, y, z, w] = q.map(f64::from);
-    let n = x * x + y * y + z * z + w * w;
-    let (xx, yy, zz, ww) = (x * x, y * y, z * z, w * w);
-    let (xy, xz, yz, wx, wy, wz) = (x * y, x * z, y * z, w * x, w * y, w * z);
-    [
-        DVec3::new(ww + xx - yy - zz, 2.0 * (xy + wz), 2.0 * (xz - wy)) / n,
-        DVec3::new(2.0 * (xy - wz), ww - xx + yy - zz, 2.0 * (yz + wx)) / n,
-        DVec3::new(2.0 * (xz + wy), 2.0 * (yz - wx), ww - xx - yy + zz) / n,
-    ]
+    crate::written::quat_columns(q.map(f64::from))
 }
 
 /// `q` as f64 (not normalised).
