@@ -32,7 +32,7 @@ use serde::Serialize;
 
 use crate::exact_pair::{exact2, exact3};
 use crate::pair::Pair;
-use crate::written::{self, Rotation2, Rotation3};
+use crate::written::{self, BoxLine, Rotation2, Rotation3};
 
 /// What a generated pair was built to exercise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -374,62 +374,6 @@ impl CaseLine {
             exact_margin: None,
             scale: None,
             band: None,
-        }
-    }
-}
-
-/// One box of a [`CaseLine`]: one rotation key (`quat`, `axes`, `angle` or `degrees`).
-#[derive(Debug, Clone, Serialize)]
-pub struct BoxLine {
-    /// Centre.
-    pub center: Vec<f64>,
-    /// Half-extents.
-    pub half_extents: Vec<f64>,
-    /// `[x, y, z, w]` (3D).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub quat: Option<Vec<f64>>,
-    /// Local axes as world-space columns.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub axes: Option<Vec<Vec<f64>>>,
-    /// Counter-clockwise angle in radians (2D).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub angle: Option<f64>,
-    /// Counter-clockwise angle in degrees (2D).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub degrees: Option<f64>,
-}
-
-impl BoxLine {
-    /// A written 2D box in the case format.
-    pub fn two(b: &written::Box2) -> BoxLine {
-        let (quat, axes, angle, degrees) = match b.rotation {
-            Rotation2::Axes([x, y]) => (None, Some(vec![x.to_vec(), y.to_vec()]), None, None),
-            Rotation2::Angle(a) => (None, None, Some(a), None),
-            Rotation2::Degrees(d) => (None, None, None, Some(d)),
-        };
-        BoxLine {
-            center: b.center.to_vec(),
-            half_extents: b.half_extents.to_vec(),
-            quat,
-            axes,
-            angle,
-            degrees,
-        }
-    }
-
-    /// A written 3D box in the case format.
-    pub fn three(b: &written::Box3) -> BoxLine {
-        let (quat, axes) = match b.rotation {
-            Rotation3::Quat(q) => (Some(q.to_vec()), None),
-            Rotation3::Axes(cols) => (None, Some(cols.iter().map(|c| c.to_vec()).collect())),
-        };
-        BoxLine {
-            center: b.center.to_vec(),
-            half_extents: b.half_extents.to_vec(),
-            quat,
-            axes,
-            angle: None,
-            degrees: None,
         }
     }
 }

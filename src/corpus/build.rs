@@ -1,85 +1,10 @@
-//! Building blocks of the named corpus cases: boxes in the case format, f32 rounding, rational
+//! Building blocks of the named corpus cases: f32 rounding, rational
 //! rotations from integer quaternions, f64 rotations from `libm`'s sine and cosine (the same on
 //! every platform), and placements of box B against box A.
 
 use glam::{DQuat, DVec2, DVec3};
-use serde::Serialize;
 
-/// One box of a case line, in the case format's keys.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct BoxSpec {
-    /// Centre.
-    pub center: Vec<f64>,
-    /// Half-extents.
-    pub half_extents: Vec<f64>,
-    /// `[x, y, z, w]` (3D).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub quat: Option<[f64; 4]>,
-    /// Columns (2D or 3D).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub axes: Option<Vec<Vec<f64>>>,
-    /// Radians (2D).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub angle: Option<f64>,
-    /// Degrees (2D).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub degrees: Option<f64>,
-}
-
-impl BoxSpec {
-    fn bare(center: &[f64], half_extents: &[f64]) -> Self {
-        BoxSpec {
-            center: center.to_vec(),
-            half_extents: half_extents.to_vec(),
-            quat: None,
-            axes: None,
-            angle: None,
-            degrees: None,
-        }
-    }
-
-    /// A 3D box rotated by `quat` (written as given).
-    pub fn quat(center: [f64; 3], half_extents: [f64; 3], quat: [f64; 4]) -> Self {
-        BoxSpec {
-            quat: Some(quat),
-            ..Self::bare(&center, &half_extents)
-        }
-    }
-
-    /// An axis-aligned 3D box (`"quat": [0, 0, 0, 1]`).
-    pub fn cube(center: [f64; 3], half_extents: [f64; 3]) -> Self {
-        Self::quat(center, half_extents, [0.0, 0.0, 0.0, 1.0])
-    }
-
-    /// A box with the given columns (2D: two of two, 3D: three of three).
-    pub fn axes(center: &[f64], half_extents: &[f64], columns: &[&[f64]]) -> Self {
-        BoxSpec {
-            axes: Some(columns.iter().map(|c| c.to_vec()).collect()),
-            ..Self::bare(center, half_extents)
-        }
-    }
-
-    /// An axis-aligned 2D box (`"angle": 0`).
-    pub fn rect(center: [f64; 2], half_extents: [f64; 2]) -> Self {
-        Self::angle(center, half_extents, 0.0)
-    }
-
-    /// A 2D box rotated by `radians`.
-    pub fn angle(center: [f64; 2], half_extents: [f64; 2], radians: f64) -> Self {
-        BoxSpec {
-            angle: Some(radians),
-            ..Self::bare(&center, &half_extents)
-        }
-    }
-
-    /// A 2D box rotated by `degrees`.
-    pub fn degrees(center: [f64; 2], half_extents: [f64; 2], degrees: f64) -> Self {
-        BoxSpec {
-            degrees: Some(degrees),
-            ..Self::bare(&center, &half_extents)
-        }
-    }
-}
+use crate::written::BoxLine;
 
 /// A named case before the oracle has judged it.
 #[derive(Debug, Clone, PartialEq)]
@@ -91,14 +16,14 @@ pub struct Named {
     /// 2 or 3.
     pub dim: u8,
     /// First box.
-    pub a: BoxSpec,
+    pub a: BoxLine,
     /// Second box.
-    pub b: BoxSpec,
+    pub b: BoxLine,
 }
 
 impl Named {
     /// A 3D case.
-    pub fn three(id: impl Into<String>, note: impl Into<String>, a: BoxSpec, b: BoxSpec) -> Self {
+    pub fn three(id: impl Into<String>, note: impl Into<String>, a: BoxLine, b: BoxLine) -> Self {
         Named {
             id: id.into(),
             note: note.into(),
@@ -109,7 +34,7 @@ impl Named {
     }
 
     /// A 2D case.
-    pub fn two(id: impl Into<String>, note: impl Into<String>, a: BoxSpec, b: BoxSpec) -> Self {
+    pub fn two(id: impl Into<String>, note: impl Into<String>, a: BoxLine, b: BoxLine) -> Self {
         Named {
             id: id.into(),
             note: note.into(),

@@ -32,7 +32,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::case::parse_case;
-use build::{BoxSpec, Named};
+use crate::written::BoxLine;
+use build::Named;
 
 /// A named set: its file name and its cases.
 pub struct Set {
@@ -91,8 +92,8 @@ struct Unjudged<'a> {
     id: &'a str,
     note: &'a str,
     dim: u8,
-    a: &'a BoxSpec,
-    b: &'a BoxSpec,
+    a: &'a BoxLine,
+    b: &'a BoxLine,
 }
 
 /// The text of a named set's file.

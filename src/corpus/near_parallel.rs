@@ -10,9 +10,8 @@ use glam::{DVec2, DVec3};
 
 use sat_oracle::written::quat_columns;
 
-use super::build::{
-    BoxSpec, Named, axes2, band, f32a, f32v, on_edge, on_face, rotation, sign, written,
-};
+use super::build::{Named, axes2, band, f32a, f32v, on_edge, on_face, rotation, sign, written};
+use crate::written::BoxLine;
 
 /// The tilts, in radians.
 const TILTS: [(f64, &str); 6] = [
@@ -59,8 +58,8 @@ fn faces3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> Named {
         format!(
             "B's bottom face tilted {tilt_name} rad from A's top face, intended gap {k}·48·ε·S"
         ),
-        BoxSpec::cube([0.0; 3], ea.to_array()),
-        BoxSpec::quat(center, eb.to_array(), q),
+        BoxLine::cube([0.0; 3], ea.to_array()),
+        BoxLine::quat(center, eb.to_array(), q),
     )
 }
 
@@ -83,8 +82,8 @@ fn edges3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> Named {
         format!(
             "A's edge x and B's edge x cross at {tilt_name} rad (B spun 30° about x, then tilted), intended gap {k}·48·ε·S along their common normal"
         ),
-        BoxSpec::cube([0.0; 3], ea.to_array()),
-        BoxSpec::quat(center, eb.to_array(), q),
+        BoxLine::cube([0.0; 3], ea.to_array()),
+        BoxLine::quat(center, eb.to_array(), q),
     )
 }
 
@@ -101,8 +100,8 @@ fn faces2(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> Named {
     Named::two(
         format!("near-parallel-2d-faces-{tilt_name}-{gap_name}"),
         format!("B turned {tilt_name} rad on A's top side, intended gap {k}·48·ε·S"),
-        BoxSpec::rect([0.0, 0.0], ea.to_array()),
-        BoxSpec::axes(
+        BoxLine::rect([0.0, 0.0], ea.to_array()),
+        BoxLine::axes(
             &[f32v(center.x), f32v(center.y)],
             &eb.to_array(),
             &[&g0.to_array(), &g1.to_array()],
