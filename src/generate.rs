@@ -32,7 +32,7 @@ use serde::Serialize;
 
 use crate::exact_pair::{exact2, exact3};
 use crate::pair::Pair;
-use crate::written::{self, BoxLine, Rotation2, Rotation3};
+use crate::written::{self, CaseLine, Rotation2, Rotation3};
 
 /// What a generated pair was built to exercise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -214,9 +214,9 @@ impl Case2 {
     }
 
     /// The case line, without `expect` and the oracle's numbers.
-    pub fn to_line(&self, id: String) -> CaseLine {
+    pub fn to_line(&self, id: String) -> JudgedLine {
         let (a, b) = self.written();
-        CaseLine::new(id, 2, BoxLine::two(&a), BoxLine::two(&b))
+        JudgedLine::new(id, CaseLine::two(&a, &b))
     }
 
     /// Both boxes as written in [`Form`] `self.form`.
@@ -282,9 +282,9 @@ impl Case3 {
     }
 
     /// The case line, without `expect` and the oracle's numbers.
-    pub fn to_line(&self, id: String) -> CaseLine {
+    pub fn to_line(&self, id: String) -> JudgedLine {
         let (a, b) = self.written();
-        CaseLine::new(id, 3, BoxLine::three(&a), BoxLine::three(&b))
+        JudgedLine::new(id, CaseLine::three(&a, &b))
     }
 
     /// Both boxes as written in [`Form`] `self.form`.
@@ -337,18 +337,14 @@ fn digits_extents<const N: usize>(rng: &mut Pcg64, form: Form, e: [f64; N]) -> [
     e.map(|x| x * (1.0 + rng.random_range(-1.0..1.0) * 2f64.powi(-26)))
 }
 
-/// One line of the case format, in its usual key order. Every number is the exact f32 value
-/// of the generated box, written as f64.
+/// A generated case line with the exact oracle's numbers (the case format's keys in their usual
+/// order). Every number is the exact value of the generated box as written.
 #[derive(Debug, Clone, Serialize)]
-pub struct CaseLine {
-    /// `"2d-<kind>-<n>"` or `"3d-<kind>-<n>"` from [`write_cases`], or the caller's.
-    pub id: String,
-    /// 2 or 3.
-    pub dim: u8,
-    /// First box.
-    pub a: BoxLine,
-    /// Second box.
-    pub b: BoxLine,
+pub struct JudgedLine {
+    /// The case; its id `"2d-<kind>-<n>"` or `"3d-<kind>-<n>"` from [`write_cases`], or the
+    /// caller's.
+    #[serde(flatten)]
+    pub case: CaseLine,
     /// The exact verdict, for `obbsat check`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub expect: Option<bool>,
@@ -363,13 +359,13 @@ pub struct CaseLine {
     pub band: Option<f64>,
 }
 
-impl CaseLine {
-    fn new(id: String, dim: u8, a: BoxLine, b: BoxLine) -> Self {
-        CaseLine {
-            id,
-            dim,
-            a,
-            b,
+impl JudgedLine {
+    fn new(id: String, case: CaseLine) -> Self {
+        JudgedLine {
+            case: CaseLine {
+                id: Some(id),
+                ..case
+            },
             expect: None,
             exact_margin: None,
             scale: None,

@@ -5,12 +5,12 @@
 //! a non-zero value underflowing to zero). The f32 engines then round ([`crate::pair`]); the
 //! exact engines take the values as they are ([`crate::exact_pair`]).
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::value::RawValue;
 
 use crate::json::{array, is_zero_literal, json_reason, kind_of, number, round};
 
-pub use sat_oracle::written::{Box2, Box3, Rotation2, Rotation3};
+pub use sat_oracle::written::{Box2, Box3, BoxLine, CaseLine, Rotation2, Rotation3};
 
 /// One box, raw.
 #[derive(Deserialize)]
@@ -181,100 +181,4 @@ fn columns<const C: usize, const R: usize>(
         }
     }
     Ok(out)
-}
-
-/// One box of a case line as written out, in the case format's keys and key order: the one
-/// writer of boxes in case lines (`obbsat generate`, the corpus).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct BoxLine {
-    /// Centre.
-    pub center: Vec<f64>,
-    /// Half-extents.
-    pub half_extents: Vec<f64>,
-    /// `[x, y, z, w]` (3D).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub quat: Option<[f64; 4]>,
-    /// Columns (2D or 3D).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub axes: Option<Vec<Vec<f64>>>,
-    /// Radians (2D).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub angle: Option<f64>,
-    /// Degrees (2D).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub degrees: Option<f64>,
-}
-
-impl BoxLine {
-    fn bare(center: &[f64], half_extents: &[f64]) -> Self {
-        BoxLine {
-            center: center.to_vec(),
-            half_extents: half_extents.to_vec(),
-            quat: None,
-            axes: None,
-            angle: None,
-            degrees: None,
-        }
-    }
-
-    /// A 3D box rotated by `quat` (written as given).
-    pub fn quat(center: [f64; 3], half_extents: [f64; 3], quat: [f64; 4]) -> Self {
-        BoxLine {
-            quat: Some(quat),
-            ..Self::bare(&center, &half_extents)
-        }
-    }
-
-    /// An axis-aligned 3D box (`"quat": [0, 0, 0, 1]`).
-    pub fn cube(center: [f64; 3], half_extents: [f64; 3]) -> Self {
-        Self::quat(center, half_extents, [0.0, 0.0, 0.0, 1.0])
-    }
-
-    /// A box with the given columns (2D: two of two, 3D: three of three).
-    pub fn axes(center: &[f64], half_extents: &[f64], columns: &[&[f64]]) -> Self {
-        BoxLine {
-            axes: Some(columns.iter().map(|c| c.to_vec()).collect()),
-            ..Self::bare(center, half_extents)
-        }
-    }
-
-    /// An axis-aligned 2D box (`"angle": 0`).
-    pub fn rect(center: [f64; 2], half_extents: [f64; 2]) -> Self {
-        Self::angle(center, half_extents, 0.0)
-    }
-
-    /// A 2D box rotated by `radians`.
-    pub fn angle(center: [f64; 2], half_extents: [f64; 2], radians: f64) -> Self {
-        BoxLine {
-            angle: Some(radians),
-            ..Self::bare(&center, &half_extents)
-        }
-    }
-
-    /// A 2D box rotated by `degrees`.
-    pub fn degrees(center: [f64; 2], half_extents: [f64; 2], degrees: f64) -> Self {
-        BoxLine {
-            degrees: Some(degrees),
-            ..Self::bare(&center, &half_extents)
-        }
-    }
-
-    /// A written 2D box.
-    pub fn two(b: &Box2) -> BoxLine {
-        let (center, half) = (b.center, b.half_extents);
-        match b.rotation {
-            Rotation2::Axes([x, y]) => Self::axes(&center, &half, &[&x, &y]),
-            Rotation2::Angle(radians) => Self::angle(center, half, radians),
-            Rotation2::Degrees(degrees) => Self::degrees(center, half, degrees),
-        }
-    }
-
-    /// A written 3D box.
-    pub fn three(b: &Box3) -> BoxLine {
-        let (center, half) = (b.center, b.half_extents);
-        match b.rotation {
-            Rotation3::Quat(q) => Self::quat(center, half, q),
-            Rotation3::Axes([x, y, z]) => Self::axes(&center, &half, &[&x, &y, &z]),
-        }
-    }
 }

@@ -1,49 +1,8 @@
-//! Building blocks of the named corpus cases: f32 rounding, rational
-//! rotations from integer quaternions, f64 rotations from `libm`'s sine and cosine (the same on
-//! every platform), and placements of box B against box A.
+//! Building blocks of the named corpus cases: f32 rounding, rational rotations from integer
+//! quaternions, f64 rotations from `libm`'s sine and cosine (the same on every platform), and
+//! placements of box B against box A. The cases themselves are `CaseLine`s with an id and a note.
 
 use glam::{DQuat, DVec2, DVec3};
-
-use crate::written::BoxLine;
-
-/// A named case before the oracle has judged it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Named {
-    /// Unique id within the corpus.
-    pub id: String,
-    /// What it exercises, for people.
-    pub note: String,
-    /// 2 or 3.
-    pub dim: u8,
-    /// First box.
-    pub a: BoxLine,
-    /// Second box.
-    pub b: BoxLine,
-}
-
-impl Named {
-    /// A 3D case.
-    pub fn three(id: impl Into<String>, note: impl Into<String>, a: BoxLine, b: BoxLine) -> Self {
-        Named {
-            id: id.into(),
-            note: note.into(),
-            dim: 3,
-            a,
-            b,
-        }
-    }
-
-    /// A 2D case.
-    pub fn two(id: impl Into<String>, note: impl Into<String>, a: BoxLine, b: BoxLine) -> Self {
-        Named {
-            id: id.into(),
-            note: note.into(),
-            dim: 2,
-            a,
-            b,
-        }
-    }
-}
 
 /// `x` rounded to the nearest f32, as f64.
 pub fn f32v(x: f64) -> f64 {

@@ -7,8 +7,7 @@
 use std::path::Path;
 
 use sat_oracle::check::target;
-
-use super::quoted;
+use sat_oracle::written::CaseLine;
 
 /// A finding as a case line without expectations, or why it was skipped.
 pub type Finding = Result<String, String>;
@@ -36,27 +35,23 @@ pub fn findings(fuzz_dir: &Path) -> std::io::Result<Option<Vec<Finding>>> {
         files.sort();
         for file in files {
             let bytes = std::fs::read(root.join(&target).join(&file))?;
-            let Some(json) = target_case_line(&target).map(|line| line(&bytes)) else {
+            let Some(line) = target_case_line(&target).map(|line| line(&bytes)) else {
                 out.push(Err(format!(
                     "fuzz/regressions/{target}/{file}: no decoder for target {target}"
                 )));
                 continue;
             };
-            // `{"dim": ...` with the id and note in front.
-            let fields = json.trim_start().strip_prefix('{').unwrap_or(&json);
-            out.push(Ok(format!(
-                "{{\"id\":{},\"note\":{},{fields}",
-                quoted(&format!("fuzz-{target}-{file}")),
-                quoted(&format!(
-                    "fuzz finding fuzz/regressions/{target}/{file}, as its target decodes it"
-                )),
-            )));
+            let note =
+                format!("fuzz finding fuzz/regressions/{target}/{file}, as its target decodes it");
+            out.push(Ok(line
+                .named(format!("fuzz-{target}-{file}"), note)
+                .to_json()));
         }
     }
     Ok(Some(out))
 }
 
 /// How the inputs of the fuzz target of that name become a case line, if they can.
-fn target_case_line(name: &str) -> Option<fn(&[u8]) -> String> {
+fn target_case_line(name: &str) -> Option<fn(&[u8]) -> CaseLine> {
     target(name)?.case_line
 }

@@ -10,8 +10,8 @@ use glam::{DVec2, DVec3};
 
 use sat_oracle::written::quat_columns;
 
-use super::build::{Named, axes2, band, f32a, f32v, on_edge, on_face, rotation, sign, written};
-use crate::written::BoxLine;
+use super::build::{axes2, band, f32a, f32v, on_edge, on_face, rotation, sign, written};
+use crate::written::{BoxLine, CaseLine};
 
 /// The tilts, in radians.
 const TILTS: [(f64, &str); 6] = [
@@ -31,7 +31,7 @@ const GAPS: [(f64, &str); 3] = [
 ];
 
 /// The cases.
-pub fn cases() -> Vec<Named> {
+pub fn cases() -> Vec<CaseLine> {
     let mut out = Vec::new();
     for (tilt, tilt_name) in TILTS {
         for (k, gap_name) in GAPS {
@@ -44,7 +44,7 @@ pub fn cases() -> Vec<Named> {
 }
 
 /// B (half-extents 0.75, 0.5, 0.25) tilted by `tilt` about (1, 2, 0) on A's top face.
-fn faces3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> Named {
+fn faces3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> CaseLine {
     let ea = DVec3::new(2.0, 1.5, 1.0);
     let eb = DVec3::new(0.75, 0.5, 0.25);
     let q = written(rotation(DVec3::new(1.0, 2.0, 0.0), tilt));
@@ -53,7 +53,7 @@ fn faces3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> Named {
     let approx = on_face(ea, DVec3::Z, b, eb, lateral, 0.0);
     let gap = k * band(approx.length(), &ea.to_array(), &eb.to_array());
     let center = f32a(on_face(ea, DVec3::Z, b, eb, lateral, gap).to_array());
-    Named::three(
+    CaseLine::named3(
         format!("near-parallel-3d-faces-{tilt_name}-{gap_name}"),
         format!(
             "B's bottom face tilted {tilt_name} rad from A's top face, intended gap {k}·48·ε·S"
@@ -65,7 +65,7 @@ fn faces3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> Named {
 
 /// A's edge x against B's edge x, B spun 30° about x and tilted by `tilt` about the
 /// edge-edge direction (0, cos 60°, sin 60°): the edges cross at `tilt` rad.
-fn edges3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> Named {
+fn edges3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> CaseLine {
     let ea = DVec3::new(1.5, 1.0, 0.5);
     let eb = DVec3::new(1.25, 0.75, 0.5);
     let spin = rotation(DVec3::X, 30f64.to_radians());
@@ -77,7 +77,7 @@ fn edges3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> Named {
     let approx = place(0.0);
     let gap = k * band(approx.length(), &ea.to_array(), &eb.to_array());
     let center = f32a(place(gap).to_array());
-    Named::three(
+    CaseLine::named3(
         format!("near-parallel-3d-edges-{tilt_name}-{gap_name}"),
         format!(
             "A's edge x and B's edge x cross at {tilt_name} rad (B spun 30° about x, then tilted), intended gap {k}·48·ε·S along their common normal"
@@ -88,7 +88,7 @@ fn edges3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> Named {
 }
 
 /// 2D: B turned by `tilt` on A's top side (columns as f32 cos/sin).
-fn faces2(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> Named {
+fn faces2(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> CaseLine {
     let ea = DVec2::new(2.0, 1.0);
     let eb = DVec2::new(1.5, 0.5);
     let [g0, g1] = axes2(tilt);
@@ -97,7 +97,7 @@ fn faces2(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> Named {
     let place = |gap: f64| DVec2::new(0.3, ea.y + gap) - vertex;
     let gap = k * band(place(0.0).length(), &ea.to_array(), &eb.to_array());
     let center = place(gap);
-    Named::two(
+    CaseLine::named2(
         format!("near-parallel-2d-faces-{tilt_name}-{gap_name}"),
         format!("B turned {tilt_name} rad on A's top side, intended gap {k}·48·ε·S"),
         BoxLine::rect([0.0, 0.0], ea.to_array()),

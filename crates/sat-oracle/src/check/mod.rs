@@ -78,6 +78,8 @@ mod separation;
 
 use arbitrary::{Arbitrary, Unstructured};
 
+use crate::written::CaseLine;
+
 pub use adjudicate::{Peer, PeerError, Report, check2, check3};
 pub use case::{BoxInput2, BoxInput3, Case2, Case3, NearParallel3, Orientation3};
 pub use contact2::{ContactCase2, check_contact2, check_manifold2};
@@ -108,9 +110,9 @@ pub struct Target {
     pub run: fn(&[u8]) -> Report,
     /// The named seeds, encoded.
     pub seeds: fn() -> Vec<(&'static str, Vec<u8>)>,
-    /// The bytes as an `obbsat` case line (JSON, no id), for the targets whose inputs are a
-    /// pair of boxes; `obbsat corpus` turns their minimised findings into cases with it.
-    pub case_line: Option<fn(&[u8]) -> String>,
+    /// The bytes as an `obbsat` case line (no id), for the targets whose inputs are a pair of
+    /// boxes; `obbsat corpus` turns their minimised findings into cases with it.
+    pub case_line: Option<fn(&[u8]) -> CaseLine>,
 }
 
 /// The fuzz target of that name.
@@ -124,25 +126,25 @@ pub const TARGETS: [Target; 11] = [
         name: "obb2",
         run: |bytes| check2(&decode(bytes)),
         seeds: || encode_all(seeds2()),
-        case_line: Some(|bytes| decode::<Case2>(bytes).to_json()),
+        case_line: Some(|bytes| decode::<Case2>(bytes).case_line()),
     },
     Target {
         name: "obb3",
         run: |bytes| check3(&decode(bytes)),
         seeds: || encode_all(seeds3()),
-        case_line: Some(|bytes| decode::<Case3>(bytes).to_json()),
+        case_line: Some(|bytes| decode::<Case3>(bytes).case_line()),
     },
     Target {
         name: "near_parallel3",
         run: |bytes| check3(&decode::<NearParallel3>(bytes).0),
         seeds: || encode_all(seeds_near_parallel3()),
-        case_line: Some(|bytes| decode::<NearParallel3>(bytes).0.to_json()),
+        case_line: Some(|bytes| decode::<NearParallel3>(bytes).0.case_line()),
     },
     Target {
         name: "separation3",
         run: |bytes| check_separation3(&decode(bytes)),
         seeds: || encode_all(seeds3()),
-        case_line: Some(|bytes| decode::<Case3>(bytes).to_json()),
+        case_line: Some(|bytes| decode::<Case3>(bytes).case_line()),
     },
     Target {
         name: "contact2",
