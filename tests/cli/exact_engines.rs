@@ -10,6 +10,8 @@ use std::cmp::Ordering;
 use crate::common::{obbsat, stdout};
 use obbsat::case::parse_case;
 use obbsat::generate::{Generator, Kind};
+use obbsat::parallel;
+use obbsat::progress::Progress;
 use obbsat::reference::reference;
 use sat_oracle::written::integer_quat_columns;
 use serde_json::{Value, json};
@@ -168,35 +170,24 @@ fn angles(mut v: Value, n: usize) -> Value {
 
 /// The reference's verdict and margin sign for every line, on all cores.
 fn references(lines: &[String]) -> Vec<(bool, Ordering, f64)> {
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let chunk = lines.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = lines
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|line| {
-                            let case =
-                                parse_case(line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
-                            let r = reference(&case.exact);
-                            let sign = r
-                                .gaps
-                                .iter()
-                                .filter_map(|g| g.sign)
-                                .max()
-                                .unwrap_or(Ordering::Less);
-                            (r.intersects, sign, r.margin())
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .collect()
-    })
+    let progress = Progress::new(lines.len(), "reference");
+    let out = parallel::map(
+        lines,
+        |line| {
+            let case = parse_case(line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
+            let r = reference(&case.exact);
+            let sign = r
+                .gaps
+                .iter()
+                .filter_map(|g| g.sign)
+                .max()
+                .unwrap_or(Ordering::Less);
+            (r.intersects, sign, r.margin())
+        },
+        &progress,
+    );
+    progress.finish();
+    out
 }
 
 fn verdicts(engine: &str, input: &str) -> Vec<Value> {
