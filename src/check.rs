@@ -21,7 +21,6 @@ use std::io::{self, Read};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use sat_core::tolerance::{BAND_K, EPS};
 use serde_json::Value;
 
 use crate::case::{Case, parse_case};
@@ -222,10 +221,8 @@ impl Report {
     }
 }
 
-/// `48·ε·S`: sat-core's band for a pair of scale `S`, in f64.
-pub fn band(scale: f64) -> f64 {
-    f64::from(BAND_K) * f64::from(EPS) * scale
-}
+/// `48·ε·S`: sat-core's band for a pair of scale `S`, in f64 (the checks' one band).
+pub use sat_oracle::check::band;
 
 /// A valid case with its expectation and exact margin.
 struct Entry {

@@ -26,7 +26,7 @@ use glam::{DQuat, DVec2, DVec3, Mat2, Quat, Vec2, Vec3};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use sat_core::{Obb2, Obb3, ObbError};
-use sat_oracle::check::{lean_columns, ulp32};
+use sat_oracle::check::{Contact, edge_contact3, face_contact3, lean_columns, ulp32};
 use sat_oracle::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 use serde::Serialize;
 
@@ -419,15 +419,6 @@ pub struct Generator {
     rng: Pcg64,
 }
 
-/// Where B must sit relative to A for a contact kind: B's support along `normal` is
-/// `radius_b`, the intended gap is `gap`, and A's half-extent `axis` is the one to correct.
-struct Contact<V> {
-    normal: V,
-    radius_b: f64,
-    gap: f64,
-    axis: usize,
-}
-
 impl Generator {
     /// A generator for `seed`.
     pub fn new(seed: u64) -> Self {
@@ -494,7 +485,7 @@ impl Generator {
             let gap = self.gap(size, ca.as_dvec2().abs().max_element());
             let offset = normal * (ea[i] + gap) + lateral + support_b;
             let contact = Contact {
-                normal,
+                normal: normal.to_array(),
                 radius_b,
                 gap,
                 axis: i,
@@ -505,7 +496,7 @@ impl Generator {
         let mut ea = ea;
         if let Some(c) = contact {
             let t = cb.as_dvec2() - ca.as_dvec2();
-            correct_extent(&mut ea, &a_cols, t.dot(c.normal), &c);
+            retune(&c, &mut ea, &a_cols.map(|v| v.to_array()), t.to_array());
         }
         let (form, form_seed) = self.form();
         Case2 {
@@ -597,14 +588,14 @@ impl Generator {
             c.gap = self.gap(size, far);
         }
         let offset = match &contact {
-            Some(c) => offset + c.normal * c.gap,
+            Some(c) => offset + DVec3::from_array(c.normal) * c.gap,
             None => offset,
         };
         let cb = (ca.as_dvec3() + offset).as_vec3();
         let mut ea = ea;
         if let Some(c) = contact {
             let t = cb.as_dvec3() - ca.as_dvec3();
-            correct_extent(&mut ea, &a_cols, t.dot(c.normal), &c);
+            retune(&c, &mut ea, &a_cols.map(|v| v.to_array()), t.to_array());
         }
         let (form, form_seed) = self.form();
         Case3 {
@@ -625,32 +616,22 @@ impl Generator {
     }
 
     /// B's offset from A that puts a vertex of B (a face, when the faces are nearly parallel)
-    /// on a face of A at gap 0 (the caller adds the gap along the normal).
+    /// on a random face of A, anywhere across it, at gap 0 (the caller adds the gap along the
+    /// normal).
     fn face_contact(
         &mut self,
         ea: &[f64; 3],
         eb: &[f64; 3],
         a_cols: &[DVec3; 3],
         b_cols: &[DVec3; 3],
-    ) -> (DVec3, Contact<DVec3>) {
+    ) -> (DVec3, Contact<3>) {
         let i = self.rng.random_range(0..3);
         let normal = a_cols[i] * self.sign();
-        let support_b: DVec3 = (0..3)
-            .map(|j| b_cols[j] * (eb[j] * sign_of(b_cols[j].dot(normal))))
-            .sum();
-        let radius_b = (0..3).map(|j| eb[j] * b_cols[j].dot(normal).abs()).sum();
         let lateral: DVec3 = (0..3)
             .filter(|&j| j != i)
             .map(|j| a_cols[j] * (ea[j] * self.rng.random_range(-1.0..1.0)))
             .sum();
-        let offset = normal * ea[i] + lateral + support_b;
-        let contact = Contact {
-            normal,
-            radius_b,
-            gap: 0.0,
-            axis: i,
-        };
-        (offset, contact)
+        face_contact3([ea, eb], b_cols, i, normal, lateral)
     }
 
     /// B's offset from A that makes edge `k` of B cross edge `i` of A at gap 0 along
@@ -666,46 +647,10 @@ impl Generator {
         i: usize,
         k: usize,
         l: DVec3,
-    ) -> (DVec3, Contact<DVec3>) {
+    ) -> (DVec3, Contact<3>) {
         let normal = l.normalize() * self.sign();
-        // A's edge parallel to a_i that is furthest along the normal, at a point along it.
-        let on_a: DVec3 = (0..3)
-            .map(|j| {
-                let side = if j == i {
-                    self.rng.random_range(-1.0..1.0)
-                } else {
-                    sign_of(a_cols[j].dot(normal))
-                };
-                a_cols[j] * (ea[j] * side)
-            })
-            .sum();
-        // B's edge parallel to b_k that is furthest against the normal, from B's centre.
-        let to_b: DVec3 = (0..3)
-            .map(|j| {
-                let side = if j == k {
-                    self.rng.random_range(-1.0..1.0)
-                } else {
-                    sign_of(b_cols[j].dot(normal))
-                };
-                b_cols[j] * (eb[j] * side)
-            })
-            .sum();
-        let radius_b = (0..3).map(|j| eb[j] * b_cols[j].dot(normal).abs()).sum();
-        // Correct the extent of A that moves its support edge the most along the normal.
-        let axis = (0..3)
-            .filter(|&j| j != i)
-            .max_by(|&x, &y| {
-                let (x, y) = (a_cols[x].dot(normal).abs(), a_cols[y].dot(normal).abs());
-                x.total_cmp(&y)
-            })
-            .unwrap_or((i + 1) % 3);
-        let contact = Contact {
-            normal,
-            radius_b,
-            gap: 0.0,
-            axis,
-        };
-        (on_a + to_b, contact)
+        let along = [(); 2].map(|()| self.rng.random_range(-1.0..1.0));
+        edge_contact3([ea, eb], [a_cols, b_cols], [i, k], normal, along)
     }
 
     /// [`Form::F32`] for half the pairs, each other form for a sixth; and the form's seed.
@@ -802,41 +747,11 @@ impl Generator {
     }
 }
 
-/// After B's centre was rounded, sets A's half-extent `c.axis` so that the gap along
-/// `c.normal` is `c.gap` again, when that changes it by at most a factor of two.
-fn correct_extent<V: Copy + Dot, const N: usize>(
-    ea: &mut [f64; N],
-    a_cols: &[V; N],
-    along: f64,
-    c: &Contact<V>,
-) {
-    let j = c.axis;
-    let others: f64 = (0..N)
-        .filter(|&l| l != j)
-        .map(|l| ea[l] * a_cols[l].dot_with(c.normal).abs())
-        .sum();
-    let weight = a_cols[j].dot_with(c.normal).abs();
-    let wanted = (along - c.radius_b - c.gap - others) / weight;
-    if wanted.is_finite() && wanted >= 0.5 * ea[j] && wanted <= 2.0 * ea[j] {
-        ea[j] = wanted;
-    }
-}
-
-/// The dot product of [`DVec2`] and [`DVec3`], for [`correct_extent`].
-trait Dot {
-    fn dot_with(self, other: Self) -> f64;
-}
-
-impl Dot for DVec2 {
-    fn dot_with(self, other: Self) -> f64 {
-        self.dot(other)
-    }
-}
-
-impl Dot for DVec3 {
-    fn dot_with(self, other: Self) -> f64 {
-        self.dot(other)
-    }
+/// [`Contact::retune`] on A's half-extents as f64 (each an f32 value).
+fn retune<const N: usize>(c: &Contact<N>, ea: &mut [f64; N], a_cols: &[[f64; N]; N], t: [f64; N]) {
+    let mut e = ea.map(|x| x as f32);
+    c.retune(&mut e, a_cols, t);
+    *ea = e.map(f64::from);
 }
 
 /// `+1` for non-negative, `−1` for negative.

@@ -85,7 +85,7 @@ pub use case::{BoxInput2, BoxInput3, Case2, Case3, NearParallel3, Orientation3};
 pub use contact2::{ContactCase2, check_contact2, check_manifold2};
 pub use contact3::{ContactCase3, check_contact3, check_manifold3};
 pub use distance::{check_distance2, check_distance3, distance_peer_tallies};
-pub use geometry::{OCTAHEDRAL, lean_columns, ulp32};
+pub use geometry::{Contact, OCTAHEDRAL, edge_contact3, face_contact3, lean_columns, ulp32};
 pub use peer_findings::{PeerTally, peer_tallies, strict_peers};
 pub use recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt};
 pub use recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Written2};
@@ -189,6 +189,14 @@ pub const TARGETS: [Target; 11] = [
         case_line: None,
     },
 ];
+
+/// sat-core's verdict band `BAND_K·ε·S` for a pair of scale `S` (see `sat_core::tolerance`), in
+/// f64: the one band of the checks and of the `obbsat` CLI (sat-core's verdicts with `|margin|`
+/// above it are exact). `sat_core::tolerance::band` is the same product for f32 callers; here
+/// `BAND_K·ε` is exact and the product is rounded once.
+pub fn band(scale: f64) -> f64 {
+    f64::from(sat_core::tolerance::BAND_K) * f64::from(sat_core::tolerance::EPS) * scale
+}
 
 /// Decodes fuzzer bytes as `fuzz_target!` does (`arbitrary_take_rest`); never fails.
 pub fn decode<'a, T: Arbitrary<'a>>(bytes: &'a [u8]) -> T {
