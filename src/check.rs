@@ -221,6 +221,7 @@ impl Report {
     }
 }
 
+use sat_oracle::check::Judged;
 /// `48·ε·S`: sat-core's band for a pair of scale `S`, in f64 (the checks' one band).
 pub use sat_oracle::check::band;
 
@@ -378,14 +379,16 @@ fn judge(
     let mut no_verdict = Vec::new();
     for (entry, verdict) in entries.iter().zip(verdicts) {
         match verdict {
-            Ok(v) if v == entry.expect => {}
-            Ok(_) => wrong.push(Wrong {
-                place: entry.place.clone(),
-                expected: entry.expect,
-                margin: entry.margin,
-                scale: entry.scale,
-                outside_band: entry.margin.abs() > band(entry.scale),
-            }),
+            Ok(v) => match Judged::new(v, entry.expect, entry.margin, entry.scale) {
+                Judged::Right => {}
+                judged => wrong.push(Wrong {
+                    place: entry.place.clone(),
+                    expected: entry.expect,
+                    margin: entry.margin,
+                    scale: entry.scale,
+                    outside_band: judged == Judged::WrongOutsideBand,
+                }),
+            },
             Err(reason) => no_verdict.push(NoVerdict {
                 place: entry.place.clone(),
                 reason,

@@ -38,6 +38,7 @@ use crate::check::band;
 use crate::generate::{Case2, Case3, Form, Generator, Kind};
 use crate::parallel;
 use crate::progress::Progress;
+use sat_oracle::check::Judged;
 
 /// Settings of the main job.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -544,20 +545,21 @@ fn measure<D: Dimension>(
                 .position(|&f| f == D::form(&cases[i]))
                 .unwrap_or(0)];
             form.apart_but_intersecting += usize::from(generated.intersects);
-            form.wrong_outside_band += usize::from(generated.margin.abs() > band(generated.scale));
+            form.wrong_outside_band +=
+                usize::from(Judged::of(verdicts[0][i], generated) == Judged::WrongOutsideBand);
             form.worst = form
                 .worst
                 .max(generated.margin.abs() / generated.scale / f64::from(EPS));
         }
         for e in 0..4 {
             let v = if e == 1 { *stored } else { *generated };
-            let outside = v.margin.abs() > band(v.scale);
-            if verdicts[e][i] == v.intersects {
+            let judged = Judged::of(verdicts[e][i], &v);
+            if judged == Judged::Right {
                 continue;
             }
             let relative = v.margin.abs() / v.scale;
             worst[e] = Some(worst[e].map_or(relative, |w: f64| w.max(relative)));
-            if outside {
+            if judged == Judged::WrongOutsideBand {
                 wrong_outside_band[e] += 1;
                 if let Some(k) = kinds.iter_mut().find(|k| k.kind == kind) {
                     k.wrong_outside_band[e] += 1;

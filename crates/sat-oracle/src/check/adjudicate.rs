@@ -7,10 +7,10 @@ use sat_core::batch::{ObbSet2, ObbSet3, pair_overlaps2, pair_overlaps3};
 use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 use sat_core::{Obb2, Obb3};
 
-use super::band;
 use super::filter::{FilterBox, decide2, decide3};
 use super::peer_findings::{record, record_panic};
 use super::{Case2, Case3};
+use super::{Judged, band};
 use crate::peers::{PeerPanic, try_parry_gjk2, try_parry_gjk3, try_parry_sat2, try_parry_sat3};
 
 /// A peer engine.
@@ -262,7 +262,8 @@ impl EngineVerdicts {
             let v = input.exact();
             let band = band(v.scale);
             assert!(
-                truth || v.margin.abs() <= band,
+                truth
+                    || Judged::new(self.core, truth, v.margin, v.scale) != Judged::WrongOutsideBand,
                 "sat-core ({}D) says the boxes intersect but they are apart by {:e} = {:.1} bands \
                  (outside its band, S = {:e}): {v:?}\n  case: {}",
                 self.dim,

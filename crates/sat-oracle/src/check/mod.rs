@@ -198,6 +198,38 @@ pub fn band(scale: f64) -> f64 {
     f64::from(sat_core::tolerance::BAND_K) * f64::from(sat_core::tolerance::EPS) * scale
 }
 
+/// An engine's verdict against the exact one: the one judge of the fuzz checks, the main job
+/// (`obbsat run`) and `obbsat check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Judged {
+    /// The exact verdict.
+    Right,
+    /// Wrong, with `|margin| <= band(S)`: within rounding of touching, where sat-core may
+    /// answer either.
+    WrongInBand,
+    /// Wrong, with `|margin| > band(S)`: sat-core is never wrong there.
+    WrongOutsideBand,
+}
+
+impl Judged {
+    /// `said` (`true`: intersect) against the exact verdict `truth`, whose margin (positive:
+    /// apart) is `margin` for a pair of scale `scale`.
+    pub fn new(said: bool, truth: bool, margin: f64, scale: f64) -> Judged {
+        if said == truth {
+            Judged::Right
+        } else if margin.abs() > band(scale) {
+            Judged::WrongOutsideBand
+        } else {
+            Judged::WrongInBand
+        }
+    }
+
+    /// [`Judged::new`] against an exact verdict.
+    pub fn of(said: bool, exact: &sat_core::exact::ExactVerdict) -> Judged {
+        Judged::new(said, exact.intersects, exact.margin, exact.scale)
+    }
+}
+
 /// Decodes fuzzer bytes as `fuzz_target!` does (`arbitrary_take_rest`); never fails.
 pub fn decode<'a, T: Arbitrary<'a>>(bytes: &'a [u8]) -> T {
     T::arbitrary_take_rest(Unstructured::new(bytes)).expect("every byte string decodes")
