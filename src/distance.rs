@@ -16,8 +16,6 @@
 //!   ([`Pair::for_peers`](crate::pair::Pair::for_peers)); its distance is that of its points,
 //!   `0` when it says the boxes intersect (with no point: `a` and `b` are `null`).
 
-use std::io::{self, Read, Write};
-
 use glam::{DVec2, DVec3};
 use parry2d::query as query2;
 use parry3d::query as query3;
@@ -28,7 +26,8 @@ use serde::Serialize;
 use crate::case::Case;
 use crate::exact_pair::ExactPair;
 use crate::pair::Pair;
-use crate::verdict::{Summary, answer_lines};
+#[cfg(doc)]
+use crate::verdict::answer_lines;
 
 /// Who computes the distance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,25 +54,17 @@ impl DistanceEngine {
 
 /// The answer line for a valid case (after its id).
 #[derive(Serialize)]
-struct Answer {
+pub struct Answer {
     distance: f64,
     a: Option<Vec<f64>>,
     b: Option<Vec<f64>>,
 }
 
-/// Answers every line of `input` with `engine` on `out`, error messages also on `err`.
-///
-/// Only I/O errors stop it; bad lines are answered and counted.
-pub fn run(
-    engine: DistanceEngine,
-    input: impl Read,
-    out: impl Write,
-    err: impl Write,
-) -> io::Result<Summary> {
-    answer_lines("distance", input, out, err, |case| {
-        let (distance, a, b) = measure(engine, case)?;
-        Ok(Answer { distance, a, b })
-    })
+/// The answer line of `engine` for one case (after its id), or why it has none: `obbsat
+/// distance` answers every input line with it through [`answer_lines`].
+pub fn answer(engine: DistanceEngine, case: &Case) -> Result<Answer, String> {
+    let (distance, a, b) = measure(engine, case)?;
+    Ok(Answer { distance, a, b })
 }
 
 type Measured = (f64, Option<Vec<f64>>, Option<Vec<f64>>);
