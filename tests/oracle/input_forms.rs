@@ -272,26 +272,13 @@ fn a_false_is_exact_for_columns_at_the_axes_tolerance() {
             // The written vertex that sticks out farthest from the stored box (sign pattern
             // `s`), approached along the diagonal of its normal cone, with B's nearest vertex
             // placed `gap` beyond it.
-            let g = cols.map(|c| glam::DVec3::from_array(c.map(f64::from)));
-            let (u, f) = (a.axes().as_dmat3(), a.half_extents().as_dvec3());
-            let vertex_of = |k: usize| -> glam::DVec3 {
-                (0..3)
-                    .map(|j| g[j] * f64::from(e[j]) * if k >> j & 1 == 1 { 1.0 } else { -1.0 })
-                    .sum()
-            };
-            let outside = |v: glam::DVec3| {
-                (0..3)
-                    .map(|i| u.col(i).dot(v).abs() - f[i])
-                    .fold(f64::MIN, f64::max)
-            };
-            let k = (0..8)
-                .max_by(|&p, &q| outside(vertex_of(p)).total_cmp(&outside(vertex_of(q))))
-                .unwrap();
-            let vertex = vertex_of(k);
-            let dir: glam::DVec3 = (0..3)
-                .map(|j| g[j] * if k >> j & 1 == 1 { 1.0 } else { -1.0 })
-                .sum::<glam::DVec3>()
-                .normalize();
+            let (vertex, dir) = farthest_vertex(
+                cols.map(|c| c.map(f64::from)),
+                e,
+                a.axes().as_dmat3().to_cols_array_2d(),
+                a.half_extents().as_dvec3().to_array(),
+            );
+            let (vertex, dir) = (glam::DVec3::from(vertex), glam::DVec3::from(dir));
             let centre = vertex + dir * f64::from(gap) + dir.signum() * f64::from(cube);
             let b = Obb3::new(centre.as_vec3(), Vec3::splat(cube), Quat::IDENTITY);
             let exact_a =
@@ -317,26 +304,13 @@ fn a_false_is_exact_for_columns_at_the_axes_tolerance() {
             else {
                 continue;
             };
-            let g = cols.map(|c| glam::DVec2::from_array(c.map(f64::from)));
-            let (u, f) = (a.axes().as_dmat2(), a.half_extents().as_dvec2());
-            let vertex_of = |k: usize| -> glam::DVec2 {
-                (0..2)
-                    .map(|j| g[j] * f64::from(e[j]) * if k >> j & 1 == 1 { 1.0 } else { -1.0 })
-                    .sum()
-            };
-            let outside = |v: glam::DVec2| {
-                (0..2)
-                    .map(|i| u.col(i).dot(v).abs() - f[i])
-                    .fold(f64::MIN, f64::max)
-            };
-            let k = (0..4)
-                .max_by(|&p, &q| outside(vertex_of(p)).total_cmp(&outside(vertex_of(q))))
-                .unwrap();
-            let vertex = vertex_of(k);
-            let dir: glam::DVec2 = (0..2)
-                .map(|j| g[j] * if k >> j & 1 == 1 { 1.0 } else { -1.0 })
-                .sum::<glam::DVec2>()
-                .normalize();
+            let (vertex, dir) = farthest_vertex(
+                cols.map(|c| c.map(f64::from)),
+                e,
+                a.axes().as_dmat2().to_cols_array_2d(),
+                a.half_extents().as_dvec2().to_array(),
+            );
+            let (vertex, dir) = (glam::DVec2::from(vertex), glam::DVec2::from(dir));
             let centre = vertex + dir * f64::from(gap) + dir.signum() * f64::from(cube);
             let b = Obb2::new(centre.as_vec2(), Vec2::splat(cube), 0.0);
             let exact_a =
@@ -361,6 +335,38 @@ fn a_false_is_exact_for_columns_at_the_axes_tolerance() {
         );
     }
     assert!(checked[0] > 2000 && checked[1] > 2000, "{checked:?}");
+}
+
+/// The vertex of the parallelepiped as written (columns `g`, half-extents `e`, centred at the
+/// origin) that sticks out farthest from the stored box (unit columns `u`, half-extents `f`), and
+/// the unit diagonal of that vertex's normal cone (vertex `k` has sign `+` along column `j` when
+/// bit `j` of `k` is set). Sums and products in the order glam's vectors use.
+fn farthest_vertex<const N: usize>(
+    g: [[f64; N]; N],
+    e: [f32; N],
+    u: [[f64; N]; N],
+    f: [f64; N],
+) -> ([f64; N], [f64; N]) {
+    let sign = |k: usize, j: usize| if k >> j & 1 == 1 { 1.0 } else { -1.0 };
+    let sum = |term: &dyn Fn(usize) -> [f64; N]| {
+        (0..N).fold([0.0; N], |acc, j| {
+            let t = term(j);
+            core::array::from_fn(|c| acc[c] + t[c])
+        })
+    };
+    let dot = |a: [f64; N], b: [f64; N]| (0..N).fold(0.0, |s, c| s + a[c] * b[c]);
+    let vertex_of = |k: usize| sum(&|j| g[j].map(|x| x * f64::from(e[j]) * sign(k, j)));
+    let outside = |v: [f64; N]| {
+        (0..N)
+            .map(|i| dot(u[i], v).abs() - f[i])
+            .fold(f64::MIN, f64::max)
+    };
+    let k = (0..1 << N)
+        .max_by(|&p, &q| outside(vertex_of(p)).total_cmp(&outside(vertex_of(q))))
+        .unwrap();
+    let diagonal = sum(&|j| g[j].map(|x| x * sign(k, j)));
+    let recip = 1.0 / dot(diagonal, diagonal).sqrt();
+    (vertex_of(k), diagonal.map(|x| x * recip))
 }
 
 /// How far the farthest of `points` reaches from the centre `c` along each unit column of `u`.
