@@ -8,40 +8,39 @@ use sat_core::{Obb2, Obb3};
 const CLOSE: f32 = 2e-6;
 
 fn assert_same2(a: &Obb2, b: &Obb2) {
-    let scale = 1.0 + a.center().length() + a.half_extents().length();
-    assert!(
-        (a.center() - b.center()).length() <= CLOSE * scale,
-        "centres {a:?} vs {b:?}"
+    assert_same(
+        [a.center(), b.center()].map(|v| v.to_array()),
+        [a.half_extents(), b.half_extents()].map(|v| v.to_array()),
+        [a.axes(), b.axes()].map(|m| m.to_cols_array_2d()),
+        &format!("{a:?} vs {b:?}"),
     );
-    assert!(
-        (a.half_extents() - b.half_extents()).length() <= CLOSE * scale,
-        "extents {a:?} vs {b:?}"
-    );
-    // A rectangle is the same set if its axes agree up to sign.
-    for (u, v) in [
-        (a.axes().x_axis, b.axes().x_axis),
-        (a.axes().y_axis, b.axes().y_axis),
-    ] {
-        assert!(u.dot(v).abs() >= 1.0 - CLOSE, "axes {a:?} vs {b:?}");
-    }
 }
 
 fn assert_same3(a: &Obb3, b: &Obb3) {
-    let scale = 1.0 + a.center().length() + a.half_extents().length();
-    assert!(
-        (a.center() - b.center()).length() <= CLOSE * scale,
-        "centres {a:?} vs {b:?}"
+    assert_same(
+        [a.center(), b.center()].map(|v| v.to_array()),
+        [a.half_extents(), b.half_extents()].map(|v| v.to_array()),
+        [a.axes(), b.axes()].map(|m| m.to_cols_array_2d()),
+        &format!("{a:?} vs {b:?}"),
     );
-    assert!(
-        (a.half_extents() - b.half_extents()).length() <= CLOSE * scale,
-        "extents {a:?} vs {b:?}"
-    );
-    for (u, v) in [
-        (a.axes().x_axis, b.axes().x_axis),
-        (a.axes().y_axis, b.axes().y_axis),
-        (a.axes().z_axis, b.axes().z_axis),
-    ] {
-        assert!(u.dot(v).abs() >= 1.0 - CLOSE, "axes {a:?} vs {b:?}");
+}
+
+/// The same box (`boxes`, "a vs b"): centres and half-extents within `CLOSE·(1 + |c| + |e|)`, and
+/// the axes equal up to sign (a box is the same set then).
+fn assert_same<const N: usize>(
+    [ca, cb]: [[f32; N]; 2],
+    [ea, eb]: [[f32; N]; 2],
+    [ga, gb]: [[[f32; N]; N]; 2],
+    boxes: &str,
+) {
+    let dot = |u: [f32; N], v: [f32; N]| (0..N).fold(0.0, |s, k| s + u[k] * v[k]);
+    let length = |v: [f32; N]| dot(v, v).sqrt();
+    let minus = |u: [f32; N], v: [f32; N]| core::array::from_fn(|k| u[k] - v[k]);
+    let scale = 1.0 + length(ca) + length(ea);
+    assert!(length(minus(ca, cb)) <= CLOSE * scale, "centres {boxes}");
+    assert!(length(minus(ea, eb)) <= CLOSE * scale, "extents {boxes}");
+    for (u, v) in ga.into_iter().zip(gb) {
+        assert!(dot(u, v).abs() >= 1.0 - CLOSE, "axes {boxes}");
     }
 }
 
