@@ -378,6 +378,30 @@ fn reach<const N: usize>(c: [f64; N], u: [[f64; N]; N], points: &[[f64; N]]) -> 
     })
 }
 
+/// `Err(reach)` unless the stored rectangle [`contains`] `points` (see [`reach`]).
+fn covers2(obb: &Obb2, points: &[[f64; 2]]) -> Result<(), [f64; 2]> {
+    let u = obb.axes().as_dmat2().to_cols_array_2d();
+    let (c, e) = (obb.center().as_dvec2(), obb.half_extents().as_dvec2());
+    covers(c.to_array(), u, e.to_array(), points)
+}
+
+/// `Err(reach)` unless the stored box [`contains`] `points` (see [`reach`]).
+fn covers3(obb: &Obb3, points: &[[f64; 3]]) -> Result<(), [f64; 3]> {
+    let u = obb.axes().as_dmat3().to_cols_array_2d();
+    let (c, e) = (obb.center().as_dvec3(), obb.half_extents().as_dvec3());
+    covers(c.to_array(), u, e.to_array(), points)
+}
+
+fn covers<const N: usize>(
+    c: [f64; N],
+    u: [[f64; N]; N],
+    e: [f64; N],
+    points: &[[f64; N]],
+) -> Result<(), [f64; N]> {
+    let r = reach(c, u, points);
+    if contains(c, e, r) { Ok(()) } else { Err(r) }
+}
+
 /// Contains (up to the axes' rounding, `2ε·|e|`), and not grown by more than the rounding of
 /// the centre and the extents (`2ε·(|e| + |c|)`).
 fn contains<const N: usize>(c: [f64; N], e: [f64; N], reach: [f64; N]) -> bool {
@@ -419,14 +443,9 @@ fn stored_boxes_contain_corners_nodes_and_affine_images_as_written() {
         });
         if let Ok(obb) = Obb2::try_from_corners(corners) {
             let points = corners.map(|p| p.as_dvec2().to_array());
-            let u = [obb.axes().x_axis, obb.axes().y_axis].map(|c| c.as_dvec2().to_array());
-            let c = obb.center().as_dvec2().to_array();
-            let r = reach(c, u, &points);
-            let e = obb.half_extents().as_dvec2().to_array();
-            assert!(
-                contains(c, e, r),
-                "corners {corners:?}: {obb:?}, reach {r:?}"
-            );
+            if let Err(r) = covers2(&obb, &points) {
+                panic!("corners {corners:?}: {obb:?}, reach {r:?}");
+            }
             built[0] += 1;
         }
 
@@ -450,14 +469,9 @@ fn stored_boxes_contain_corners_nodes_and_affine_images_as_written() {
                 let p = (DVec2::new(x, y) - anchor.as_dvec2()) * size.as_dvec2();
                 (m.as_dmat2() * p + transform.translation.as_dvec2()).to_array()
             });
-            let u = [obb.axes().x_axis, obb.axes().y_axis].map(|c| c.as_dvec2().to_array());
-            let c = obb.center().as_dvec2().to_array();
-            let r = reach(c, u, &points);
-            let e = obb.half_extents().as_dvec2().to_array();
-            assert!(
-                contains(c, e, r),
-                "node {transform:?}: {obb:?}, reach {r:?}"
-            );
+            if let Err(r) = covers2(&obb, &points) {
+                panic!("node {transform:?}: {obb:?}, reach {r:?}");
+            }
             built[1] += 1;
         }
 
@@ -488,15 +502,9 @@ fn stored_boxes_contain_corners_nodes_and_affine_images_as_written() {
                     (m.as_dmat3() * s + transform.translation.as_dvec3()).to_array()
                 })
                 .collect();
-            let a = obb.axes();
-            let u = [a.x_axis, a.y_axis, a.z_axis].map(|c| c.as_dvec3().to_array());
-            let c = obb.center().as_dvec3().to_array();
-            let r = reach(c, u, &points);
-            let e = obb.half_extents().as_dvec3().to_array();
-            assert!(
-                contains(c, e, r),
-                "affine {transform:?}: {obb:?}, reach {r:?}"
-            );
+            if let Err(r) = covers3(&obb, &points) {
+                panic!("affine {transform:?}: {obb:?}, reach {r:?}");
+            }
             built[2] += 1;
         }
     }
