@@ -252,14 +252,7 @@ fn a_false_is_exact_for_columns_at_the_axes_tolerance() {
         let cube = big * 10f32.powf(rng.random_range(-3.0..0.0));
         let dim3 = n % 2 == 0;
         let (truth, verdict, margin, scale) = if dim3 {
-            let q = glam::DQuat::from_xyzw(
-                rng.random_range(-1.0..1.0),
-                rng.random_range(-1.0..1.0),
-                rng.random_range(-1.0..1.0),
-                rng.random_range(-1.0..1.0),
-            )
-            .normalize();
-            let m = glam::DMat3::from_quat(q).as_mat3();
+            let m = glam::DMat3::from_quat(random_rotation(&mut rng)).as_mat3();
             let cols = lean.apply(m.to_cols_array_2d());
             let mut e = [big, big, big];
             e[rng.random_range(0..3)] = thin;
@@ -366,6 +359,18 @@ fn farthest_vertex<const N: usize>(
     let diagonal = sum(&|j| g[j].map(|x| x * sign(k, j)));
     let recip = 1.0 / dot(diagonal, diagonal).sqrt();
     (vertex_of(k), diagonal.map(|x| x * recip))
+}
+
+/// A random quaternion with components in `[−1, 1)`, normalised (not uniform over rotations).
+fn random_rotation(rng: &mut rand_pcg::Pcg64) -> glam::DQuat {
+    use rand::Rng;
+    glam::DQuat::from_xyzw(
+        rng.random_range(-1.0..1.0),
+        rng.random_range(-1.0..1.0),
+        rng.random_range(-1.0..1.0),
+        rng.random_range(-1.0..1.0),
+    )
+    .normalize()
 }
 
 /// How far the farthest of `points` reaches from the centre `c` along each unit column of `u`.
@@ -476,14 +481,7 @@ fn stored_boxes_contain_corners_nodes_and_affine_images_as_written() {
         }
 
         // An Affine3A with leaned, scaled columns and a size.
-        let q = glam::DQuat::from_xyzw(
-            rng.random_range(-1.0..1.0),
-            rng.random_range(-1.0..1.0),
-            rng.random_range(-1.0..1.0),
-            rng.random_range(-1.0..1.0),
-        )
-        .normalize();
-        let rotation = glam::DMat3::from_quat(q).to_cols_array_2d();
+        let rotation = glam::DMat3::from_quat(random_rotation(&mut rng)).to_cols_array_2d();
         let cols = lean_columns(rotation, fraction, n as u64, |x| f64::from(x as f32));
         let scales = [0, 1, 2].map(|_| rng.random_range(0.5..2.0));
         let m = Mat3::from_cols_array_2d(&core::array::from_fn(|j| {
