@@ -565,22 +565,11 @@ fn pyramid3(layers: usize) -> dim3::Scene {
         RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0, 0.0)),
         vec![ColliderBuilder::cuboid(100.0, 1.0, 100.0)],
     )];
-    for i in 0..layers {
-        let m = layers - i;
-        let centre = (m - 1) as Real * 0.5;
-        for j in 0..m {
-            for k in 0..m {
-                let at = Vector::new(
-                    (j as Real - centre) * 2.25,
-                    1.0 + 2.5 * i as Real,
-                    (k as Real - centre) * 2.25,
-                );
-                scene.push((
-                    RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
-                    vec![ColliderBuilder::cuboid(0.975, 0.975, 0.975)],
-                ));
-            }
-        }
+    for at in crate::harness::dim3::pyramid_centres(layers, |i| 1.0 + 2.5 * i as Real) {
+        scene.push((
+            RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
+            vec![ColliderBuilder::cuboid(0.975, 0.975, 0.975)],
+        ));
     }
     scene
 }
