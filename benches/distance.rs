@@ -18,8 +18,9 @@
 //! The last column sums the distances each engine returned (they agree to rounding).
 //! Run: `cargo bench --bench distance`.
 
+mod common;
+
 use std::hint::black_box;
-use std::time::Instant;
 
 use glam::{Quat, Vec2, Vec3};
 use parry2d::query as query2;
@@ -29,48 +30,26 @@ use rand_pcg::Pcg64;
 use sat_core::{Obb2, Obb3};
 use sat_oracle::peers::{ParryBox2, ParryBox3};
 
+use common::{Run, extents3, random_box3, random_quat};
+
 const PAIRS: usize = 1024;
 const PASSES: usize = 4;
 const ROUNDS: usize = 61;
-
-type Run<'a> = Box<dyn FnMut() -> f64 + 'a>;
 
 /// Times the engines interleaved and prints a row per engine: median ns per pair, the median
 /// ratio to the first engine (sat-core's `distance`) and to sat-core's answer to the same query
 /// (the second engine, `closest_points`, for the queries that return points).
 fn table(family: &str, items: usize, mut engines: Vec<(&str, Run<'_>)>) {
-    let n = engines.len();
-    let mut ns = vec![Vec::with_capacity(ROUNDS); n];
-    let mut sums = vec![0.0; n];
-    for round in 0..ROUNDS + 2 {
-        for k in 0..n {
-            let e = (k + round) % n;
-            let start = Instant::now();
-            let mut sum = 0.0;
-            for _ in 0..PASSES {
-                sum += (engines[e].1)();
-            }
-            let elapsed = start.elapsed().as_nanos() as f64;
-            sums[e] = sum / PASSES as f64;
-            if round >= 2 {
-                ns[e].push(elapsed / (PASSES * items) as f64);
-            }
-        }
-    }
-    let median = |mut v: Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    for (e, (name, _)) in engines.iter().enumerate() {
-        let ratio = |to: usize| median((0..ROUNDS).map(|r| ns[e][r] / ns[to][r]).collect());
+    let rows = common::interleaved(items, PASSES, ROUNDS, &mut engines);
+    for (e, ((name, _), row)) in engines.iter().zip(&rows).enumerate() {
         // Rows 0 and 2 answer `distance`, the others return points.
         let same = if e == 0 || e == 2 { 0 } else { 1 };
         println!(
             "| {family} | {name} | {:.1} ns | {:.2}× | {:.2}× | {:.4} |",
-            median(ns[e].clone()),
-            ratio(0),
-            ratio(same),
-            sums[e]
+            row.ns,
+            row.ratio_to(&rows[0]),
+            row.ratio_to(&rows[same]),
+            row.value
         );
     }
 }
@@ -180,38 +159,6 @@ fn family2(name: &str, pairs: &[(Obb2, Obb2)]) {
             ),
         ],
     );
-}
-
-fn random_quat(rng: &mut Pcg64) -> Quat {
-    loop {
-        let q = Quat::from_xyzw(
-            rng.random_range(-1.0..1.0),
-            rng.random_range(-1.0..1.0),
-            rng.random_range(-1.0..1.0),
-            rng.random_range(-1.0..1.0),
-        );
-        let n = q.length_squared();
-        if n > 0.01 && n <= 1.0 {
-            return q.normalize();
-        }
-    }
-}
-
-fn extents3(rng: &mut Pcg64) -> Vec3 {
-    Vec3::new(
-        rng.random_range(0.5..1.5),
-        rng.random_range(0.5..1.5),
-        rng.random_range(0.5..1.5),
-    )
-}
-
-fn random_box3(rng: &mut Pcg64) -> Obb3 {
-    let c = Vec3::new(
-        rng.random_range(-2.2..2.2),
-        rng.random_range(-2.2..2.2),
-        rng.random_range(-2.2..2.2),
-    );
-    Obb3::new(c, extents3(rng), random_quat(rng))
 }
 
 fn random3(rng: &mut Pcg64, apart: bool) -> Vec<(Obb3, Obb3)> {

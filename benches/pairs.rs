@@ -26,8 +26,10 @@
 //! round, each ratio the median over the rounds. `cargo bench --bench pairs -- ratios` prints
 //! that table alone (a few seconds).
 
+mod common;
 mod ericson;
 
+use common::{Run, random_box3, random_quat};
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, measurement::WallTime};
 use ericson::{TextbookObb2, TextbookObb3, test_obb_obb, test_obb_obb_2d, test_obb_obb_2d_ericson};
 use glam::{Quat, Vec2, Vec3};
@@ -38,38 +40,8 @@ use sat_core::exact::{ExactBox3, verdict3};
 use sat_core::{DObb2, DObb3, Obb2, Obb3};
 use sat_oracle::peers::{ParryBox2, ParryBox3};
 use std::hint::black_box;
-use std::time::Instant;
 
 const PAIRS: usize = 4096;
-
-fn random_quat(rng: &mut Pcg64) -> Quat {
-    loop {
-        let q = Quat::from_xyzw(
-            rng.random_range(-1.0..1.0),
-            rng.random_range(-1.0..1.0),
-            rng.random_range(-1.0..1.0),
-            rng.random_range(-1.0..1.0),
-        );
-        let n = q.length_squared();
-        if n > 0.01 && n <= 1.0 {
-            return q.normalize();
-        }
-    }
-}
-
-fn random_box3(rng: &mut Pcg64) -> Obb3 {
-    let c = Vec3::new(
-        rng.random_range(-2.2..2.2),
-        rng.random_range(-2.2..2.2),
-        rng.random_range(-2.2..2.2),
-    );
-    let e = Vec3::new(
-        rng.random_range(0.5..1.5),
-        rng.random_range(0.5..1.5),
-        rng.random_range(0.5..1.5),
-    );
-    Obb3::new(c, e, random_quat(rng))
-}
 
 fn random_pairs_3d(rng: &mut Pcg64) -> Vec<(Obb3, Obb3)> {
     (0..PAIRS)
@@ -384,46 +356,22 @@ mod ratios {
     const PASSES: usize = 16;
     const ROUNDS: usize = 61;
 
-    type Run<'a> = Box<dyn FnMut() -> usize + 'a>;
-
     /// Times the engines interleaved and prints one table row per engine: median ns per pair and
     /// the median ratio to the first engine.
     fn table(family: &str, items: usize, mut engines: Vec<(&str, Run<'_>)>) {
-        let n = engines.len();
-        let mut ns = vec![Vec::with_capacity(ROUNDS); n];
-        let mut checks = vec![0usize; n];
-        for round in 0..ROUNDS + 2 {
-            for k in 0..n {
-                let e = (k + round) % n;
-                let start = Instant::now();
-                let mut hits = 0;
-                for _ in 0..PASSES {
-                    hits += (engines[e].1)();
-                }
-                let elapsed = start.elapsed().as_nanos() as f64;
-                checks[e] = hits / PASSES;
-                if round >= 2 {
-                    // the first two rounds warm the caches and the branch predictors
-                    ns[e].push(elapsed / (PASSES * items) as f64);
-                }
-            }
-        }
-        let median = |mut v: Vec<f64>| {
-            v.sort_by(f64::total_cmp);
-            v[v.len() / 2]
-        };
-        for (e, (name, _)) in engines.iter().enumerate() {
-            let ratio = median((0..ROUNDS).map(|r| ns[e][r] / ns[0][r]).collect());
+        let rows = common::interleaved(items, PASSES, ROUNDS, &mut engines);
+        for ((name, _), row) in engines.iter().zip(&rows) {
             println!(
-                "| {family} | {name} | {:.2} ns | {ratio:.2}× | {} |",
-                median(ns[e].clone()),
-                checks[e]
+                "| {family} | {name} | {:.2} ns | {:.2}× | {} |",
+                row.ns,
+                row.ratio_to(&rows[0]),
+                row.value
             );
         }
     }
 
     fn run_pairs<'a, T>(pairs: &'a [(T, T)], test: impl Fn(&T, &T) -> bool + 'a) -> Run<'a> {
-        Box::new(move || black_box(pairs).iter().filter(|(a, b)| test(a, b)).count())
+        Box::new(move || black_box(pairs).iter().filter(|(a, b)| test(a, b)).count() as f64)
     }
 
     fn e3() -> impl FnMut(&mut Pcg64) -> Vec3 {
@@ -781,7 +729,7 @@ mod ratios {
                     "sat-core batch overlaps3",
                     Box::new(move || {
                         overlaps3(black_box(&query), black_box(set), &mut out);
-                        out.iter().filter(|&&hit| hit).count()
+                        out.iter().filter(|&&hit| hit).count() as f64
                     }),
                 ),
                 (
@@ -790,7 +738,7 @@ mod ratios {
                         black_box(placed)
                             .iter()
                             .filter(|b| query.intersects(b))
-                            .count()
+                            .count() as f64
                     }),
                 ),
                 (
@@ -799,7 +747,7 @@ mod ratios {
                         black_box(&textbook)
                             .iter()
                             .filter(|b| test_obb_obb(&textbook_query, b))
-                            .count()
+                            .count() as f64
                     }),
                 ),
                 (
@@ -808,7 +756,7 @@ mod ratios {
                         black_box(&parry)
                             .iter()
                             .filter(|b| parry_query.sat(b))
-                            .count()
+                            .count() as f64
                     }),
                 ),
             ],

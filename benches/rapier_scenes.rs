@@ -1,5 +1,5 @@
-//! rapier box scenes stepped with rapier's default narrow phase and with each sat-rapier door, in
-//! one process and in lockstep (every step of every door before the next step, the order
+//! rapier box scenes stepped with rapier's default narrow phase and with each sat-rapier integration, in
+//! one process and in lockstep (every step of every integration before the next step, the order
 //! rotating), so that machine noise hits all of them alike. Reports narrow-phase and whole-step
 //! time per step (rapier's `profiler` counters) and their ratios to the default pipeline, as
 //! medians over the steps (a step that lost the CPU to another process does not move them).
@@ -12,22 +12,22 @@
 //! tumbling drums (`drum3`, `drum2`), a domino cascade, box sensors (an intersection test per
 //! sensor pair every step) and compound shapes of cuboids.
 //!
-//! A second table shows what rapier got from each door's contacts: manifold points and solver
+//! A second table shows what rapier got from each integration's contacts: manifold points and solver
 //! contacts per contact pair, and the mean and worst penetration of cuboid pairs, measured the
-//! same way for every door (sat-core's separation of the two colliders' boxes after the step).
+//! same way for every integration (sat-core's separation of the two colliders' boxes after the step).
 //!
 //! The last column counts the contact-manifold computations the narrow phase asked of its
 //! dispatcher per step: every other pair update was served by rapier's contact recycling, which
 //! no dispatcher can speed up.
 //!
-//! Doors: `default` (rapier as is), `dispatcher` (`SatDispatcher` chained before the default
+//! Integrations: `default` (rapier as is), `dispatcher` (`SatDispatcher` chained before the default
 //! dispatcher), `filter` (`SatContactFilter` on every collider), `pass-through` (a hook that
 //! filters nothing on every collider: what any contact hook costs, since rapier stops recycling
 //! the contacts of pairs with active hooks).
 //!
 //! Three smaller comparisons follow, also alternated batch by batch in one process: the cost of one
 //! full cuboid–cuboid manifold computation (parry's vs `SatDispatcher`'s, on resting and random
-//! pairs, no cached points to reuse), which bounds what the dispatcher door can save, and the two
+//! pairs, no cached points to reuse), which bounds what the query dispatcher can save, and the two
 //! ways of turning a pose into an `Obb3` (`from_axes` with glam's rotation matrix, which the
 //! adapter uses, vs `Obb3::new`, which builds the matrix in f64); and what one hook call costs per
 //! contact pair of a settled scene (the filter vs the pass-through hook, called directly): what
@@ -35,7 +35,7 @@
 //!
 //! Last, the double-precision builds (`sat_rapier::dim3_f64`, `dim2_f64` in rapier3d-f64 and
 //! rapier2d-f64): a settled pile (`pyramid3`) and a busy scene (`drum3`), the same scenes rebuilt
-//! in f64, stepped in lockstep with every door (narrow-phase and step times only).
+//! in f64, stepped in lockstep with every integration (narrow-phase and step times only).
 //!
 //! ```sh
 //! cargo bench --bench rapier_scenes            # every scene, 300 steps (5 simulated seconds)
@@ -60,10 +60,10 @@ struct Times {
     quality: Quality,
 }
 
-/// What rapier got from the door's contacts, summed over the measured steps (the last two thirds
+/// What rapier got from the integration's contacts, summed over the measured steps (the last two thirds
 /// of the run) and the contact pairs with an active contact: manifold points, solver contacts,
 /// and the penetration of the pair's boxes (`max(0, −gap)` of sat-core's separation of the two
-/// cuboid colliders, the same measure for every door; pairs of plain cuboids with a dynamic
+/// cuboid colliders, the same measure for every integration; pairs of plain cuboids with a dynamic
 /// body).
 #[derive(Clone, Copy, Default)]
 struct Quality {
@@ -90,7 +90,7 @@ fn ratio(base: &[f64], other: &[f64]) -> f64 {
 mod harness;
 
 /// The columns, in the order of the harness's `Integration::ALL`.
-const DOORS: [&str; 4] = ["default", "dispatcher", "filter", "pass-through"];
+const INTEGRATIONS: [&str; 4] = ["default", "dispatcher", "filter", "pass-through"];
 
 /// Generates the lockstep runner for one dimension.
 macro_rules! runner {
@@ -110,10 +110,10 @@ macro_rules! runner {
 
             use crate::harness::$module::{Integration, PassThrough, World as Physics};
 
-            use super::{DOORS, Times};
+            use super::{INTEGRATIONS, Times};
 
             /// Counts the contact-manifold computations the narrow phase asks of `inner` (every
-            /// door's dispatcher is wrapped alike, so the count costs each the same).
+            /// integration's dispatcher is wrapped alike, so the count costs each the same).
             struct Counted<D> {
                 inner: D,
                 calls: Arc<AtomicUsize>,
@@ -242,9 +242,10 @@ macro_rules! runner {
             }
 
             impl World {
-                fn new(door: usize, scene: &Scene) -> World {
-                    let integration = Integration::ALL[door];
-                    debug_assert_eq!(integration.name(), DOORS[door]);
+                fn new(integration: usize, scene: &Scene) -> World {
+                    let name = INTEGRATIONS[integration];
+                    let integration = Integration::ALL[integration];
+                    debug_assert_eq!(integration.name(), name);
                     let manifold_calls = Arc::new(AtomicUsize::new(0));
                     let calls = manifold_calls.clone();
                     let narrow_phase = if integration == Integration::Dispatcher {
@@ -310,13 +311,14 @@ macro_rules! runner {
                 }
             }
 
-            /// Steps one world per door in lockstep and returns each door's times.
+            /// Steps one world per integration in lockstep and returns each integration's times.
             pub fn run(scene: &Scene, steps: usize) -> [Times; 4] {
-                let mut worlds: Vec<World> =
-                    (0..DOORS.len()).map(|d| World::new(d, scene)).collect();
+                let mut worlds: Vec<World> = (0..INTEGRATIONS.len())
+                    .map(|d| World::new(d, scene))
+                    .collect();
                 for step in 0..steps {
                     for k in 0..worlds.len() {
-                        worlds[(step + k) % DOORS.len()].step();
+                        worlds[(step + k) % INTEGRATIONS.len()].step();
                     }
                     if step >= steps / 3 {
                         for world in &mut worlds {
@@ -532,7 +534,7 @@ impl BoxPair2F64 {
 
 runner!(dim2, rapier2d, sat_rapier::dim2, BoxPair2F64);
 
-/// The lockstep runner for the f64 builds: narrow-phase and step times per door, nothing else.
+/// The lockstep runner for the f64 builds: narrow-phase and step times per integration, nothing else.
 macro_rules! runner_f64 {
     ($module:ident, $rapier:ident, $f32:ident, $rapier_f32:ident) => {
         mod $module {
@@ -574,7 +576,7 @@ macro_rules! runner_f64 {
                     .collect()
             }
 
-            /// Steps one world per door in lockstep; per door, narrow-phase and step ms per step.
+            /// Steps one world per integration in lockstep; per integration, narrow-phase and step ms per step.
             pub fn run(scene: &Scene, steps: usize) -> [(Vec<f64>, Vec<f64>); 4] {
                 let mut worlds: Vec<World> = Integration::ALL
                     .iter()
@@ -642,22 +644,11 @@ fn pyramid3(layers: usize) -> dim3::Scene {
         RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0, 0.0)),
         vec![ColliderBuilder::cuboid(100.0, 1.0, 100.0)],
     )];
-    for i in 0..layers {
-        let m = layers - i;
-        let centre = (m - 1) as Real * 0.5;
-        for j in 0..m {
-            for k in 0..m {
-                let at = Vector::new(
-                    (j as Real - centre) * 2.25,
-                    1.0 + 2.5 * i as Real,
-                    (k as Real - centre) * 2.25,
-                );
-                scene.push((
-                    RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
-                    vec![ColliderBuilder::cuboid(0.975, 0.975, 0.975)],
-                ));
-            }
-        }
+    for at in crate::harness::dim3::pyramid_centres(layers, |i| 1.0 + 2.5 * i as Real) {
+        scene.push((
+            RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
+            vec![ColliderBuilder::cuboid(0.975, 0.975, 0.975)],
+        ));
     }
     scene
 }
@@ -1085,18 +1076,18 @@ fn main() {
         ),
     ];
     println!(
-        "{steps} steps per scene and door, in lockstep; medians over the steps of the time per \
+        "{steps} steps per scene and integration, in lockstep; medians over the steps of the time per \
          step (ms) and of the per-step ratio to the default.\n"
     );
     println!(
-        "| scene | door | narrow phase ms | step ms | narrow phase vs default | step vs default \
+        "| scene | integration | narrow phase ms | step ms | narrow phase vs default | step vs default \
          | manifolds computed per step (of pairs) |"
     );
     println!("|---|---|---:|---:|---:|---:|---:|");
     for (scene, times) in &results {
-        for (door, t) in DOORS.iter().zip(times) {
+        for (integration, t) in INTEGRATIONS.iter().zip(times) {
             println!(
-                "| {scene} | {door} | {:.3} | {:.3} | {:.2}× faster | {:.2}× faster | {:.0} (of {}) |",
+                "| {scene} | {integration} | {:.3} | {:.3} | {:.2}× faster | {:.2}× faster | {:.0} (of {}) |",
                 median(t.narrow.clone()),
                 median(t.step.clone()),
                 ratio(&times[0].narrow, &t.narrow),
@@ -1109,15 +1100,15 @@ fn main() {
     println!(
         "\nwhat rapier got, over the last two thirds of the steps, per contact pair with an \
          active contact: manifold points, solver contacts; penetration of cuboid pairs with a \
-         dynamic body (sat-core's −gap, the same measure for every door):\n"
+         dynamic body (sat-core's −gap, the same measure for every integration):\n"
     );
     println!(
-        "| scene | door | points per pair | solver contacts per pair | mean penetration \
+        "| scene | integration | points per pair | solver contacts per pair | mean penetration \
          | max penetration |"
     );
     println!("|---|---|---:|---:|---:|---:|");
     for (scene, times) in &results {
-        for (door, t) in DOORS.iter().zip(times) {
+        for (integration, t) in INTEGRATIONS.iter().zip(times) {
             let q = &t.quality;
             let per_pair = |x: usize| x as f64 / q.pairs.max(1) as f64;
             let (mean, max) = if q.box_pairs == 0 {
@@ -1129,7 +1120,7 @@ fn main() {
                 )
             };
             println!(
-                "| {scene} | {door} | {:.2} | {:.2} | {mean} | {max} |",
+                "| {scene} | {integration} | {:.2} | {:.2} | {mean} | {max} |",
                 per_pair(q.points),
                 per_pair(q.solver_contacts),
             );
@@ -1211,13 +1202,13 @@ fn main() {
          same scenes rebuilt in f64, {steps} steps in lockstep:\n"
     );
     println!(
-        "| scene | door | narrow phase ms | step ms | narrow phase vs default | step vs default |"
+        "| scene | integration | narrow phase ms | step ms | narrow phase vs default | step vs default |"
     );
     println!("|---|---|---:|---:|---:|---:|");
     for (scene, times) in &f64_results {
-        for (door, (narrow, step)) in DOORS.iter().zip(times) {
+        for (integration, (narrow, step)) in INTEGRATIONS.iter().zip(times) {
             println!(
-                "| {scene} | {door} | {:.3} | {:.3} | {:.2}× faster | {:.2}× faster |",
+                "| {scene} | {integration} | {:.3} | {:.3} | {:.2}× faster | {:.2}× faster |",
                 median(narrow.clone()),
                 median(step.clone()),
                 ratio(&times[0].0, narrow),

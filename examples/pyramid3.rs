@@ -14,7 +14,7 @@ use rapier3d::prelude::*;
 #[path = "../tests/rapier/harness.rs"]
 mod harness;
 
-use harness::dim3::{Integration, World};
+use harness::dim3::{Integration, World, pyramid_centres};
 
 const HALF_EXTENT: Real = 0.975;
 
@@ -34,22 +34,12 @@ impl Run {
     fn pyramid(integration: Integration, layers: usize) -> Run {
         let mut world = World::new(integration);
         let mut top = world.ground(Vector::new(100.0, 1.0, 100.0), -1.0);
-        for i in 0..layers {
-            let m = layers - i;
-            let centre = (m - 1) as Real * 0.5;
-            for j in 0..m {
-                for k in 0..m {
-                    let at = Vector::new(
-                        (j as Real - centre) * 2.25,
-                        HALF_EXTENT + (2.0 * HALF_EXTENT + 0.01) * i as Real,
-                        (k as Real - centre) * 2.25,
-                    );
-                    top = world.add(
-                        RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
-                        ColliderBuilder::cuboid(HALF_EXTENT, HALF_EXTENT, HALF_EXTENT),
-                    );
-                }
-            }
+        let height = |i: usize| HALF_EXTENT + (2.0 * HALF_EXTENT + 0.01) * i as Real;
+        for at in pyramid_centres(layers, height) {
+            top = world.add(
+                RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
+                ColliderBuilder::cuboid(HALF_EXTENT, HALF_EXTENT, HALF_EXTENT),
+            );
         }
         world.pipeline.counters.enable();
         Run {

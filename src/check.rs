@@ -34,6 +34,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use sat_core::tolerance::{BAND_K, EPS};
+use sat_oracle::check::Judged;
 use serde_json::Value;
 
 use crate::case::{Case, parse_case};
@@ -301,10 +302,8 @@ impl Report {
     }
 }
 
-/// `48·ε·S`: sat-core's band for a pair of scale `S`, in f64.
-pub fn band(scale: f64) -> f64 {
-    f64::from(BAND_K) * f64::from(EPS) * scale
-}
+/// `48·ε·S`: sat-core's band for a pair of scale `S`, in f64 (the checks' one band).
+pub use sat_oracle::check::band;
 
 /// A valid case with its exact answer, margin (verdicts) and scale.
 struct Entry {
@@ -529,14 +528,18 @@ fn judge(
                 }
                 (error, true)
             }
-            (expected, got) if expected == got => continue,
-            _ => {
+            (Answered::Verdict(expected), Answered::Verdict(said)) => {
                 let band = match engine {
                     EngineChoice::Builtin(e) => e.band(&entry.case, entry.scale),
                     _ => band(entry.scale),
                 };
-                (entry.margin, entry.margin.abs() > band)
+                match Judged::with_band(said, expected, entry.margin, band) {
+                    Judged::Right => continue,
+                    judged => (entry.margin, judged == Judged::WrongOutsideBand),
+                }
             }
+            // A distance engine answers distances, a verdict engine verdicts.
+            _ => unreachable!("an answer to another query"),
         };
         wrong.push(Wrong {
             place: entry.place.clone(),

@@ -322,6 +322,15 @@ struct JsonEngine<'a> {
     no_verdict_cases: Vec<JsonNote<'a>>,
 }
 
+impl<'a> JsonNote<'a> {
+    fn new(place: &'a Place, reason: &'a str) -> Self {
+        JsonNote {
+            place: json_place(place),
+            reason,
+        }
+    }
+}
+
 fn json_place(p: &Place) -> JsonPlace<'_> {
     JsonPlace {
         file: &p.file,
@@ -343,10 +352,7 @@ impl<'a> JsonReport<'a> {
             invalid: report
                 .invalid
                 .iter()
-                .map(|i| JsonNote {
-                    place: json_place(&i.place),
-                    reason: &i.reason,
-                })
+                .map(|i| JsonNote::new(&i.place, &i.reason))
                 .collect(),
             contradicted_expectations: report.contradicted.iter().map(json_place).collect(),
             engines: report
@@ -379,10 +385,7 @@ impl<'a> JsonReport<'a> {
                     no_verdict_cases: e
                         .no_verdict
                         .iter()
-                        .map(|n| JsonNote {
-                            place: json_place(&n.place),
-                            reason: &n.reason,
-                        })
+                        .map(|n| JsonNote::new(&n.place, &n.reason))
                         .collect(),
                 })
                 .collect(),

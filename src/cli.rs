@@ -14,6 +14,7 @@ use crate::distance::DistanceEngine;
 use crate::engine::{Engine, FailOn};
 use crate::input::open;
 use crate::run::{DEFAULT_CASES, DEFAULT_SEED, Options};
+use crate::verdict::answer_lines;
 
 /// Oriented-box separating-axis tests with a stated error bound.
 ///
@@ -248,7 +249,8 @@ pub fn run(command: Command) -> io::Result<bool> {
         }
         Command::Distance { file, engine } => {
             let input = open(file.as_deref())?;
-            let summary = crate::distance::run(engine, input, stdout(), io::stderr().lock())?;
+            let answer = |case: &_| crate::distance::answer(engine, case);
+            let summary = answer_lines("distance", input, stdout(), io::stderr().lock(), answer)?;
             Ok(summary.failed == 0)
         }
         Command::Check(args) => check(args, stdout()),

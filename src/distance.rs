@@ -16,21 +16,18 @@
 //!   ([`Pair::for_peers`](crate::pair::Pair::for_peers)); its distance is that of its points,
 //!   `0` when it says the boxes intersect (with no point: `a` and `b` are `null`).
 
-use std::io::{self, Read, Write};
-
 use glam::{DVec2, DVec3};
 use parry2d::query as query2;
 use parry3d::query as query3;
 use sat_core::exact::{distance2, distance3};
 use sat_oracle::peers::{ParryBox2, ParryBox3, catch_peer};
 use serde::Serialize;
-use serde_json::value::RawValue;
 
-use crate::case::{Case, CaseError, parse_case};
+use crate::case::Case;
 use crate::exact_pair::ExactPair;
-use crate::input::Lines;
 use crate::pair::Pair;
-use crate::verdict::Summary;
+#[cfg(doc)]
+use crate::verdict::answer_lines;
 
 /// Who computes the distance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,71 +68,19 @@ impl DistanceEngine {
     }
 }
 
-/// The answer line for a valid case.
+/// The answer line for a valid case (after its id).
 #[derive(Serialize)]
-struct Answer<'a> {
-    id: Option<&'a RawValue>,
+pub struct Answer {
     distance: f64,
     a: Option<Vec<f64>>,
     b: Option<Vec<f64>>,
 }
 
-/// The answer line for an invalid one.
-#[derive(Serialize)]
-struct Failure<'a> {
-    id: Option<&'a RawValue>,
-    error: &'a str,
-}
-
-/// Answers every line of `input` with `engine` on `out`, error messages also on `err`.
-///
-/// Only I/O errors stop it; bad lines are answered and counted.
-pub fn run(
-    engine: DistanceEngine,
-    input: impl Read,
-    mut out: impl Write,
-    mut err: impl Write,
-) -> io::Result<Summary> {
-    let mut lines = Lines::new(input);
-    let mut summary = Summary::default();
-    while let Some((number, line)) = lines.next_line()? {
-        summary.lines += 1;
-        let case = line
-            .map_err(|reason| CaseError { id: None, reason })
-            .and_then(parse_case);
-        let answered = case.and_then(|case| {
-            let (distance, a, b) = measure(engine, &case).map_err(|reason| CaseError {
-                id: case.id.clone(),
-                reason,
-            })?;
-            let answer = Answer {
-                id: case.id.as_deref(),
-                distance,
-                a,
-                b,
-            };
-            serde_json::to_writer(&mut out, &answer).map_err(|e| CaseError {
-                id: case.id.clone(),
-                reason: e.to_string(),
-            })
-        });
-        if let Err(e) = answered {
-            summary.failed += 1;
-            let message = format!("line {number}: {}", e.reason);
-            writeln!(err, "obbsat distance: {message}")?;
-            let failure = Failure {
-                id: e.id.as_deref(),
-                error: &message,
-            };
-            serde_json::to_writer(&mut out, &failure)?;
-        }
-        out.write_all(b"\n")?;
-        if lines.drained() {
-            out.flush()?;
-        }
-    }
-    out.flush()?;
-    Ok(summary)
+/// The answer line of `engine` for one case (after its id), or why it has none: `obbsat
+/// distance` answers every input line with it through [`answer_lines`].
+pub fn answer(engine: DistanceEngine, case: &Case) -> Result<Answer, String> {
+    let (distance, a, b) = measure(engine, case)?;
+    Ok(Answer { distance, a, b })
 }
 
 /// A distance and the points realising it (world coordinates; parry's are `None` when it says

@@ -22,18 +22,17 @@
 //! gap; the generator then corrects A's half-extent along the contact normal (a much finer f32
 //! grid) so that the gap of the f32 boxes stays as intended within an ulp of the extent.
 
-use glam::{DMat3, DQuat, DVec2, DVec3, Mat2, Quat, Vec2, Vec3};
+use glam::{DQuat, DVec2, DVec3, Mat2, Quat, Vec2, Vec3};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
-use sat_core::tolerance::band;
 use sat_core::{Obb2, Obb3, ObbError};
-use sat_oracle::check::lean_columns;
+use sat_oracle::check::{Contact, edge_contact3, face_contact3, lean_columns, ulp32};
 use sat_oracle::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 use serde::Serialize;
 
 use crate::exact_pair::{exact2, exact3};
 use crate::pair::Pair;
-use crate::written::{self, Rotation2, Rotation3};
+use crate::written::{self, CaseLine, Rotation2, Rotation3};
 
 /// What a generated pair was built to exercise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -215,9 +214,9 @@ impl Case2 {
     }
 
     /// The case line, without `expect` and the oracle's numbers.
-    pub fn to_line(&self, id: String) -> CaseLine {
+    pub fn to_line(&self, id: String) -> JudgedLine {
         let (a, b) = self.written();
-        CaseLine::new(id, 2, BoxLine::two(&a), BoxLine::two(&b))
+        JudgedLine::new(id, CaseLine::two(&a, &b))
     }
 
     /// Both boxes as written in [`Form`] `self.form`.
@@ -283,9 +282,9 @@ impl Case3 {
     }
 
     /// The case line, without `expect` and the oracle's numbers.
-    pub fn to_line(&self, id: String) -> CaseLine {
+    pub fn to_line(&self, id: String) -> JudgedLine {
         let (a, b) = self.written();
-        CaseLine::new(id, 3, BoxLine::three(&a), BoxLine::three(&b))
+        JudgedLine::new(id, CaseLine::three(&a, &b))
     }
 
     /// Both boxes as written in [`Form`] `self.form`.
@@ -338,18 +337,14 @@ fn digits_extents<const N: usize>(rng: &mut Pcg64, form: Form, e: [f64; N]) -> [
     e.map(|x| x * (1.0 + rng.random_range(-1.0..1.0) * 2f64.powi(-26)))
 }
 
-/// One line of the case format, in its usual key order. Every number is the exact f32 value
-/// of the generated box, written as f64.
+/// A generated case line with the exact oracle's numbers (the case format's keys in their usual
+/// order). Every number is the exact value of the generated box as written.
 #[derive(Debug, Clone, Serialize)]
-pub struct CaseLine {
-    /// `"2d-<kind>-<n>"` or `"3d-<kind>-<n>"` from [`write_cases`], or the caller's.
-    pub id: String,
-    /// 2 or 3.
-    pub dim: u8,
-    /// First box.
-    pub a: BoxLine,
-    /// Second box.
-    pub b: BoxLine,
+pub struct JudgedLine {
+    /// The case; its id `"2d-<kind>-<n>"` or `"3d-<kind>-<n>"` from [`write_cases`], or the
+    /// caller's.
+    #[serde(flatten)]
+    pub case: CaseLine,
     /// The exact verdict, for `obbsat check`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub expect: Option<bool>,
@@ -364,73 +359,17 @@ pub struct CaseLine {
     pub band: Option<f64>,
 }
 
-impl CaseLine {
-    fn new(id: String, dim: u8, a: BoxLine, b: BoxLine) -> Self {
-        CaseLine {
-            id,
-            dim,
-            a,
-            b,
+impl JudgedLine {
+    fn new(id: String, case: CaseLine) -> Self {
+        JudgedLine {
+            case: CaseLine {
+                id: Some(id),
+                ..case
+            },
             expect: None,
             exact_margin: None,
             scale: None,
             band: None,
-        }
-    }
-}
-
-/// One box of a [`CaseLine`]: one rotation key (`quat`, `axes`, `angle` or `degrees`).
-#[derive(Debug, Clone, Serialize)]
-pub struct BoxLine {
-    /// Centre.
-    pub center: Vec<f64>,
-    /// Half-extents.
-    pub half_extents: Vec<f64>,
-    /// `[x, y, z, w]` (3D).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub quat: Option<Vec<f64>>,
-    /// Local axes as world-space columns.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub axes: Option<Vec<Vec<f64>>>,
-    /// Counter-clockwise angle in radians (2D).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub angle: Option<f64>,
-    /// Counter-clockwise angle in degrees (2D).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub degrees: Option<f64>,
-}
-
-impl BoxLine {
-    /// A written 2D box in the case format.
-    pub fn two(b: &written::Box2) -> BoxLine {
-        let (quat, axes, angle, degrees) = match b.rotation {
-            Rotation2::Axes([x, y]) => (None, Some(vec![x.to_vec(), y.to_vec()]), None, None),
-            Rotation2::Angle(a) => (None, None, Some(a), None),
-            Rotation2::Degrees(d) => (None, None, None, Some(d)),
-        };
-        BoxLine {
-            center: b.center.to_vec(),
-            half_extents: b.half_extents.to_vec(),
-            quat,
-            axes,
-            angle,
-            degrees,
-        }
-    }
-
-    /// A written 3D box in the case format.
-    pub fn three(b: &written::Box3) -> BoxLine {
-        let (quat, axes) = match b.rotation {
-            Rotation3::Quat(q) => (Some(q.to_vec()), None),
-            Rotation3::Axes(cols) => (None, Some(cols.iter().map(|c| c.to_vec()).collect())),
-        };
-        BoxLine {
-            center: b.center.to_vec(),
-            half_extents: b.half_extents.to_vec(),
-            quat,
-            axes,
-            angle: None,
-            degrees: None,
         }
     }
 }
@@ -460,7 +399,7 @@ pub fn write_cases(
             let id = format!("3d-{}-{drawn}", case.kind.name());
             (case.to_line(id), case.exact())
         };
-        let band = f64::from(band(verdict.scale as f32));
+        let band = crate::check::band(verdict.scale);
         if outside_band && verdict.margin.abs() <= band {
             continue;
         }
@@ -478,15 +417,6 @@ pub fn write_cases(
 /// A seeded source of cases; the same seed gives the same cases on every platform.
 pub struct Generator {
     rng: Pcg64,
-}
-
-/// Where B must sit relative to A for a contact kind: B's support along `normal` is
-/// `radius_b`, the intended gap is `gap`, and A's half-extent `axis` is the one to correct.
-struct Contact<V> {
-    normal: V,
-    radius_b: f64,
-    gap: f64,
-    axis: usize,
 }
 
 impl Generator {
@@ -555,7 +485,7 @@ impl Generator {
             let gap = self.gap(size, ca.as_dvec2().abs().max_element());
             let offset = normal * (ea[i] + gap) + lateral + support_b;
             let contact = Contact {
-                normal,
+                normal: normal.to_array(),
                 radius_b,
                 gap,
                 axis: i,
@@ -566,7 +496,7 @@ impl Generator {
         let mut ea = ea;
         if let Some(c) = contact {
             let t = cb.as_dvec2() - ca.as_dvec2();
-            correct_extent(&mut ea, &a_cols, t.dot(c.normal), &c);
+            retune(&c, &mut ea, &a_cols.map(|v| v.to_array()), t.to_array());
         }
         let (form, form_seed) = self.form();
         Case2 {
@@ -658,14 +588,14 @@ impl Generator {
             c.gap = self.gap(size, far);
         }
         let offset = match &contact {
-            Some(c) => offset + c.normal * c.gap,
+            Some(c) => offset + DVec3::from_array(c.normal) * c.gap,
             None => offset,
         };
         let cb = (ca.as_dvec3() + offset).as_vec3();
         let mut ea = ea;
         if let Some(c) = contact {
             let t = cb.as_dvec3() - ca.as_dvec3();
-            correct_extent(&mut ea, &a_cols, t.dot(c.normal), &c);
+            retune(&c, &mut ea, &a_cols.map(|v| v.to_array()), t.to_array());
         }
         let (form, form_seed) = self.form();
         Case3 {
@@ -686,32 +616,22 @@ impl Generator {
     }
 
     /// B's offset from A that puts a vertex of B (a face, when the faces are nearly parallel)
-    /// on a face of A at gap 0 (the caller adds the gap along the normal).
+    /// on a random face of A, anywhere across it, at gap 0 (the caller adds the gap along the
+    /// normal).
     fn face_contact(
         &mut self,
         ea: &[f64; 3],
         eb: &[f64; 3],
         a_cols: &[DVec3; 3],
         b_cols: &[DVec3; 3],
-    ) -> (DVec3, Contact<DVec3>) {
+    ) -> (DVec3, Contact<3>) {
         let i = self.rng.random_range(0..3);
         let normal = a_cols[i] * self.sign();
-        let support_b: DVec3 = (0..3)
-            .map(|j| b_cols[j] * (eb[j] * sign_of(b_cols[j].dot(normal))))
-            .sum();
-        let radius_b = (0..3).map(|j| eb[j] * b_cols[j].dot(normal).abs()).sum();
         let lateral: DVec3 = (0..3)
             .filter(|&j| j != i)
             .map(|j| a_cols[j] * (ea[j] * self.rng.random_range(-1.0..1.0)))
             .sum();
-        let offset = normal * ea[i] + lateral + support_b;
-        let contact = Contact {
-            normal,
-            radius_b,
-            gap: 0.0,
-            axis: i,
-        };
-        (offset, contact)
+        face_contact3([ea, eb], b_cols, i, normal, lateral)
     }
 
     /// B's offset from A that makes edge `k` of B cross edge `i` of A at gap 0 along
@@ -727,46 +647,10 @@ impl Generator {
         i: usize,
         k: usize,
         l: DVec3,
-    ) -> (DVec3, Contact<DVec3>) {
+    ) -> (DVec3, Contact<3>) {
         let normal = l.normalize() * self.sign();
-        // A's edge parallel to a_i that is furthest along the normal, at a point along it.
-        let on_a: DVec3 = (0..3)
-            .map(|j| {
-                let side = if j == i {
-                    self.rng.random_range(-1.0..1.0)
-                } else {
-                    sign_of(a_cols[j].dot(normal))
-                };
-                a_cols[j] * (ea[j] * side)
-            })
-            .sum();
-        // B's edge parallel to b_k that is furthest against the normal, from B's centre.
-        let to_b: DVec3 = (0..3)
-            .map(|j| {
-                let side = if j == k {
-                    self.rng.random_range(-1.0..1.0)
-                } else {
-                    sign_of(b_cols[j].dot(normal))
-                };
-                b_cols[j] * (eb[j] * side)
-            })
-            .sum();
-        let radius_b = (0..3).map(|j| eb[j] * b_cols[j].dot(normal).abs()).sum();
-        // Correct the extent of A that moves its support edge the most along the normal.
-        let axis = (0..3)
-            .filter(|&j| j != i)
-            .max_by(|&x, &y| {
-                let (x, y) = (a_cols[x].dot(normal).abs(), a_cols[y].dot(normal).abs());
-                x.total_cmp(&y)
-            })
-            .unwrap_or((i + 1) % 3);
-        let contact = Contact {
-            normal,
-            radius_b,
-            gap: 0.0,
-            axis,
-        };
-        (on_a + to_b, contact)
+        let along = [(); 2].map(|()| self.rng.random_range(-1.0..1.0));
+        edge_contact3([ea, eb], [a_cols, b_cols], [i, k], normal, along)
     }
 
     /// [`Form::F32`] for half the pairs, each other form for a sixth; and the form's seed.
@@ -863,41 +747,11 @@ impl Generator {
     }
 }
 
-/// After B's centre was rounded, sets A's half-extent `c.axis` so that the gap along
-/// `c.normal` is `c.gap` again, when that changes it by at most a factor of two.
-fn correct_extent<V: Copy + Dot, const N: usize>(
-    ea: &mut [f64; N],
-    a_cols: &[V; N],
-    along: f64,
-    c: &Contact<V>,
-) {
-    let j = c.axis;
-    let others: f64 = (0..N)
-        .filter(|&l| l != j)
-        .map(|l| ea[l] * a_cols[l].dot_with(c.normal).abs())
-        .sum();
-    let weight = a_cols[j].dot_with(c.normal).abs();
-    let wanted = (along - c.radius_b - c.gap - others) / weight;
-    if wanted.is_finite() && wanted >= 0.5 * ea[j] && wanted <= 2.0 * ea[j] {
-        ea[j] = wanted;
-    }
-}
-
-/// The dot product of [`DVec2`] and [`DVec3`], for [`correct_extent`].
-trait Dot {
-    fn dot_with(self, other: Self) -> f64;
-}
-
-impl Dot for DVec2 {
-    fn dot_with(self, other: Self) -> f64 {
-        self.dot(other)
-    }
-}
-
-impl Dot for DVec3 {
-    fn dot_with(self, other: Self) -> f64 {
-        self.dot(other)
-    }
+/// [`Contact::retune`] on A's half-extents as f64 (each an f32 value).
+fn retune<const N: usize>(c: &Contact<N>, ea: &mut [f64; N], a_cols: &[[f64; N]; N], t: [f64; N]) {
+    let mut e = ea.map(|x| x as f32);
+    c.retune(&mut e, a_cols, t);
+    *ea = e.map(f64::from);
 }
 
 /// `+1` for non-negative, `−1` for negative.
@@ -907,12 +761,6 @@ fn sign_of(x: f64) -> f64 {
 
 fn norm(e: &[f64]) -> f64 {
     e.iter().map(|x| x * x).sum::<f64>().sqrt()
-}
-
-/// The spacing of f32 values at magnitude `x` (at least that of 1e-30).
-fn ulp32(x: f64) -> f64 {
-    let x = x.max(1e-30) as f32;
-    f64::from(f32::from_bits(x.to_bits() + 1) - x)
 }
 
 fn unit_axis(i: usize) -> DVec3 {
@@ -933,26 +781,7 @@ fn columns2(axes: Mat2) -> [DVec2; 2] {
 
 /// The rotation sat-core builds from `q`: `R(q)/|q|²`, in f64.
 fn columns3(q: Quat) -> [DVec3; 3] {
-    let [x, y, z, w] = q.to_array().map(f64::from);
-    let n = x * x + y * y + z * z + w * w;
-    let m = DMat3::from_cols(
-        DVec3::new(
-            w * w + x * x - y * y - z * z,
-            2.0 * (x * y + w * z),
-            2.0 * (x * z - w * y),
-        ),
-        DVec3::new(
-            2.0 * (x * y - w * z),
-            w * w - x * x + y * y - z * z,
-            2.0 * (y * z + w * x),
-        ),
-        DVec3::new(
-            2.0 * (x * z + w * y),
-            2.0 * (y * z - w * x),
-            w * w - x * x - y * y + z * z,
-        ),
-    ) * (1.0 / n);
-    [m.x_axis, m.y_axis, m.z_axis]
+    sat_oracle::written::quat_columns(q.to_array().map(f64::from))
 }
 
 /// A uniformly random rotation (Shoemake), rounded to f32.

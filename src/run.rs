@@ -34,15 +34,17 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use sat_core::tolerance::{BAND_K, EPS, band};
+use sat_core::tolerance::{BAND_K, EPS};
 use sat_core::{Obb2, Obb3, ObbError};
 use sat_oracle::exact::{ExactBox2, ExactBox3, ExactVerdict};
 use sat_oracle::peers::{ParryBox2, ParryBox3, catch_peer};
 
+use crate::check::band;
 use crate::double_pair::DoublePair;
 use crate::generate::{Case2, Case3, Form, Generator, Kind};
 use crate::parallel;
 use crate::progress::Progress;
+use sat_oracle::check::Judged;
 
 /// Settings of the main job.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -553,7 +555,7 @@ fn measure<D: Dimension>(
         &chosen,
         |&i| {
             let generated = D::exact(&exact_boxes[i]);
-            let stored = if generated.margin.abs() <= f64::from(band(generated.scale as f32)) {
+            let stored = if generated.margin.abs() <= band(generated.scale) {
                 D::exact(&D::stored(&obbs[i]))
             } else {
                 generated
@@ -603,7 +605,7 @@ fn measure<D: Dimension>(
                 .unwrap_or(0)];
             form.apart_but_intersecting += usize::from(generated.intersects);
             form.wrong_outside_band +=
-                usize::from(generated.margin.abs() > f64::from(band(generated.scale as f32)));
+                usize::from(Judged::of(verdicts[0][i], generated) == Judged::WrongOutsideBand);
             form.worst = form
                 .worst
                 .max(generated.margin.abs() / generated.scale / f64::from(EPS));
@@ -613,15 +615,15 @@ fn measure<D: Dimension>(
             let band = match (e, &doubles[i]) {
                 (4, Some(double)) => double.band(v.scale),
                 (4, None) => 0.0,
-                _ => f64::from(band(v.scale as f32)),
+                _ => band(v.scale),
             };
-            let outside = v.margin.abs() > band;
-            if verdicts[e][i] == v.intersects {
+            let judged = Judged::with_band(verdicts[e][i], v.intersects, v.margin, band);
+            if judged == Judged::Right {
                 continue;
             }
             let relative = v.margin.abs() / v.scale;
             worst[e] = Some(worst[e].map_or(relative, |w: f64| w.max(relative)));
-            if outside {
+            if judged == Judged::WrongOutsideBand {
                 wrong_outside_band[e] += 1;
                 if let Some(k) = kinds.iter_mut().find(|k| k.kind == kind) {
                     k.wrong_outside_band[e] += 1;

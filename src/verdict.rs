@@ -13,17 +13,24 @@ use std::io::{self, Read, Write};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use crate::case::{CaseError, parse_case};
+use crate::case::{Case, CaseError, parse_case};
 use crate::engine::{Engine, Margin};
 use crate::input::Lines;
 
-/// The answer line for a valid case.
+/// The answer line for a valid case (after its id).
 #[derive(Serialize)]
-struct Answer<'a> {
-    id: Option<&'a RawValue>,
+struct Answer {
     intersects: bool,
     margin: Margin,
     axis: String,
+}
+
+/// A valid case's answer line: its id, then the answer's fields.
+#[derive(Serialize)]
+struct Answered<'a, A> {
+    id: Option<&'a RawValue>,
+    #[serde(flatten)]
+    answer: A,
 }
 
 /// The answer line for an invalid one.
@@ -48,8 +55,28 @@ pub struct Summary {
 pub fn run(
     engine: Engine,
     input: impl Read,
+    out: impl Write,
+    err: impl Write,
+) -> io::Result<Summary> {
+    answer_lines("verdict", input, out, err, |case| {
+        let v = engine.judge(case);
+        Ok(Answer {
+            intersects: v.intersects,
+            margin: v.margin,
+            axis: v.feature.to_string(),
+        })
+    })
+}
+
+/// One JSON line on `out` for every line of `input`, in order: `answer`'s for a valid case, a
+/// [`Failure`] for an invalid line or a case `answer` fails on (its message also on `err`, after
+/// `obbsat <command>: `). Only I/O errors stop it; bad lines are answered and counted.
+pub fn answer_lines<A: Serialize>(
+    command: &str,
+    input: impl Read,
     mut out: impl Write,
     mut err: impl Write,
+    mut answer: impl FnMut(&Case) -> Result<A, String>,
 ) -> io::Result<Summary> {
     let mut lines = Lines::new(input);
     let mut summary = Summary::default();
@@ -58,21 +85,23 @@ pub fn run(
         let case = line
             .map_err(|reason| CaseError { id: None, reason })
             .and_then(parse_case);
-        match case {
-            Ok(case) => {
-                let v = engine.judge(&case);
-                let answer = Answer {
-                    id: case.id.as_deref(),
-                    intersects: v.intersects,
-                    margin: v.margin,
-                    axis: v.feature.to_string(),
-                };
-                serde_json::to_writer(&mut out, &answer)?;
-            }
+        let answered = case.and_then(|case| {
+            answer(&case)
+                .and_then(|answer| {
+                    let id = case.id.as_deref();
+                    serde_json::to_vec(&Answered { id, answer }).map_err(|e| e.to_string())
+                })
+                .map_err(|reason| CaseError {
+                    id: case.id.clone(),
+                    reason,
+                })
+        });
+        match answered {
+            Ok(json) => out.write_all(&json)?,
             Err(e) => {
                 summary.failed += 1;
                 let message = format!("line {number}: {}", e.reason);
-                writeln!(err, "obbsat verdict: {message}")?;
+                writeln!(err, "obbsat {command}: {message}")?;
                 let failure = Failure {
                     id: e.id.as_deref(),
                     error: &message,

@@ -10,7 +10,7 @@ use serde_json::value::RawValue;
 
 use crate::json::{array, is_zero_literal, json_reason, kind_of, number, round};
 
-pub use sat_oracle::written::{Box2, Box3, Rotation2, Rotation3};
+pub use sat_oracle::written::{Box2, Box3, BoxLine, CaseLine, Rotation2, Rotation3};
 
 /// One box, raw.
 #[derive(Deserialize)]

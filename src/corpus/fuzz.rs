@@ -1,29 +1,16 @@
 //! `fuzz-findings.jsonl`: every minimised fuzz finding under `fuzz/regressions/<target>/`,
 //! decoded exactly as its fuzz target decodes it (`sat_oracle::check`), as a case line.
 //!
-//! Targets and the case type their bytes decode to: `obb2` and `distance2` → `Case2`; `obb3`,
-//! `separation3` and `distance3` → `Case3`; `near_parallel3` → `NearParallel3`. A folder of another name is
-//! skipped with a note (a new target needs its decoder here). The id is
-//! `fuzz-<target>-<file name>`.
+//! The targets whose inputs are a pair of boxes say how (`sat_oracle::check::Target::case_line`);
+//! a folder of another target is skipped with a note. The id is `fuzz-<target>-<file name>`.
 
 use std::path::Path;
 
-use sat_oracle::check::{Case2, Case3, NearParallel3, decode};
-
-use super::quoted;
+use sat_oracle::check::target;
+use sat_oracle::written::CaseLine;
 
 /// A finding as a case line without expectations, or why it was skipped.
 pub type Finding = Result<String, String>;
-
-/// The case-line JSON of one fuzz input of `target`, if the target is known.
-fn case_json(target: &str, bytes: &[u8]) -> Option<String> {
-    match target {
-        "obb2" | "distance2" => Some(decode::<Case2>(bytes).to_json()),
-        "obb3" | "separation3" | "distance3" => Some(decode::<Case3>(bytes).to_json()),
-        "near_parallel3" => Some(decode::<NearParallel3>(bytes).0.to_json()),
-        _ => None,
-    }
-}
 
 /// Every finding under `fuzz_dir/regressions`, sorted by target and file name; `None` when
 /// there is no such folder.
@@ -48,22 +35,23 @@ pub fn findings(fuzz_dir: &Path) -> std::io::Result<Option<Vec<Finding>>> {
         files.sort();
         for file in files {
             let bytes = std::fs::read(root.join(&target).join(&file))?;
-            let Some(json) = case_json(&target, &bytes) else {
+            let Some(line) = target_case_line(&target).map(|line| line(&bytes)) else {
                 out.push(Err(format!(
                     "fuzz/regressions/{target}/{file}: no decoder for target {target}"
                 )));
                 continue;
             };
-            // `{"dim": ...` with the id and note in front.
-            let fields = json.trim_start().strip_prefix('{').unwrap_or(&json);
-            out.push(Ok(format!(
-                "{{\"id\":{},\"note\":{},{fields}",
-                quoted(&format!("fuzz-{target}-{file}")),
-                quoted(&format!(
-                    "fuzz finding fuzz/regressions/{target}/{file}, as its target decodes it"
-                )),
-            )));
+            let note =
+                format!("fuzz finding fuzz/regressions/{target}/{file}, as its target decodes it");
+            out.push(Ok(line
+                .named(format!("fuzz-{target}-{file}"), note)
+                .to_json()));
         }
     }
     Ok(Some(out))
+}
+
+/// How the inputs of the fuzz target of that name become a case line, if they can.
+fn target_case_line(name: &str) -> Option<fn(&[u8]) -> CaseLine> {
+    target(name)?.case_line
 }

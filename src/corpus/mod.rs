@@ -29,20 +29,20 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::Path;
 
+use serde::Deserialize;
 use serde::de::{Deserializer, MapAccess, Visitor};
-use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::case::parse_case;
 use crate::distance::exact_distance;
-use build::{BoxSpec, Named};
+use crate::written::CaseLine;
 
 /// A named set: its file name and its cases.
 pub struct Set {
     /// File name in the corpus folder.
     pub file: &'static str,
     /// Builds the cases.
-    pub cases: fn() -> Vec<Named>,
+    pub cases: fn() -> Vec<CaseLine>,
 }
 
 /// The named sets, in file order.
@@ -88,29 +88,12 @@ pub const SETS: [Set; 9] = [
 /// The file of the fuzz findings.
 pub const FUZZ_FILE: &str = "fuzz-findings.jsonl";
 
-/// A corpus line before judging.
-#[derive(Serialize)]
-struct Unjudged<'a> {
-    id: &'a str,
-    note: &'a str,
-    dim: u8,
-    a: &'a BoxSpec,
-    b: &'a BoxSpec,
-}
-
 /// The text of a named set's file.
 pub fn render(set: &Set) -> Result<String, String> {
     let mut text = String::new();
     for case in (set.cases)() {
-        let line = serde_json::to_string(&Unjudged {
-            id: &case.id,
-            note: &case.note,
-            dim: case.dim,
-            a: &case.a,
-            b: &case.b,
-        })
-        .map_err(|e| format!("{}: {e}", case.id))?;
-        let judged = judge(&line).map_err(|e| format!("{}: {e}", case.id))?;
+        let id = case.id.as_deref().unwrap_or_default();
+        let judged = judge(&case.to_json()).map_err(|e| format!("{id}: {e}"))?;
         let _ = writeln!(text, "{judged}");
     }
     Ok(text)

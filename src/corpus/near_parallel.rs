@@ -8,9 +8,10 @@
 
 use glam::{DVec2, DVec3};
 
-use super::build::{
-    BoxSpec, Named, axes2, band, columns, f32a, f32v, on_edge, on_face, rotation, sign, written,
-};
+use sat_oracle::written::quat_columns;
+
+use super::build::{axes2, band, f32a, f32v, on_edge, on_face, rotation, sign, written};
+use crate::written::{BoxLine, CaseLine};
 
 /// The tilts, in radians.
 const TILTS: [(f64, &str); 6] = [
@@ -30,7 +31,7 @@ const GAPS: [(f64, &str); 3] = [
 ];
 
 /// The cases.
-pub fn cases() -> Vec<Named> {
+pub fn cases() -> Vec<CaseLine> {
     let mut out = Vec::new();
     for (tilt, tilt_name) in TILTS {
         for (k, gap_name) in GAPS {
@@ -43,51 +44,51 @@ pub fn cases() -> Vec<Named> {
 }
 
 /// B (half-extents 0.75, 0.5, 0.25) tilted by `tilt` about (1, 2, 0) on A's top face.
-fn faces3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> Named {
+fn faces3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> CaseLine {
     let ea = DVec3::new(2.0, 1.5, 1.0);
     let eb = DVec3::new(0.75, 0.5, 0.25);
     let q = written(rotation(DVec3::new(1.0, 2.0, 0.0), tilt));
-    let b = columns(q);
+    let b = quat_columns(q);
     let lateral = DVec3::new(0.4, -0.3, 0.0);
     let approx = on_face(ea, DVec3::Z, b, eb, lateral, 0.0);
     let gap = k * band(approx.length(), &ea.to_array(), &eb.to_array());
     let center = f32a(on_face(ea, DVec3::Z, b, eb, lateral, gap).to_array());
-    Named::three(
+    CaseLine::named3(
         format!("near-parallel-3d-faces-{tilt_name}-{gap_name}"),
         format!(
             "B's bottom face tilted {tilt_name} rad from A's top face, intended gap {k}·48·ε·S"
         ),
-        BoxSpec::cube([0.0; 3], ea.to_array()),
-        BoxSpec::quat(center, eb.to_array(), q),
+        BoxLine::cube([0.0; 3], ea.to_array()),
+        BoxLine::quat(center, eb.to_array(), q),
     )
 }
 
 /// A's edge x against B's edge x, B spun 30° about x and tilted by `tilt` about the
 /// edge-edge direction (0, cos 60°, sin 60°): the edges cross at `tilt` rad.
-fn edges3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> Named {
+fn edges3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> CaseLine {
     let ea = DVec3::new(1.5, 1.0, 0.5);
     let eb = DVec3::new(1.25, 0.75, 0.5);
     let spin = rotation(DVec3::X, 30f64.to_radians());
     let (s60, c60) = libm::sincos(60f64.to_radians());
     let tilted = rotation(DVec3::new(0.0, c60, s60), tilt) * spin;
     let q = written(tilted);
-    let b = columns(q);
+    let b = quat_columns(q);
     let place = |gap: f64| on_edge(ea, 0, b, eb, 0, false, (0.3, -0.2), gap);
     let approx = place(0.0);
     let gap = k * band(approx.length(), &ea.to_array(), &eb.to_array());
     let center = f32a(place(gap).to_array());
-    Named::three(
+    CaseLine::named3(
         format!("near-parallel-3d-edges-{tilt_name}-{gap_name}"),
         format!(
             "A's edge x and B's edge x cross at {tilt_name} rad (B spun 30° about x, then tilted), intended gap {k}·48·ε·S along their common normal"
         ),
-        BoxSpec::cube([0.0; 3], ea.to_array()),
-        BoxSpec::quat(center, eb.to_array(), q),
+        BoxLine::cube([0.0; 3], ea.to_array()),
+        BoxLine::quat(center, eb.to_array(), q),
     )
 }
 
 /// 2D: B turned by `tilt` on A's top side (columns as f32 cos/sin).
-fn faces2(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> Named {
+fn faces2(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> CaseLine {
     let ea = DVec2::new(2.0, 1.0);
     let eb = DVec2::new(1.5, 0.5);
     let [g0, g1] = axes2(tilt);
@@ -96,11 +97,11 @@ fn faces2(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> Named {
     let place = |gap: f64| DVec2::new(0.3, ea.y + gap) - vertex;
     let gap = k * band(place(0.0).length(), &ea.to_array(), &eb.to_array());
     let center = place(gap);
-    Named::two(
+    CaseLine::named2(
         format!("near-parallel-2d-faces-{tilt_name}-{gap_name}"),
         format!("B turned {tilt_name} rad on A's top side, intended gap {k}·48·ε·S"),
-        BoxSpec::rect([0.0, 0.0], ea.to_array()),
-        BoxSpec::axes(
+        BoxLine::rect([0.0, 0.0], ea.to_array()),
+        BoxLine::axes(
             &[f32v(center.x), f32v(center.y)],
             &eb.to_array(),
             &[&g0.to_array(), &g1.to_array()],

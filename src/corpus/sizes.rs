@@ -8,129 +8,131 @@
 
 use glam::DVec3;
 
-use super::build::{BoxSpec, Named, columns, f32a, on_face, rotation, written};
+use super::build::{f32a, on_face, rotation, written};
+use crate::written::{BoxLine, CaseLine};
+use sat_oracle::written::quat_columns;
 
 /// `scales.jsonl`.
-pub fn scales() -> Vec<Named> {
+pub fn scales() -> Vec<CaseLine> {
     let mm = 1e-3;
     let km = 1e3;
     let q = written(rotation(DVec3::new(0.3, 1.0, -0.4), 0.9));
     let rotated_on = |e: f64, gap: f64| {
         let ea = DVec3::splat(e);
-        let b = columns(q);
+        let b = quat_columns(q);
         let offset = on_face(ea, DVec3::X, b, ea, DVec3::new(0.0, 0.2 * e, -0.1 * e), gap);
-        BoxSpec::quat(f32a(offset.to_array()), ea.to_array(), q)
+        BoxLine::quat(f32a(offset.to_array()), ea.to_array(), q)
     };
     vec![
-        Named::three(
+        CaseLine::named3(
             "scale-3d-mm-touching",
             "millimetre cubes (half-extent 1e-3) face to face",
-            BoxSpec::cube([0.0; 3], [mm; 3]),
-            BoxSpec::cube([2.0 * mm, 0.0, 0.0], [mm; 3]),
+            BoxLine::cube([0.0; 3], [mm; 3]),
+            BoxLine::cube([2.0 * mm, 0.0, 0.0], [mm; 3]),
         ),
-        Named::three(
+        CaseLine::named3(
             "scale-3d-mm-gap-1e-6",
             "millimetre cubes apart by 1e-6 (a thousandth of their size)",
-            BoxSpec::cube([0.0; 3], [mm; 3]),
-            BoxSpec::cube([2.001e-3, 0.0005, 0.0], [mm; 3]),
+            BoxLine::cube([0.0; 3], [mm; 3]),
+            BoxLine::cube([2.001e-3, 0.0005, 0.0], [mm; 3]),
         ),
-        Named::three(
+        CaseLine::named3(
             "scale-3d-mm-rotated-gap-1e-5",
             "millimetre cubes, B rotated 0.9 rad, its vertex 1e-5 off A's face",
-            BoxSpec::cube([0.0; 3], [mm; 3]),
+            BoxLine::cube([0.0; 3], [mm; 3]),
             rotated_on(mm, 1e-5),
         ),
-        Named::three(
+        CaseLine::named3(
             "scale-3d-mm-rotated-overlap-1e-5",
             "millimetre cubes, B rotated 0.9 rad, its vertex 1e-5 inside A's face",
-            BoxSpec::cube([0.0; 3], [mm; 3]),
+            BoxLine::cube([0.0; 3], [mm; 3]),
             rotated_on(mm, -1e-5),
         ),
-        Named::three(
+        CaseLine::named3(
             "scale-3d-km-touching",
             "kilometre cubes (half-extent 1e3) face to face",
-            BoxSpec::cube([0.0; 3], [km; 3]),
-            BoxSpec::cube([0.0, 2.0 * km, 0.0], [km; 3]),
+            BoxLine::cube([0.0; 3], [km; 3]),
+            BoxLine::cube([0.0, 2.0 * km, 0.0], [km; 3]),
         ),
-        Named::three(
+        CaseLine::named3(
             "scale-3d-km-gap-1mm",
             "kilometre cubes apart by 1e-3",
-            BoxSpec::cube([0.0; 3], [km; 3]),
-            BoxSpec::cube([0.0, 2000.001, 0.0], [km; 3]),
+            BoxLine::cube([0.0; 3], [km; 3]),
+            BoxLine::cube([0.0, 2000.001, 0.0], [km; 3]),
         ),
-        Named::three(
+        CaseLine::named3(
             "scale-3d-km-rotated-gap-1e-2",
             "kilometre cubes, B rotated 0.9 rad, its vertex 1e-2 off A's face",
-            BoxSpec::cube([0.0; 3], [km; 3]),
+            BoxLine::cube([0.0; 3], [km; 3]),
             rotated_on(km, 1e-2),
         ),
-        Named::three(
+        CaseLine::named3(
             "scale-3d-km-vs-mm-gap",
             "a millimetre cube 1e-4 above a kilometre cube's top face",
-            BoxSpec::cube([0.0; 3], [km; 3]),
-            BoxSpec::cube([12.5, -3.25, 1000.0011], [mm; 3]),
+            BoxLine::cube([0.0; 3], [km; 3]),
+            BoxLine::cube([12.5, -3.25, 1000.0011], [mm; 3]),
         ),
-        Named::three(
+        CaseLine::named3(
             "scale-3d-km-vs-mm-resting",
             "a cube of half-extent 2^-10 (about a millimetre) resting on a kilometre cube's top face",
-            BoxSpec::cube([0.0; 3], [km; 3]),
-            BoxSpec::cube([12.5, -3.25, 1000.0 + 2f64.powi(-10)], [2f64.powi(-10); 3]),
+            BoxLine::cube([0.0; 3], [km; 3]),
+            BoxLine::cube([12.5, -3.25, 1000.0 + 2f64.powi(-10)], [2f64.powi(-10); 3]),
         ),
-        Named::two(
+        CaseLine::named2(
             "scale-2d-mm-gap-1e-6",
             "millimetre squares apart by 1e-6",
-            BoxSpec::rect([0.0, 0.0], [mm, mm]),
-            BoxSpec::rect([2.001e-3, 0.0], [mm, mm]),
+            BoxLine::rect([0.0, 0.0], [mm, mm]),
+            BoxLine::rect([2.001e-3, 0.0], [mm, mm]),
         ),
-        Named::two(
+        CaseLine::named2(
             "scale-2d-km-touching-rotated",
             "kilometre rectangles touching, B turned 90 degrees",
-            BoxSpec::rect([0.0, 0.0], [km, 0.5 * km]),
-            BoxSpec::degrees([0.0, 0.5 * km + 0.25 * km], [0.25 * km, 2.0 * km], 90.0),
+            BoxLine::rect([0.0, 0.0], [km, 0.5 * km]),
+            BoxLine::degrees([0.0, 0.5 * km + 0.25 * km], [0.25 * km, 2.0 * km], 90.0),
         ),
     ]
 }
 
 /// `identical.jsonl`.
-pub fn identical() -> Vec<Named> {
+pub fn identical() -> Vec<CaseLine> {
     let q = written(rotation(DVec3::new(-0.2, 0.7, 0.4), 2.3));
-    let rotated = BoxSpec::quat([0.3, -1.2, 4.0], [1.5, 0.25, 0.75], q);
-    let far = BoxSpec::quat([1.0e6, 2.5e5, -7.5e5], [2.0, 1.0, 0.5], q);
-    let flat = BoxSpec::cube([1.0, 1.0, 1.0], [1.0, 0.5, 0.0]);
-    let point = BoxSpec::cube([0.25, 0.5, 0.75], [0.0; 3]);
-    let rect = BoxSpec::angle([3.0, -1.0], [2.0, 0.5], 0.7);
+    let rotated = BoxLine::quat([0.3, -1.2, 4.0], [1.5, 0.25, 0.75], q);
+    let far = BoxLine::quat([1.0e6, 2.5e5, -7.5e5], [2.0, 1.0, 0.5], q);
+    let flat = BoxLine::cube([1.0, 1.0, 1.0], [1.0, 0.5, 0.0]);
+    let point = BoxLine::cube([0.25, 0.5, 0.75], [0.0; 3]);
+    let rect = BoxLine::angle([3.0, -1.0], [2.0, 0.5], 0.7);
     vec![
-        Named::three(
+        CaseLine::named3(
             "identical-3d-cubes",
             "a unit cube against itself",
-            BoxSpec::cube([0.0; 3], [1.0; 3]),
-            BoxSpec::cube([0.0; 3], [1.0; 3]),
+            BoxLine::cube([0.0; 3], [1.0; 3]),
+            BoxLine::cube([0.0; 3], [1.0; 3]),
         ),
-        Named::three(
+        CaseLine::named3(
             "identical-3d-rotated",
             "a rotated box against itself",
             rotated.clone(),
             rotated,
         ),
-        Named::three(
+        CaseLine::named3(
             "identical-3d-far",
             "a rotated box 1e6 from the origin against itself",
             far.clone(),
             far,
         ),
-        Named::three(
+        CaseLine::named3(
             "identical-3d-flat",
             "a flat box (zero z half-extent) against itself",
             flat.clone(),
             flat,
         ),
-        Named::three(
+        CaseLine::named3(
             "identical-3d-point",
             "a point (all half-extents zero) against itself: touching",
             point.clone(),
             point,
         ),
-        Named::two(
+        CaseLine::named2(
             "identical-2d-rotated",
             "a rectangle at 0.7 rad against itself",
             rect.clone(),
@@ -140,77 +142,77 @@ pub fn identical() -> Vec<Named> {
 }
 
 /// `zero-extent.jsonl`.
-pub fn zero_extent() -> Vec<Named> {
-    let cube = BoxSpec::cube([0.0; 3], [1.0; 3]);
-    let point = |p: [f64; 3]| BoxSpec::cube(p, [0.0; 3]);
-    let segment = |c: [f64; 3], half: [f64; 3], q: [f64; 4]| BoxSpec::quat(c, half, q);
+pub fn zero_extent() -> Vec<CaseLine> {
+    let cube = BoxLine::cube([0.0; 3], [1.0; 3]);
+    let point = |p: [f64; 3]| BoxLine::cube(p, [0.0; 3]);
+    let segment = |c: [f64; 3], half: [f64; 3], q: [f64; 4]| BoxLine::quat(c, half, q);
     let turn_z = [0.0, 0.0, 1.0, 1.0];
     vec![
-        Named::three(
+        CaseLine::named3(
             "zero-extent-3d-point-inside",
             "a point inside a cube",
             cube.clone(),
             point([0.25, -0.5, 0.75]),
         ),
-        Named::three(
+        CaseLine::named3(
             "zero-extent-3d-point-on-face",
             "a point on a cube's face",
             cube.clone(),
             point([1.0, 0.25, -0.5]),
         ),
-        Named::three(
+        CaseLine::named3(
             "zero-extent-3d-point-on-vertex",
             "a point on a cube's vertex",
             cube.clone(),
             point([1.0, -1.0, 1.0]),
         ),
-        Named::three(
+        CaseLine::named3(
             "zero-extent-3d-point-just-outside",
             "a point 2^-30 outside a cube's face",
             cube.clone(),
             point([1.0 + 2f64.powi(-30), 0.0, 0.0]),
         ),
-        Named::three(
+        CaseLine::named3(
             "zero-extent-3d-points-apart",
             "two points 2^-40 apart",
             point([0.5, 0.5, 0.5]),
             point([0.5, 0.5, 0.5 + 2f64.powi(-40)]),
         ),
-        Named::three(
+        CaseLine::named3(
             "zero-extent-3d-segments-crossing",
             "a segment along x and a segment along y (turned by (0, 0, 1, 1)) crossing at a point",
             segment([0.0; 3], [1.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0]),
             segment([0.5, 0.0, 0.0], [1.0, 0.0, 0.0], turn_z),
         ),
-        Named::three(
+        CaseLine::named3(
             "zero-extent-3d-segments-skew-apart",
             "skew segments (x and y directions) apart by 2^-20 along z",
             segment([0.0; 3], [1.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0]),
             segment([0.5, 0.0, 2f64.powi(-20)], [1.0, 0.0, 0.0], turn_z),
         ),
-        Named::three(
+        CaseLine::named3(
             "zero-extent-3d-flat-coplanar-overlap",
             "two flat squares in the plane z = 0, overlapping",
-            BoxSpec::cube([0.0; 3], [1.0, 1.0, 0.0]),
-            BoxSpec::quat([1.5, 0.5, 0.0], [1.0, 1.0, 0.0], [0.0, 0.0, 1.0, 2.0]),
+            BoxLine::cube([0.0; 3], [1.0, 1.0, 0.0]),
+            BoxLine::quat([1.5, 0.5, 0.0], [1.0, 1.0, 0.0], [0.0, 0.0, 1.0, 2.0]),
         ),
-        Named::three(
+        CaseLine::named3(
             "zero-extent-3d-flat-on-face",
             "a flat rotated square lying on a cube's face",
             cube,
-            BoxSpec::quat([0.5, 0.0, 1.0], [0.5, 0.5, 0.0], [0.0, 0.0, 1.0, 2.0]),
+            BoxLine::quat([0.5, 0.0, 1.0], [0.5, 0.5, 0.0], [0.0, 0.0, 1.0, 2.0]),
         ),
-        Named::two(
+        CaseLine::named2(
             "zero-extent-2d-segment-on-corner",
             "a segment touching a square's corner with its end",
-            BoxSpec::rect([0.0, 0.0], [1.0, 1.0]),
-            BoxSpec::degrees([2.0, 1.0], [1.0, 0.0], 0.0),
+            BoxLine::rect([0.0, 0.0], [1.0, 1.0]),
+            BoxLine::degrees([2.0, 1.0], [1.0, 0.0], 0.0),
         ),
-        Named::two(
+        CaseLine::named2(
             "zero-extent-2d-point-on-side",
             "a point on a square's side",
-            BoxSpec::rect([0.0, 0.0], [1.0, 1.0]),
-            BoxSpec::rect([0.3, -1.0], [0.0, 0.0]),
+            BoxLine::rect([0.0, 0.0], [1.0, 1.0]),
+            BoxLine::rect([0.3, -1.0], [0.0, 0.0]),
         ),
     ]
 }

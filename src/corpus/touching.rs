@@ -8,64 +8,66 @@
 
 use glam::{DVec2, DVec3};
 
-use super::build::{BoxSpec, Named, integer_columns, sign};
+use super::build::sign;
+use crate::written::{BoxLine, CaseLine};
+use sat_oracle::written::integer_quat_columns;
 
 /// The cases.
-pub fn cases() -> Vec<Named> {
+pub fn cases() -> Vec<CaseLine> {
     let mut out = vec![
-        Named::three(
+        CaseLine::named3(
             "touch-3d-faces-cubes",
             "unit cubes face to face at x = 1",
-            BoxSpec::cube([0.0; 3], [1.0; 3]),
-            BoxSpec::cube([2.0, 0.0, 0.0], [1.0; 3]),
+            BoxLine::cube([0.0; 3], [1.0; 3]),
+            BoxLine::cube([2.0, 0.0, 0.0], [1.0; 3]),
         ),
-        Named::three(
+        CaseLine::named3(
             "touch-3d-faces-grid",
             "boxes of dyadic sizes face to face off the origin",
-            BoxSpec::cube([-0.125, 3.5, 1.0], [0.375, 1.5, 2.25]),
-            BoxSpec::cube([0.875, 2.75, -0.5], [0.625, 0.25, 0.5]),
+            BoxLine::cube([-0.125, 3.5, 1.0], [0.375, 1.5, 2.25]),
+            BoxLine::cube([0.875, 2.75, -0.5], [0.625, 0.25, 0.5]),
         ),
-        Named::three(
+        CaseLine::named3(
             "touch-3d-faces-quarter-turn",
             "B turned a quarter about z by the unnormalised quaternion (0, 0, 1, 1): its y half-extent faces A's x face",
-            BoxSpec::cube([0.0; 3], [1.0; 3]),
-            BoxSpec::quat([3.0, 0.5, 0.0], [1.0, 2.0, 3.0], [0.0, 0.0, 1.0, 1.0]),
+            BoxLine::cube([0.0; 3], [1.0; 3]),
+            BoxLine::quat([3.0, 0.5, 0.0], [1.0, 2.0, 3.0], [0.0, 0.0, 1.0, 1.0]),
         ),
-        Named::three(
+        CaseLine::named3(
             "touch-3d-faces-spun",
             "B spun about A's face normal x by the rational rotation q = (1, 0, 0, 2) (cos 3/5, sin 4/5): faces touch, edges cross",
-            BoxSpec::cube([0.0; 3], [1.0; 3]),
-            BoxSpec::quat([1.5, 0.3, -0.2], [0.5, 1.25, 0.75], [1.0, 0.0, 0.0, 2.0]),
+            BoxLine::cube([0.0; 3], [1.0; 3]),
+            BoxLine::quat([1.5, 0.3, -0.2], [0.5, 1.25, 0.75], [1.0, 0.0, 0.0, 2.0]),
         ),
-        Named::three(
+        CaseLine::named3(
             "touch-3d-edge-on-face",
             "B turned about x by q = (1, 0, 0, 2) rests on an edge on A's top face",
-            BoxSpec::cube([0.0; 3], [1.0; 3]),
-            BoxSpec::quat([0.25, -0.5, 1.875], [0.625; 3], [1.0, 0.0, 0.0, 2.0]),
+            BoxLine::cube([0.0; 3], [1.0; 3]),
+            BoxLine::quat([0.25, -0.5, 1.875], [0.625; 3], [1.0, 0.0, 0.0, 2.0]),
         ),
-        Named::three(
+        CaseLine::named3(
             "touch-3d-vertex-vertex",
             "axis-aligned cubes corner to corner",
-            BoxSpec::cube([0.0; 3], [1.0; 3]),
-            BoxSpec::cube([2.0, 2.0, 2.0], [1.0; 3]),
+            BoxLine::cube([0.0; 3], [1.0; 3]),
+            BoxLine::cube([2.0, 2.0, 2.0], [1.0; 3]),
         ),
-        Named::two(
+        CaseLine::named2(
             "touch-2d-faces",
             "unit squares side to side",
-            BoxSpec::rect([0.0, 0.0], [1.0, 1.0]),
-            BoxSpec::rect([2.0, 0.5], [1.0, 1.0]),
+            BoxLine::rect([0.0, 0.0], [1.0, 1.0]),
+            BoxLine::rect([2.0, 0.5], [1.0, 1.0]),
         ),
-        Named::two(
+        CaseLine::named2(
             "touch-2d-vertex-vertex",
             "squares corner to corner",
-            BoxSpec::rect([0.0, 0.0], [1.0, 1.0]),
-            BoxSpec::rect([2.0, 2.0], [1.0, 1.0]),
+            BoxLine::rect([0.0, 0.0], [1.0, 1.0]),
+            BoxLine::rect([2.0, 2.0], [1.0, 1.0]),
         ),
-        Named::two(
+        CaseLine::named2(
             "touch-2d-faces-quarter-turn",
             "B turned by exactly 90 degrees (exact for every engine)",
-            BoxSpec::rect([0.0, 0.0], [1.0, 1.0]),
-            BoxSpec::degrees([3.0, 0.0], [0.5, 2.0], 90.0),
+            BoxLine::rect([0.0, 0.0], [1.0, 1.0]),
+            BoxLine::degrees([3.0, 0.0], [0.5, 2.0], 90.0),
         ),
     ];
     out.extend(rational_rotations());
@@ -74,14 +76,14 @@ pub fn cases() -> Vec<Named> {
 }
 
 /// `q = (1, 2, 3, 4)`: `|q|² = 30`, half-extents `30/16`, so `e_j g_j = K_j/16` exactly.
-fn rational_rotations() -> Vec<Named> {
+fn rational_rotations() -> Vec<CaseLine> {
     let q = [1, 2, 3, 4];
-    let k = integer_columns(q).map(|c| DVec3::new(c[0] as f64, c[1] as f64, c[2] as f64));
+    let k = integer_quat_columns(q).map(|c| DVec3::new(c[0] as f64, c[1] as f64, c[2] as f64));
     let half_axes = k.map(|c| c / 16.0); // e_j g_j, exactly
     let quat = q.map(|x| x as f64);
     let eb = [30.0 / 16.0; 3];
-    let cube = BoxSpec::cube([0.0; 3], [1.0; 3]);
-    let b = |center: DVec3| BoxSpec::quat(center.to_array(), eb, quat);
+    let cube = BoxLine::cube([0.0; 3], [1.0; 3]);
+    let b = |center: DVec3| BoxLine::quat(center.to_array(), eb, quat);
 
     // Lowest vertex of B on A's top face at (0.25, -0.5, 1).
     let vertex = |dir: DVec3| -> DVec3 {
@@ -100,19 +102,19 @@ fn rational_rotations() -> Vec<Named> {
     let on_a = DVec3::new(0.25, sign(l.y), sign(l.z));
     let crossing = on_a - other - half_axes[2] * 0.25;
     vec![
-        Named::three(
+        CaseLine::named3(
             "touch-3d-vertex-on-face",
             "B rotated by the rational q = (1, 2, 3, 4) (|q|² = 30, half-extents 30/16) has its lowest vertex on A's top face",
             cube.clone(),
             b(on_top),
         ),
-        Named::three(
+        CaseLine::named3(
             "touch-3d-vertex-on-vertex-rotated",
             "B rotated by q = (1, 2, 3, 4) touches A's corner (1, 1, 1) with a vertex; no face or edge is in contact",
             cube.clone(),
             b(at_corner),
         ),
-        Named::three(
+        CaseLine::named3(
             "touch-3d-edges-crossing",
             "B rotated by q = (1, 2, 3, 4): its edge z crosses A's edge x at (0.25, -1, 1); only the edge-edge axis x × b_z has gap 0",
             cube,
@@ -122,24 +124,24 @@ fn rational_rotations() -> Vec<Named> {
 }
 
 /// 2D contacts with B's columns the f32 values (0.6, 0.8) and (-0.8, 0.6), taken exactly.
-fn rotated_2d() -> Vec<Named> {
+fn rotated_2d() -> Vec<CaseLine> {
     let (c, s) = (f64::from(0.6f32), f64::from(0.8f32));
     let (g0, g1) = (DVec2::new(c, s), DVec2::new(-s, c));
     let (e0, e1) = (0.5, 0.25);
-    let axes = |center: DVec2| BoxSpec::axes(&center.to_array(), &[e0, e1], &[&[c, s], &[-s, c]]);
+    let axes = |center: DVec2| BoxLine::axes(&center.to_array(), &[e0, e1], &[&[c, s], &[-s, c]]);
     // Lowest vertex of B (both columns point up) at (0.25, 1) on A's top side.
     let on_top = DVec2::new(0.25, 1.0) + g0 * e0 + g1 * e1;
     // B's vertex at A's corner (1, 1), B beyond it along (1, 1): -g0, +g1 extreme.
     let at_corner = DVec2::ONE + g0 * e0 - g1 * e1;
-    let square = BoxSpec::rect([0.0, 0.0], [1.0, 1.0]);
+    let square = BoxLine::rect([0.0, 0.0], [1.0, 1.0]);
     vec![
-        Named::two(
+        CaseLine::named2(
             "touch-2d-vertex-on-face-rotated",
             "B's columns (0.6, 0.8) as f32 values, taken exactly; its lowest vertex on A's top side (the centre needs more digits than f32 holds: the f32 engines see it within their band)",
             square.clone(),
             axes(on_top),
         ),
-        Named::two(
+        CaseLine::named2(
             "touch-2d-vertex-on-vertex-rotated",
             "B's columns (0.6, 0.8) as f32 values; its vertex at A's corner (1, 1)",
             square,

@@ -4,15 +4,11 @@
 
 use crate::common::{obbsat, stdout};
 use obbsat::case::parse_case;
+use obbsat::check::band;
 use obbsat::engine::Engine;
 use obbsat::generate::Generator;
 use obbsat::reference::reference;
 use serde_json::Value;
-
-/// `48·ε·S`.
-fn band(scale: f64) -> f64 {
-    48.0 * f64::from(f32::EPSILON) * scale
-}
 
 /// `count` generated cases (alternating 2D and 3D) as case lines with the exact oracle's
 /// expectation, margin and scale; the expectation of every line whose index is in `flip` is

@@ -6,6 +6,20 @@ use std::process::{Command, Output, Stdio};
 /// Runs `obbsat args...` with `input` on stdin (written from a thread, so that a large input
 /// cannot deadlock against a full stdout pipe).
 pub fn obbsat(args: &[&str], input: &[u8]) -> Output {
+    // The child may exit without reading all of its input (a usage error); that is not this
+    // helper's concern.
+    run(args, input).0
+}
+
+/// [`obbsat`] for a command that must read all of its input.
+pub fn obbsat_reading_all(args: &[&str], input: &[u8]) -> Output {
+    let (output, written) = run(args, input);
+    written.expect("stdin accepts the input");
+    output
+}
+
+/// The output, and whether all of `input` was written to stdin.
+fn run(args: &[&str], input: &[u8]) -> (Output, std::io::Result<()>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_obbsat"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -18,10 +32,7 @@ pub fn obbsat(args: &[&str], input: &[u8]) -> Output {
     let input = input.to_vec();
     let writer = std::thread::spawn(move || stdin.write_all(&input));
     let output = child.wait_with_output().expect("obbsat runs");
-    // The child may exit without reading all of its input (a usage error); that is not this
-    // helper's concern.
-    let _ = writer.join();
-    output
+    (output, writer.join().expect("writer thread"))
 }
 
 /// Stdout as text, with stderr in the panic message when it is not UTF-8.
@@ -32,4 +43,13 @@ pub fn stdout(output: &Output) -> String {
             String::from_utf8_lossy(&output.stderr)
         )
     })
+}
+
+/// The stdout lines, each parsed as JSON (an answer line).
+pub fn json_lines(output: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8(output.stdout.clone())
+        .expect("stdout is UTF-8")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("every answer line is JSON"))
+        .collect()
 }

@@ -5,19 +5,9 @@
 //! `obbsat check --query distance` (built-in and `cmd:` engines against the corpus's recorded
 //! exact distances).
 
-use std::process::Output;
-
 use serde_json::Value;
 
-use crate::common::obbsat;
-
-fn lines(output: &Output) -> Vec<Value> {
-    String::from_utf8(output.stdout.clone())
-        .expect("UTF-8")
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("every answer line is JSON"))
-        .collect()
-}
+use crate::common::{json_lines as lines, obbsat_reading_all as obbsat};
 
 fn vector(v: &Value) -> Vec<f64> {
     v.as_array()

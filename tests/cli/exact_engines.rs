@@ -10,7 +10,10 @@ use std::cmp::Ordering;
 use crate::common::{obbsat, stdout};
 use obbsat::case::parse_case;
 use obbsat::generate::{Generator, Kind};
+use obbsat::parallel;
+use obbsat::progress::Progress;
 use obbsat::reference::reference;
+use sat_oracle::written::integer_quat_columns;
 use serde_json::{Value, json};
 
 /// Cases per dimension and variant (fewer without optimisation).
@@ -65,25 +68,8 @@ fn exact_contacts() -> Vec<Value> {
     let mut out = Vec::new();
     for n in 0..PER_VARIANT {
         let (q, norm) = RATIONAL[n % RATIONAL.len()];
-        let [x, y, z, w] = q;
         // |q|²·R(q), columns.
-        let k = [
-            [
-                w * w + x * x - y * y - z * z,
-                2 * (x * y + w * z),
-                2 * (x * z - w * y),
-            ],
-            [
-                2 * (x * y - w * z),
-                w * w - x * x + y * y - z * z,
-                2 * (y * z + w * x),
-            ],
-            [
-                2 * (x * z + w * y),
-                2 * (y * z - w * x),
-                w * w - x * x - y * y + z * z,
-            ],
-        ];
+        let k = integer_quat_columns(q);
         // Half-extents m·|q|²/16, so e_j·g_j = m·K_j/16 exactly.
         let m = [1 + next(6), 1 + next(6), next(6)];
         let eb: Vec<f64> = m.iter().map(|&m| (m * norm) as f64 / 16.0).collect();
@@ -184,35 +170,24 @@ fn angles(mut v: Value, n: usize) -> Value {
 
 /// The reference's verdict and margin sign for every line, on all cores.
 fn references(lines: &[String]) -> Vec<(bool, Ordering, f64)> {
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let chunk = lines.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = lines
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|line| {
-                            let case =
-                                parse_case(line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
-                            let r = reference(&case.exact);
-                            let sign = r
-                                .gaps
-                                .iter()
-                                .filter_map(|g| g.sign)
-                                .max()
-                                .unwrap_or(Ordering::Less);
-                            (r.intersects, sign, r.margin())
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .collect()
-    })
+    let progress = Progress::new(lines.len(), "reference");
+    let out = parallel::map(
+        lines,
+        |line| {
+            let case = parse_case(line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
+            let r = reference(&case.exact);
+            let sign = r
+                .gaps
+                .iter()
+                .filter_map(|g| g.sign)
+                .max()
+                .unwrap_or(Ordering::Less);
+            (r.intersects, sign, r.margin())
+        },
+        &progress,
+    );
+    progress.finish();
+    out
 }
 
 fn verdicts(engine: &str, input: &str) -> Vec<Value> {

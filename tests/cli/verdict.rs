@@ -1,40 +1,15 @@
 //! `obbsat verdict`: one answer line per input line (garbage included), exit codes, the id
 //! echo, known touching and separated pairs, and every rotation form.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::Value;
 
+use crate::common::{json_lines as answers, obbsat_reading_all};
+
 /// Runs `obbsat verdict` with `args`, feeding `input` on stdin.
 fn verdict(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_obbsat"))
-        .arg("verdict")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("obbsat starts");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let input = input.to_vec();
-    // Write from a thread so that a large input cannot deadlock against a full stdout pipe.
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().expect("obbsat runs");
-    writer
-        .join()
-        .expect("writer thread")
-        .expect("stdin accepts the input");
-    output
-}
-
-/// The answer lines, each parsed as a JSON object.
-fn answers(output: &Output) -> Vec<Value> {
-    String::from_utf8(output.stdout.clone())
-        .expect("stdout is UTF-8")
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("every answer line is JSON"))
-        .collect()
+    obbsat_reading_all(&[&["verdict"], args].concat(), input)
 }
 
 fn box3(center: [f64; 3], half: [f64; 3], rotation: &str) -> String {
@@ -212,16 +187,38 @@ const GARBAGE: [(&str, &str); 24] = [
     ),
 ];
 
+/// Each `GARBAGE` line followed by `good`, a line each.
+fn garbage_then(good: &str) -> Vec<u8> {
+    let mut input = Vec::new();
+    for (line, _) in GARBAGE {
+        for line in [line, good] {
+            input.extend_from_slice(line.as_bytes());
+            input.push(b'\n');
+        }
+    }
+    input
+}
+
+/// Every proper prefix of each seed, and each seed with any one byte replaced by one of `bytes`.
+fn mutilated(seeds: &[String], bytes: &[u8]) -> Vec<Vec<u8>> {
+    let mut lines = Vec::new();
+    for seed in seeds.iter().map(|s| s.as_bytes()) {
+        for at in 0..seed.len() {
+            lines.push(seed[..at].to_vec());
+            for &b in bytes {
+                let mut line = seed.to_vec();
+                line[at] = b;
+                lines.push(line);
+            }
+        }
+    }
+    lines
+}
+
 #[test]
 fn every_garbage_line_gets_an_error_line_in_order() {
     let good = unit_cube_pair("\"good\"", 2.0);
-    let mut input = Vec::new();
-    for (line, _) in GARBAGE {
-        input.extend_from_slice(line.as_bytes());
-        input.push(b'\n');
-        input.extend_from_slice(good.as_bytes());
-        input.push(b'\n');
-    }
+    let mut input = garbage_then(&good);
     input.extend_from_slice(b"\xff\xfe not UTF-8\n");
     input.extend_from_slice(good.as_bytes()); // last line without a newline
     let out = verdict(&[], &input);
@@ -261,20 +258,10 @@ fn mutilated_lines_never_panic() {
             &box2([1.5, 0.0], [1.0, 1.0], r#""axes": [[0, 1], [-1, 0]]"#),
         ),
     ];
-    let mut lines: Vec<Vec<u8>> = Vec::new();
-    for seed in &seeds {
-        let bytes = seed.as_bytes();
-        for end in 0..bytes.len() {
-            lines.push(bytes[..end].to_vec());
-        }
-        for at in 0..bytes.len() {
-            for b in [b'"', b'9', b'-', b'e', b'[', b'}', b',', 0xc3, b'\r'] {
-                let mut line = bytes.to_vec();
-                line[at] = b;
-                lines.push(line);
-            }
-        }
-    }
+    let lines = mutilated(
+        &seeds,
+        &[b'"', b'9', b'-', b'e', b'[', b'}', b',', 0xc3, b'\r'],
+    );
     let input = lines.join(&b'\n');
     let out = verdict(&[], &input);
     assert!(matches!(out.status.code(), Some(0 | 1)));
@@ -387,13 +374,7 @@ const ENGINES: [&str; 6] = [
 #[test]
 fn every_engine_answers_the_same_lines_with_the_same_errors() {
     let good = unit_cube_pair("\"good\"", 2.0);
-    let mut input = Vec::new();
-    for (line, _) in GARBAGE {
-        input.extend_from_slice(line.as_bytes());
-        input.push(b'\n');
-        input.extend_from_slice(good.as_bytes());
-        input.push(b'\n');
-    }
+    let mut input = garbage_then(&good);
     input.extend_from_slice(b"\xff not UTF-8\n");
     let errors = |out: &Output| -> Vec<Value> {
         answers(out)
@@ -432,18 +413,7 @@ fn mutilated_lines_never_panic_with_any_engine() {
             ),
         ),
     ];
-    let mut lines: Vec<Vec<u8>> = Vec::new();
-    for seed in &seeds {
-        let bytes = seed.as_bytes();
-        for at in 0..bytes.len() {
-            lines.push(bytes[..at].to_vec());
-            for b in [b'"', b'9', b'-', b'e', b'0', b']', b','] {
-                let mut line = bytes.to_vec();
-                line[at] = b;
-                lines.push(line);
-            }
-        }
-    }
+    let lines = mutilated(&seeds, b"\"9-e0],");
     let input = lines.join(&b'\n');
     for engine in ENGINES {
         let out = verdict(&["--engine", engine], &input);

@@ -15,8 +15,9 @@
 use std::path::{Path, PathBuf};
 
 use sat_oracle::check::{
-    Case3, Encode, Extent, Form, Origin, Placement3, Recipe3, Relative3, Report, Rotation, Size,
-    TARGETS, Target, Written3, check_distance3, check3, decode, distance_peer_tallies,
+    Case3, Encode, Extent, Form, Origin, Placement3, RandomInputs, Recipe3, Relative3, Report,
+    Rotation, Size, TARGETS, Target, Written3, check_distance3, check3, decode,
+    distance_peer_tallies,
 };
 
 fn fuzz_dir() -> PathBuf {
@@ -24,10 +25,7 @@ fn fuzz_dir() -> PathBuf {
 }
 
 fn target(name: &str) -> Target {
-    *TARGETS
-        .iter()
-        .find(|t| t.name == name)
-        .expect("a fuzz target of that name")
+    *sat_oracle::check::target(name).expect("a fuzz target of that name")
 }
 
 /// What a run of cases gave.
@@ -267,38 +265,16 @@ fn corpora_and_regressions_replay() {
     }
 }
 
-/// splitmix64: a seeded byte source, the same on every platform.
-struct Bytes(u64);
-
-impl Bytes {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// 0 to 127 random bytes (recipes are shorter; short inputs exercise the zero padding).
-    fn input(&mut self, buffer: &mut Vec<u8>) {
-        buffer.clear();
-        let len = (self.next() % 128) as usize;
-        while buffer.len() < len {
-            buffer.extend_from_slice(&self.next().to_le_bytes());
-        }
-        buffer.truncate(len);
-    }
-}
-
 /// Runs `target` on seeded random inputs until `accepted` cases were checked; at least
 /// `percent` % of the inputs must be accepted.
 fn random_loop(name: &str, seed: u64, accepted: usize, percent: usize) -> Summary {
     let t = target(name);
-    let mut bytes = Bytes(seed);
+    let mut inputs = RandomInputs::new(seed);
     let mut buffer = Vec::new();
     let mut summary = Summary::default();
     while summary.accepted < accepted {
-        bytes.input(&mut buffer);
+        // 0 to 127 bytes: recipes are shorter.
+        inputs.input(&mut buffer, 128);
         summary.add(&(t.run)(&buffer));
     }
     println!("{name}, {accepted} accepted: {summary:?}");

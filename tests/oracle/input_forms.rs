@@ -8,40 +8,39 @@ use sat_core::{Obb2, Obb3};
 const CLOSE: f32 = 2e-6;
 
 fn assert_same2(a: &Obb2, b: &Obb2) {
-    let scale = 1.0 + a.center().length() + a.half_extents().length();
-    assert!(
-        (a.center() - b.center()).length() <= CLOSE * scale,
-        "centres {a:?} vs {b:?}"
+    assert_same(
+        [a.center(), b.center()].map(|v| v.to_array()),
+        [a.half_extents(), b.half_extents()].map(|v| v.to_array()),
+        [a.axes(), b.axes()].map(|m| m.to_cols_array_2d()),
+        &format!("{a:?} vs {b:?}"),
     );
-    assert!(
-        (a.half_extents() - b.half_extents()).length() <= CLOSE * scale,
-        "extents {a:?} vs {b:?}"
-    );
-    // A rectangle is the same set if its axes agree up to sign.
-    for (u, v) in [
-        (a.axes().x_axis, b.axes().x_axis),
-        (a.axes().y_axis, b.axes().y_axis),
-    ] {
-        assert!(u.dot(v).abs() >= 1.0 - CLOSE, "axes {a:?} vs {b:?}");
-    }
 }
 
 fn assert_same3(a: &Obb3, b: &Obb3) {
-    let scale = 1.0 + a.center().length() + a.half_extents().length();
-    assert!(
-        (a.center() - b.center()).length() <= CLOSE * scale,
-        "centres {a:?} vs {b:?}"
+    assert_same(
+        [a.center(), b.center()].map(|v| v.to_array()),
+        [a.half_extents(), b.half_extents()].map(|v| v.to_array()),
+        [a.axes(), b.axes()].map(|m| m.to_cols_array_2d()),
+        &format!("{a:?} vs {b:?}"),
     );
-    assert!(
-        (a.half_extents() - b.half_extents()).length() <= CLOSE * scale,
-        "extents {a:?} vs {b:?}"
-    );
-    for (u, v) in [
-        (a.axes().x_axis, b.axes().x_axis),
-        (a.axes().y_axis, b.axes().y_axis),
-        (a.axes().z_axis, b.axes().z_axis),
-    ] {
-        assert!(u.dot(v).abs() >= 1.0 - CLOSE, "axes {a:?} vs {b:?}");
+}
+
+/// The same box (`boxes`, "a vs b"): centres and half-extents within `CLOSE·(1 + |c| + |e|)`, and
+/// the axes equal up to sign (a box is the same set then).
+fn assert_same<const N: usize>(
+    [ca, cb]: [[f32; N]; 2],
+    [ea, eb]: [[f32; N]; 2],
+    [ga, gb]: [[[f32; N]; N]; 2],
+    boxes: &str,
+) {
+    let dot = |u: [f32; N], v: [f32; N]| (0..N).fold(0.0, |s, k| s + u[k] * v[k]);
+    let length = |v: [f32; N]| dot(v, v).sqrt();
+    let minus = |u: [f32; N], v: [f32; N]| core::array::from_fn(|k| u[k] - v[k]);
+    let scale = 1.0 + length(ca) + length(ea);
+    assert!(length(minus(ca, cb)) <= CLOSE * scale, "centres {boxes}");
+    assert!(length(minus(ea, eb)) <= CLOSE * scale, "extents {boxes}");
+    for (u, v) in ga.into_iter().zip(gb) {
+        assert!(dot(u, v).abs() >= 1.0 - CLOSE, "axes {boxes}");
     }
 }
 
@@ -253,14 +252,7 @@ fn a_false_is_exact_for_columns_at_the_axes_tolerance() {
         let cube = big * 10f32.powf(rng.random_range(-3.0..0.0));
         let dim3 = n % 2 == 0;
         let (truth, verdict, margin, scale) = if dim3 {
-            let q = glam::DQuat::from_xyzw(
-                rng.random_range(-1.0..1.0),
-                rng.random_range(-1.0..1.0),
-                rng.random_range(-1.0..1.0),
-                rng.random_range(-1.0..1.0),
-            )
-            .normalize();
-            let m = glam::DMat3::from_quat(q).as_mat3();
+            let m = glam::DMat3::from_quat(random_rotation(&mut rng)).as_mat3();
             let cols = lean.apply(m.to_cols_array_2d());
             let mut e = [big, big, big];
             e[rng.random_range(0..3)] = thin;
@@ -272,26 +264,13 @@ fn a_false_is_exact_for_columns_at_the_axes_tolerance() {
             // The written vertex that sticks out farthest from the stored box (sign pattern
             // `s`), approached along the diagonal of its normal cone, with B's nearest vertex
             // placed `gap` beyond it.
-            let g = cols.map(|c| glam::DVec3::from_array(c.map(f64::from)));
-            let (u, f) = (a.axes().as_dmat3(), a.half_extents().as_dvec3());
-            let vertex_of = |k: usize| -> glam::DVec3 {
-                (0..3)
-                    .map(|j| g[j] * f64::from(e[j]) * if k >> j & 1 == 1 { 1.0 } else { -1.0 })
-                    .sum()
-            };
-            let outside = |v: glam::DVec3| {
-                (0..3)
-                    .map(|i| u.col(i).dot(v).abs() - f[i])
-                    .fold(f64::MIN, f64::max)
-            };
-            let k = (0..8)
-                .max_by(|&p, &q| outside(vertex_of(p)).total_cmp(&outside(vertex_of(q))))
-                .unwrap();
-            let vertex = vertex_of(k);
-            let dir: glam::DVec3 = (0..3)
-                .map(|j| g[j] * if k >> j & 1 == 1 { 1.0 } else { -1.0 })
-                .sum::<glam::DVec3>()
-                .normalize();
+            let (vertex, dir) = farthest_vertex(
+                cols.map(|c| c.map(f64::from)),
+                e,
+                a.axes().as_dmat3().to_cols_array_2d(),
+                a.half_extents().as_dvec3().to_array(),
+            );
+            let (vertex, dir) = (glam::DVec3::from(vertex), glam::DVec3::from(dir));
             let centre = vertex + dir * f64::from(gap) + dir.signum() * f64::from(cube);
             let b = Obb3::new(centre.as_vec3(), Vec3::splat(cube), Quat::IDENTITY);
             let exact_a =
@@ -317,26 +296,13 @@ fn a_false_is_exact_for_columns_at_the_axes_tolerance() {
             else {
                 continue;
             };
-            let g = cols.map(|c| glam::DVec2::from_array(c.map(f64::from)));
-            let (u, f) = (a.axes().as_dmat2(), a.half_extents().as_dvec2());
-            let vertex_of = |k: usize| -> glam::DVec2 {
-                (0..2)
-                    .map(|j| g[j] * f64::from(e[j]) * if k >> j & 1 == 1 { 1.0 } else { -1.0 })
-                    .sum()
-            };
-            let outside = |v: glam::DVec2| {
-                (0..2)
-                    .map(|i| u.col(i).dot(v).abs() - f[i])
-                    .fold(f64::MIN, f64::max)
-            };
-            let k = (0..4)
-                .max_by(|&p, &q| outside(vertex_of(p)).total_cmp(&outside(vertex_of(q))))
-                .unwrap();
-            let vertex = vertex_of(k);
-            let dir: glam::DVec2 = (0..2)
-                .map(|j| g[j] * if k >> j & 1 == 1 { 1.0 } else { -1.0 })
-                .sum::<glam::DVec2>()
-                .normalize();
+            let (vertex, dir) = farthest_vertex(
+                cols.map(|c| c.map(f64::from)),
+                e,
+                a.axes().as_dmat2().to_cols_array_2d(),
+                a.half_extents().as_dvec2().to_array(),
+            );
+            let (vertex, dir) = (glam::DVec2::from(vertex), glam::DVec2::from(dir));
             let centre = vertex + dir * f64::from(gap) + dir.signum() * f64::from(cube);
             let b = Obb2::new(centre.as_vec2(), Vec2::splat(cube), 0.0);
             let exact_a =
@@ -363,6 +329,50 @@ fn a_false_is_exact_for_columns_at_the_axes_tolerance() {
     assert!(checked[0] > 2000 && checked[1] > 2000, "{checked:?}");
 }
 
+/// The vertex of the parallelepiped as written (columns `g`, half-extents `e`, centred at the
+/// origin) that sticks out farthest from the stored box (unit columns `u`, half-extents `f`), and
+/// the unit diagonal of that vertex's normal cone (vertex `k` has sign `+` along column `j` when
+/// bit `j` of `k` is set). Sums and products in the order glam's vectors use.
+fn farthest_vertex<const N: usize>(
+    g: [[f64; N]; N],
+    e: [f32; N],
+    u: [[f64; N]; N],
+    f: [f64; N],
+) -> ([f64; N], [f64; N]) {
+    let sign = |k: usize, j: usize| if k >> j & 1 == 1 { 1.0 } else { -1.0 };
+    let sum = |term: &dyn Fn(usize) -> [f64; N]| {
+        (0..N).fold([0.0; N], |acc, j| {
+            let t = term(j);
+            core::array::from_fn(|c| acc[c] + t[c])
+        })
+    };
+    let dot = |a: [f64; N], b: [f64; N]| (0..N).fold(0.0, |s, c| s + a[c] * b[c]);
+    let vertex_of = |k: usize| sum(&|j| g[j].map(|x| x * f64::from(e[j]) * sign(k, j)));
+    let outside = |v: [f64; N]| {
+        (0..N)
+            .map(|i| dot(u[i], v).abs() - f[i])
+            .fold(f64::MIN, f64::max)
+    };
+    let k = (0..1 << N)
+        .max_by(|&p, &q| outside(vertex_of(p)).total_cmp(&outside(vertex_of(q))))
+        .unwrap();
+    let diagonal = sum(&|j| g[j].map(|x| x * sign(k, j)));
+    let recip = 1.0 / dot(diagonal, diagonal).sqrt();
+    (vertex_of(k), diagonal.map(|x| x * recip))
+}
+
+/// A random quaternion with components in `[−1, 1)`, normalised (not uniform over rotations).
+fn random_rotation(rng: &mut rand_pcg::Pcg64) -> glam::DQuat {
+    use rand::Rng;
+    glam::DQuat::from_xyzw(
+        rng.random_range(-1.0..1.0),
+        rng.random_range(-1.0..1.0),
+        rng.random_range(-1.0..1.0),
+        rng.random_range(-1.0..1.0),
+    )
+    .normalize()
+}
+
 /// How far the farthest of `points` reaches from the centre `c` along each unit column of `u`.
 fn reach<const N: usize>(c: [f64; N], u: [[f64; N]; N], points: &[[f64; N]]) -> [f64; N] {
     core::array::from_fn(|i| {
@@ -371,6 +381,30 @@ fn reach<const N: usize>(c: [f64; N], u: [[f64; N]; N], points: &[[f64; N]]) -> 
             .map(|p| (0..N).map(|k| (p[k] - c[k]) * u[i][k]).sum::<f64>().abs())
             .fold(0.0, f64::max)
     })
+}
+
+/// `Err(reach)` unless the stored rectangle [`contains`] `points` (see [`reach`]).
+fn covers2(obb: &Obb2, points: &[[f64; 2]]) -> Result<(), [f64; 2]> {
+    let u = obb.axes().as_dmat2().to_cols_array_2d();
+    let (c, e) = (obb.center().as_dvec2(), obb.half_extents().as_dvec2());
+    covers(c.to_array(), u, e.to_array(), points)
+}
+
+/// `Err(reach)` unless the stored box [`contains`] `points` (see [`reach`]).
+fn covers3(obb: &Obb3, points: &[[f64; 3]]) -> Result<(), [f64; 3]> {
+    let u = obb.axes().as_dmat3().to_cols_array_2d();
+    let (c, e) = (obb.center().as_dvec3(), obb.half_extents().as_dvec3());
+    covers(c.to_array(), u, e.to_array(), points)
+}
+
+fn covers<const N: usize>(
+    c: [f64; N],
+    u: [[f64; N]; N],
+    e: [f64; N],
+    points: &[[f64; N]],
+) -> Result<(), [f64; N]> {
+    let r = reach(c, u, points);
+    if contains(c, e, r) { Ok(()) } else { Err(r) }
 }
 
 /// Contains (up to the axes' rounding, `2ε·|e|`), and not grown by more than the rounding of
@@ -414,14 +448,9 @@ fn stored_boxes_contain_corners_nodes_and_affine_images_as_written() {
         });
         if let Ok(obb) = Obb2::try_from_corners(corners) {
             let points = corners.map(|p| p.as_dvec2().to_array());
-            let u = [obb.axes().x_axis, obb.axes().y_axis].map(|c| c.as_dvec2().to_array());
-            let c = obb.center().as_dvec2().to_array();
-            let r = reach(c, u, &points);
-            let e = obb.half_extents().as_dvec2().to_array();
-            assert!(
-                contains(c, e, r),
-                "corners {corners:?}: {obb:?}, reach {r:?}"
-            );
+            if let Err(r) = covers2(&obb, &points) {
+                panic!("corners {corners:?}: {obb:?}, reach {r:?}");
+            }
             built[0] += 1;
         }
 
@@ -445,26 +474,14 @@ fn stored_boxes_contain_corners_nodes_and_affine_images_as_written() {
                 let p = (DVec2::new(x, y) - anchor.as_dvec2()) * size.as_dvec2();
                 (m.as_dmat2() * p + transform.translation.as_dvec2()).to_array()
             });
-            let u = [obb.axes().x_axis, obb.axes().y_axis].map(|c| c.as_dvec2().to_array());
-            let c = obb.center().as_dvec2().to_array();
-            let r = reach(c, u, &points);
-            let e = obb.half_extents().as_dvec2().to_array();
-            assert!(
-                contains(c, e, r),
-                "node {transform:?}: {obb:?}, reach {r:?}"
-            );
+            if let Err(r) = covers2(&obb, &points) {
+                panic!("node {transform:?}: {obb:?}, reach {r:?}");
+            }
             built[1] += 1;
         }
 
         // An Affine3A with leaned, scaled columns and a size.
-        let q = glam::DQuat::from_xyzw(
-            rng.random_range(-1.0..1.0),
-            rng.random_range(-1.0..1.0),
-            rng.random_range(-1.0..1.0),
-            rng.random_range(-1.0..1.0),
-        )
-        .normalize();
-        let rotation = glam::DMat3::from_quat(q).to_cols_array_2d();
+        let rotation = glam::DMat3::from_quat(random_rotation(&mut rng)).to_cols_array_2d();
         let cols = lean_columns(rotation, fraction, n as u64, |x| f64::from(x as f32));
         let scales = [0, 1, 2].map(|_| rng.random_range(0.5..2.0));
         let m = Mat3::from_cols_array_2d(&core::array::from_fn(|j| {
@@ -483,15 +500,9 @@ fn stored_boxes_contain_corners_nodes_and_affine_images_as_written() {
                     (m.as_dmat3() * s + transform.translation.as_dvec3()).to_array()
                 })
                 .collect();
-            let a = obb.axes();
-            let u = [a.x_axis, a.y_axis, a.z_axis].map(|c| c.as_dvec3().to_array());
-            let c = obb.center().as_dvec3().to_array();
-            let r = reach(c, u, &points);
-            let e = obb.half_extents().as_dvec3().to_array();
-            assert!(
-                contains(c, e, r),
-                "affine {transform:?}: {obb:?}, reach {r:?}"
-            );
+            if let Err(r) = covers3(&obb, &points) {
+                panic!("affine {transform:?}: {obb:?}, reach {r:?}");
+            }
             built[2] += 1;
         }
     }

@@ -8,4 +8,5 @@ mod exact_band;
 mod fuzz_replay;
 mod input_forms;
 mod proptest_parry;
+mod random_inputs;
 mod verdicts;

@@ -19,6 +19,81 @@ use rand_pcg::Pcg64;
 const NORMAL_TOL: f32 = 1e-5;
 const LENGTH_TOL: f32 = 1e-4;
 
+/// `contact()` against GJK/EPA on 10 000 penetrating pairs of the dimension's module (its
+/// `pair`, `support_gap` and `off_boundary`): every cuboid pair answered, witness points on both
+/// boundaries, depths and normals as EPA's, witness points EPA's unless the deepest feature is
+/// not unique.
+macro_rules! contact_agrees_with_epa {
+    ($seed:literal, $dim:literal) => {
+        #[test]
+        fn contact_agrees_with_epa() {
+            let mut rng = Pcg64::seed_from_u64($seed);
+            let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
+            let (mut pairs, mut same_witness, mut epa_inconsistent, mut ties) = (0, 0, 0, 0);
+            while pairs < 10_000 {
+                let (he1, he2, pos12) = pair(&mut rng);
+                let (c1, c2) = (Cuboid::new(he1), Cuboid::new(he2));
+                let Ok(Some(e)) = parry.contact(&pos12, &c1, &c2, 0.0) else {
+                    continue;
+                };
+                if e.dist > -1e-3 {
+                    continue;
+                }
+                pairs += 1;
+                // Every cuboid pair is answered (uncertified clipping falls back to f64, not GJK).
+                let s = sat
+                    .contact(&pos12, &c1, &c2, 0.0)
+                    .expect("a cuboid pair is answered")
+                    .expect("penetrating");
+                // Ours: consistent with the support functions, witness points on both boundaries.
+                let gap = support_gap(he1, he2, &pos12, s.normal1);
+                assert!((s.dist - gap).abs() <= LENGTH_TOL, "{s:?} vs support {gap}");
+                assert!(off_boundary(he1, s.point1) <= LENGTH_TOL, "{s:?}");
+                assert!(off_boundary(he2, s.point2) <= LENGTH_TOL, "{s:?}");
+                let p2 = pos12 * s.point2;
+                assert!(
+                    (p2 - s.point1 - s.normal1 * s.dist).length() <= LENGTH_TOL,
+                    "{s:?}"
+                );
+                assert!((pos12.rotation * s.normal2 + s.normal1).length() <= LENGTH_TOL);
+                // Against EPA.
+                let epa_gap = support_gap(he1, he2, &pos12, e.normal1);
+                if (e.dist - epa_gap).abs() > LENGTH_TOL {
+                    epa_inconsistent += 1; // EPA's depth disagrees with its own normal
+                    continue;
+                }
+                assert!((s.dist - e.dist).abs() <= LENGTH_TOL, "{s:?}\n{e:?}");
+                if 1.0 - s.normal1.dot(e.normal1) > NORMAL_TOL {
+                    ties += 1; // two axes equally deep within LENGTH_TOL: either is a right answer
+                    continue;
+                }
+                if (s.point1 - e.point1).length() <= LENGTH_TOL
+                    && (s.point2 - e.point2).length() <= LENGTH_TOL
+                {
+                    same_witness += 1;
+                } else {
+                    // Not unique: EPA's points lie on the same supporting planes as ours.
+                    let along1 = (e.point1 - s.point1).dot(s.normal1);
+                    let along2 = (pos12 * e.point2 - p2).dot(s.normal1);
+                    assert!(
+                        along1.abs() <= LENGTH_TOL && along2.abs() <= LENGTH_TOL,
+                        "{s:?}\n{e:?}"
+                    );
+                }
+            }
+            println!(
+                "{} contact vs EPA: {pairs} penetrating pairs, witness points equal in {same_witness}, \
+                 EPA inconsistent with its own normal in {epa_inconsistent}, ties between two axes in \
+                 {ties}",
+                $dim
+            );
+            assert!(same_witness * 100 >= 95 * (pairs - epa_inconsistent - ties));
+            assert!(ties * 100 <= pairs);
+            assert!(epa_inconsistent * 100 <= pairs);
+        }
+    };
+}
+
 mod dim3 {
     use super::*;
     use glam::{Mat3, Quat, Vec3};
@@ -61,71 +136,7 @@ mod dim3 {
         (p.abs() - he).max_element().abs()
     }
 
-    #[test]
-    fn contact_agrees_with_epa() {
-        let mut rng = Pcg64::seed_from_u64(3);
-        let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
-        let (mut pairs, mut same_witness, mut epa_inconsistent, mut ties) = (0, 0, 0, 0);
-        while pairs < 10_000 {
-            let (he1, he2, pos12) = pair(&mut rng);
-            let (c1, c2) = (Cuboid::new(he1), Cuboid::new(he2));
-            let Ok(Some(e)) = parry.contact(&pos12, &c1, &c2, 0.0) else {
-                continue;
-            };
-            if e.dist > -1e-3 {
-                continue;
-            }
-            pairs += 1;
-            // Every cuboid pair is answered (uncertified clipping falls back to f64, not GJK).
-            let s = sat
-                .contact(&pos12, &c1, &c2, 0.0)
-                .expect("a cuboid pair is answered")
-                .expect("penetrating");
-            // Ours: consistent with the support functions, witness points on both boundaries.
-            let gap = support_gap(he1, he2, &pos12, s.normal1);
-            assert!((s.dist - gap).abs() <= LENGTH_TOL, "{s:?} vs support {gap}");
-            assert!(off_boundary(he1, s.point1) <= LENGTH_TOL, "{s:?}");
-            assert!(off_boundary(he2, s.point2) <= LENGTH_TOL, "{s:?}");
-            let p2 = pos12 * s.point2;
-            assert!(
-                (p2 - s.point1 - s.normal1 * s.dist).length() <= LENGTH_TOL,
-                "{s:?}"
-            );
-            assert!((pos12.rotation * s.normal2 + s.normal1).length() <= LENGTH_TOL);
-            // Against EPA.
-            let epa_gap = support_gap(he1, he2, &pos12, e.normal1);
-            if (e.dist - epa_gap).abs() > LENGTH_TOL {
-                epa_inconsistent += 1; // EPA's depth disagrees with its own normal
-                continue;
-            }
-            assert!((s.dist - e.dist).abs() <= LENGTH_TOL, "{s:?}\n{e:?}");
-            if 1.0 - s.normal1.dot(e.normal1) > NORMAL_TOL {
-                ties += 1; // two axes equally deep within LENGTH_TOL: either is a right answer
-                continue;
-            }
-            if (s.point1 - e.point1).length() <= LENGTH_TOL
-                && (s.point2 - e.point2).length() <= LENGTH_TOL
-            {
-                same_witness += 1;
-            } else {
-                // Not unique: EPA's points lie on the same supporting planes as ours.
-                let along1 = (e.point1 - s.point1).dot(s.normal1);
-                let along2 = (pos12 * e.point2 - p2).dot(s.normal1);
-                assert!(
-                    along1.abs() <= LENGTH_TOL && along2.abs() <= LENGTH_TOL,
-                    "{s:?}\n{e:?}"
-                );
-            }
-        }
-        println!(
-            "3D contact vs EPA: {pairs} penetrating pairs, witness points equal in {same_witness}, \
-             EPA inconsistent with its own normal in {epa_inconsistent}, ties between two axes in \
-             {ties}"
-        );
-        assert!(same_witness * 100 >= 95 * (pairs - epa_inconsistent - ties));
-        assert!(ties * 100 <= pairs);
-        assert!(epa_inconsistent * 100 <= pairs);
-    }
+    contact_agrees_with_epa!(3, "3D");
 
     /// Separated pairs within the prediction get the distance (GJK's, within `1e-4`), whether
     /// the clipped points certify it or the f64 closest points give it; none is passed on.
@@ -474,60 +485,7 @@ mod dim2 {
         (p.abs() - he).max_element().abs()
     }
 
-    #[test]
-    fn contact_agrees_with_epa() {
-        let mut rng = Pcg64::seed_from_u64(13);
-        let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
-        let (mut pairs, mut same_witness, mut epa_inconsistent, mut ties) = (0, 0, 0, 0);
-        while pairs < 10_000 {
-            let (he1, he2, pos12) = pair(&mut rng);
-            let (c1, c2) = (Cuboid::new(he1), Cuboid::new(he2));
-            let Ok(Some(e)) = parry.contact(&pos12, &c1, &c2, 0.0) else {
-                continue;
-            };
-            if e.dist > -1e-3 {
-                continue;
-            }
-            pairs += 1;
-            let s = sat.contact(&pos12, &c1, &c2, 0.0).unwrap().unwrap();
-            let gap = support_gap(he1, he2, &pos12, s.normal1);
-            assert!((s.dist - gap).abs() <= LENGTH_TOL, "{s:?} vs support {gap}");
-            assert!(off_boundary(he1, s.point1) <= LENGTH_TOL);
-            assert!(off_boundary(he2, s.point2) <= LENGTH_TOL);
-            let p2 = pos12 * s.point2;
-            assert!((p2 - s.point1 - s.normal1 * s.dist).length() <= LENGTH_TOL);
-            let epa_gap = support_gap(he1, he2, &pos12, e.normal1);
-            if (e.dist - epa_gap).abs() > LENGTH_TOL {
-                epa_inconsistent += 1;
-                continue;
-            }
-            assert!((s.dist - e.dist).abs() <= LENGTH_TOL, "{s:?}\n{e:?}");
-            if 1.0 - s.normal1.dot(e.normal1) > NORMAL_TOL {
-                ties += 1; // two axes equally deep within LENGTH_TOL: either is a right answer
-                continue;
-            }
-            if (s.point1 - e.point1).length() <= LENGTH_TOL
-                && (s.point2 - e.point2).length() <= LENGTH_TOL
-            {
-                same_witness += 1;
-            } else {
-                let along1 = (e.point1 - s.point1).dot(s.normal1);
-                let along2 = (pos12 * e.point2 - p2).dot(s.normal1);
-                assert!(
-                    along1.abs() <= LENGTH_TOL && along2.abs() <= LENGTH_TOL,
-                    "{s:?}\n{e:?}"
-                );
-            }
-        }
-        println!(
-            "2D contact vs EPA: {pairs} penetrating pairs, witness points equal in {same_witness}, \
-             EPA inconsistent with its own normal in {epa_inconsistent}, ties between two axes in \
-             {ties}"
-        );
-        assert!(same_witness * 100 >= 95 * (pairs - epa_inconsistent - ties));
-        assert!(ties * 100 <= pairs);
-        assert!(epa_inconsistent * 100 <= pairs);
-    }
+    contact_agrees_with_epa!(13, "2D");
 
     #[test]
     fn manifold_points_lie_on_both_boxes() {
@@ -558,32 +516,15 @@ mod dim2 {
 /// inputs, decoded as `cargo fuzz run` decodes them: the chain's `contact()` and manifolds against
 /// the exact oracle, in every regime the recipes build.
 mod fuzz_checks {
-    use sat_oracle::check::TARGETS;
     use sat_oracle::check::contact::contact_peer_tallies;
-
-    /// splitmix64.
-    struct Bytes(u64);
-
-    impl Bytes {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        }
-    }
+    use sat_oracle::check::{RandomInputs, target};
 
     fn random_loop(name: &str, seed: u64, accepted: usize) {
-        let t = TARGETS.iter().find(|t| t.name == name).expect("a target");
-        let (mut bytes, mut buffer, mut n, mut cases) = (Bytes(seed), Vec::new(), 0, 0);
+        let t = target(name).expect("a target");
+        let (mut inputs, mut buffer, mut n, mut cases) =
+            (RandomInputs::new(seed), Vec::new(), 0, 0);
         while n < accepted {
-            buffer.clear();
-            let len = (bytes.next() % 96) as usize;
-            while buffer.len() < len {
-                buffer.extend_from_slice(&bytes.next().to_le_bytes());
-            }
-            buffer.truncate(len);
+            inputs.input(&mut buffer, 96);
             cases += 1;
             n += usize::from((t.run)(&buffer).accepted);
         }

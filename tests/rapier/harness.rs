@@ -205,6 +205,24 @@ pub mod dim2 {
 
 pub mod dim3 {
     harness!(rapier3d, sat_rapier::dim3);
+
+    /// rapier's pyramid3 layout: layer `i` of `layers` holds `(layers − i)²` box centres on a
+    /// grid of pitch 2.25 centred on the y axis (each box on the corners of four below), at
+    /// height `height(i)`; layer by layer, row by row.
+    pub fn pyramid_centres(layers: usize, height: impl Fn(usize) -> Real) -> Vec<Vector> {
+        let mut centres = Vec::new();
+        for i in 0..layers {
+            let m = layers - i;
+            let middle = (m - 1) as Real * 0.5;
+            for j in 0..m {
+                for k in 0..m {
+                    let (x, z) = ((j as Real - middle) * 2.25, (k as Real - middle) * 2.25);
+                    centres.push(Vector::new(x, height(i), z));
+                }
+            }
+        }
+        centres
+    }
 }
 
 pub mod dim2_f64 {

@@ -109,7 +109,7 @@ fn assert_stands(
 }
 
 #[test]
-fn pyramid_stands_with_every_door() {
+fn pyramid_stands_with_every_integration() {
     assert_stands(
         "pyramid2 (20 rows, 210 boxes)",
         |integration| pyramid(integration, 20),
@@ -119,7 +119,7 @@ fn pyramid_stands_with_every_door() {
 }
 
 #[test]
-fn tall_stack_stands_with_every_door() {
+fn tall_stack_stands_with_every_integration() {
     assert_stands(
         "stack2 (20 boxes)",
         |integration| tall_stack(integration, 20),

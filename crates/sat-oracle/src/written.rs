@@ -16,6 +16,7 @@
 use glam::{DMat2, DMat3, DQuat, DVec2, DVec3};
 use sat_core::exact::{ExactBox2, ExactBox3};
 use sat_core::{DObb2, DObb3, Obb2, Obb3, ObbError};
+use serde::Serialize;
 
 /// The rotation of a 2D box as written.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -106,16 +107,6 @@ impl Box2 {
             Rotation2::Degrees(degrees) => ExactBox2::from_degrees(center, half, degrees),
         }
     }
-
-    /// The box as a JSON object of the case format (every number round-trips exactly).
-    pub fn json(&self) -> String {
-        let rotation = match self.rotation {
-            Rotation2::Angle(a) => format!("\"angle\": {a:?}"),
-            Rotation2::Degrees(d) => format!("\"degrees\": {d:?}"),
-            Rotation2::Axes(cols) => format!("\"axes\": {}", columns(&cols)),
-        };
-        box_json(&self.center, &self.half_extents, &rotation)
-    }
 }
 
 impl Box3 {
@@ -160,32 +151,191 @@ impl Box3 {
             Rotation3::Axes(cols) => ExactBox3::from_axes(self.center, self.half_extents, cols),
         }
     }
+}
 
-    /// The box as a JSON object of the case format (every number round-trips exactly).
-    pub fn json(&self) -> String {
-        let rotation = match self.rotation {
-            Rotation3::Quat(q) => format!("\"quat\": {}", numbers(&q)),
-            Rotation3::Axes(cols) => format!("\"axes\": {}", columns(&cols)),
-        };
-        box_json(&self.center, &self.half_extents, &rotation)
+/// The columns of `R(q)/|q|²` for a quaternion `q = [x, y, z, w]` as written, in f64 (glam's
+/// convention: column 0 is the image of X); each entry within `8·2⁻⁵³` of the exact value. NaN
+/// for a zero or non-finite quaternion.
+pub fn quat_columns([x, y, z, w]: [f64; 4]) -> [DVec3; 3] {
+    let n = x * x + y * y + z * z + w * w;
+    let (xx, yy, zz, ww) = (x * x, y * y, z * z, w * w);
+    let (xy, xz, yz, wx, wy, wz) = (x * y, x * z, y * z, w * x, w * y, w * z);
+    [
+        DVec3::new(ww + xx - yy - zz, 2.0 * (xy + wz), 2.0 * (xz - wy)) / n,
+        DVec3::new(2.0 * (xy - wz), ww - xx + yy - zz, 2.0 * (yz + wx)) / n,
+        DVec3::new(2.0 * (xz + wy), 2.0 * (yz - wx), ww - xx - yy + zz) / n,
+    ]
+}
+
+/// The integer matrix `|q|²·R(q)` of an integer quaternion `[x, y, z, w]`, columns first: the
+/// exact rotation `R(q)/|q|²` of [`quat_columns`] times `|q|²`.
+pub fn integer_quat_columns([x, y, z, w]: [i64; 4]) -> [[i64; 3]; 3] {
+    let (xx, yy, zz, ww) = (x * x, y * y, z * z, w * w);
+    let (xy, xz, yz, wx, wy, wz) = (x * y, x * z, y * z, w * x, w * y, w * z);
+    [
+        [ww + xx - yy - zz, 2 * (xy + wz), 2 * (xz - wy)],
+        [2 * (xy - wz), ww - xx + yy - zz, 2 * (yz + wx)],
+        [2 * (xz + wy), 2 * (yz - wx), ww - xx - yy + zz],
+    ]
+}
+
+/// One box of a case line as written out, in the case format's keys and key order: the one
+/// writer of boxes in case lines (`obbsat generate`, the corpus, the fuzz checks' messages).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BoxLine {
+    /// Centre.
+    pub center: Vec<f64>,
+    /// Half-extents.
+    pub half_extents: Vec<f64>,
+    /// `[x, y, z, w]` (3D).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quat: Option<[f64; 4]>,
+    /// Columns (2D or 3D).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axes: Option<Vec<Vec<f64>>>,
+    /// Radians (2D).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub angle: Option<f64>,
+    /// Degrees (2D).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub degrees: Option<f64>,
+}
+
+impl BoxLine {
+    fn bare(center: &[f64], half_extents: &[f64]) -> Self {
+        BoxLine {
+            center: center.to_vec(),
+            half_extents: half_extents.to_vec(),
+            quat: None,
+            axes: None,
+            angle: None,
+            degrees: None,
+        }
+    }
+
+    /// A 3D box rotated by `quat` (written as given).
+    pub fn quat(center: [f64; 3], half_extents: [f64; 3], quat: [f64; 4]) -> Self {
+        BoxLine {
+            quat: Some(quat),
+            ..Self::bare(&center, &half_extents)
+        }
+    }
+
+    /// An axis-aligned 3D box (`"quat": [0, 0, 0, 1]`).
+    pub fn cube(center: [f64; 3], half_extents: [f64; 3]) -> Self {
+        Self::quat(center, half_extents, [0.0, 0.0, 0.0, 1.0])
+    }
+
+    /// A box with the given columns (2D: two of two, 3D: three of three).
+    pub fn axes(center: &[f64], half_extents: &[f64], columns: &[&[f64]]) -> Self {
+        BoxLine {
+            axes: Some(columns.iter().map(|c| c.to_vec()).collect()),
+            ..Self::bare(center, half_extents)
+        }
+    }
+
+    /// An axis-aligned 2D box (`"angle": 0`).
+    pub fn rect(center: [f64; 2], half_extents: [f64; 2]) -> Self {
+        Self::angle(center, half_extents, 0.0)
+    }
+
+    /// A 2D box rotated by `radians`.
+    pub fn angle(center: [f64; 2], half_extents: [f64; 2], radians: f64) -> Self {
+        BoxLine {
+            angle: Some(radians),
+            ..Self::bare(&center, &half_extents)
+        }
+    }
+
+    /// A 2D box rotated by `degrees`.
+    pub fn degrees(center: [f64; 2], half_extents: [f64; 2], degrees: f64) -> Self {
+        BoxLine {
+            degrees: Some(degrees),
+            ..Self::bare(&center, &half_extents)
+        }
+    }
+
+    /// A written 2D box.
+    pub fn two(b: &Box2) -> BoxLine {
+        let (center, half) = (b.center, b.half_extents);
+        match b.rotation {
+            Rotation2::Axes([x, y]) => Self::axes(&center, &half, &[&x, &y]),
+            Rotation2::Angle(radians) => Self::angle(center, half, radians),
+            Rotation2::Degrees(degrees) => Self::degrees(center, half, degrees),
+        }
+    }
+
+    /// A written 3D box.
+    pub fn three(b: &Box3) -> BoxLine {
+        let (center, half) = (b.center, b.half_extents);
+        match b.rotation {
+            Rotation3::Quat(q) => Self::quat(center, half, q),
+            Rotation3::Axes([x, y, z]) => Self::axes(&center, &half, &[&x, &y, &z]),
+        }
     }
 }
 
-fn box_json(center: &[f64], half_extents: &[f64], rotation: &str) -> String {
-    format!(
-        "{{\"center\": {}, \"half_extents\": {}, {rotation}}}",
-        numbers(center),
-        numbers(half_extents)
-    )
+/// A case line: the id and note when it has them, the dimension and both boxes as written. Its
+/// JSON ([`CaseLine::to_json`]) is the one writer of the case format: every number round-trips
+/// exactly, and `obbsat` reads it back to the same boxes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CaseLine {
+    /// `"id"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// `"note"`: what it exercises, for people.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// 2 or 3.
+    pub dim: u8,
+    /// First box.
+    pub a: BoxLine,
+    /// Second box.
+    pub b: BoxLine,
 }
 
-/// `[x, y, ...]`, each f64 in its shortest round-tripping form.
-fn numbers(values: &[f64]) -> String {
-    let items: Vec<String> = values.iter().map(|v| format!("{v:?}")).collect();
-    format!("[{}]", items.join(", "))
-}
+impl CaseLine {
+    /// Two written rectangles, without id.
+    pub fn two(a: &Box2, b: &Box2) -> Self {
+        Self::new(2, BoxLine::two(a), BoxLine::two(b))
+    }
 
-fn columns<const N: usize>(cols: &[[f64; N]; N]) -> String {
-    let items: Vec<String> = cols.iter().map(|c| numbers(c)).collect();
-    format!("[{}]", items.join(", "))
+    /// Two written boxes, without id.
+    pub fn three(a: &Box3, b: &Box3) -> Self {
+        Self::new(3, BoxLine::three(a), BoxLine::three(b))
+    }
+
+    /// A 2D case with an id and a note.
+    pub fn named2(id: impl Into<String>, note: impl Into<String>, a: BoxLine, b: BoxLine) -> Self {
+        Self::new(2, a, b).named(id, note)
+    }
+
+    /// A 3D case with an id and a note.
+    pub fn named3(id: impl Into<String>, note: impl Into<String>, a: BoxLine, b: BoxLine) -> Self {
+        Self::new(3, a, b).named(id, note)
+    }
+
+    /// The case with this id and note.
+    pub fn named(self, id: impl Into<String>, note: impl Into<String>) -> Self {
+        CaseLine {
+            id: Some(id.into()),
+            note: Some(note.into()),
+            ..self
+        }
+    }
+
+    fn new(dim: u8, a: BoxLine, b: BoxLine) -> Self {
+        CaseLine {
+            id: None,
+            note: None,
+            dim,
+            a,
+            b,
+        }
+    }
+
+    /// The line's JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a case line serialises")
+    }
 }

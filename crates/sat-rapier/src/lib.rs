@@ -1,4 +1,4 @@
-//! sat-core's oriented-box tests inside rapier, through either of the two doors rapier offers.
+//! sat-core's oriented-box tests inside rapier: a query dispatcher and a contact filter.
 //!
 //! * **[`dim3::SatDispatcher`] / [`dim2::SatDispatcher`]**, a query dispatcher: cuboid–cuboid
 //!   intersection tests, contacts and contact manifolds computed by sat-core and reference-face

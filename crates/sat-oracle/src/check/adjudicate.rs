@@ -5,12 +5,12 @@ use std::cell::OnceCell;
 
 use sat_core::batch::{ObbSet2, ObbSet3, pair_overlaps2, pair_overlaps3};
 use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
-use sat_core::tolerance::band;
 use sat_core::{Obb2, Obb3};
 
 use super::filter::{FilterBox, decide2, decide3};
 use super::peer_findings::{record, record_panic};
 use super::{Case2, Case3};
+use super::{Judged, band};
 use crate::peers::{PeerPanic, try_parry_gjk2, try_parry_gjk3, try_parry_sat2, try_parry_sat3};
 
 /// A peer engine.
@@ -54,7 +54,7 @@ impl PeerError {
 
     /// Whether `|margin|` exceeds sat-core's band `BAND_K·ε·S`: sat-core is never wrong there.
     pub fn outside_band(&self) -> bool {
-        self.margin.abs() > f64::from(band(self.scale as f32))
+        self.margin.abs() > band(self.scale)
     }
 }
 
@@ -65,7 +65,7 @@ impl fmt::Display for PeerError {
         } else {
             ("are apart", "intersect")
         };
-        let bands = self.margin.abs() / f64::from(band(self.scale as f32));
+        let bands = self.margin.abs() / band(self.scale);
         write!(
             f,
             "{} ({}D) says the boxes {said} but they {truth}: margin {:.3e}, S {:.3e}, \
@@ -260,9 +260,10 @@ impl EngineVerdicts {
         }
         if let Some(truth) = input.known().filter(|&truth| truth != self.core) {
             let v = input.exact();
-            let band = f64::from(band(v.scale as f32));
+            let band = band(v.scale);
             assert!(
-                truth || v.margin.abs() <= band,
+                truth
+                    || Judged::new(self.core, truth, v.margin, v.scale) != Judged::WrongOutsideBand,
                 "sat-core ({}D) says the boxes intersect but they are apart by {:e} = {:.1} bands \
                  (outside its band, S = {:e}): {v:?}\n  case: {}",
                 self.dim,

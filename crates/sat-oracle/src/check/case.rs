@@ -6,7 +6,7 @@ use glam::{DVec2, DVec3};
 use sat_core::exact::{ExactVerdict, verdict2, verdict3};
 use sat_core::{Obb2, Obb3, ObbError};
 
-use crate::written::{Box2, Box3, Rotation2, Rotation3};
+use crate::written::{Box2, Box3, CaseLine, Rotation2, Rotation3};
 
 use super::field_bytes::FieldBytes;
 use super::filter::FilterBox;
@@ -147,10 +147,15 @@ impl Case3 {
             .then(|| (self.a.filter_box(), self.b.filter_box()))
     }
 
-    /// The case as a line of the `obbsat` case format (`obbsat verdict` reads it).
-    pub fn to_json(&self) -> String {
+    /// The case as a line of the `obbsat` case format (`obbsat verdict` reads it), without id.
+    pub fn case_line(&self) -> CaseLine {
         let (a, b) = self.written();
-        format!("{{\"dim\": 3, \"a\": {}, \"b\": {}}}", a.json(), b.json())
+        CaseLine::three(&a, &b)
+    }
+
+    /// [`case_line`](Self::case_line)'s JSON.
+    pub fn to_json(&self) -> String {
+        self.case_line().to_json()
     }
 }
 
@@ -180,10 +185,15 @@ impl Case2 {
             .then(|| (self.a.filter_box(), self.b.filter_box()))
     }
 
-    /// The case as a line of the `obbsat` case format.
-    pub fn to_json(&self) -> String {
+    /// The case as a line of the `obbsat` case format (`obbsat verdict` reads it), without id.
+    pub fn case_line(&self) -> CaseLine {
         let (a, b) = self.written();
-        format!("{{\"dim\": 2, \"a\": {}, \"b\": {}}}", a.json(), b.json())
+        CaseLine::two(&a, &b)
+    }
+
+    /// [`case_line`](Self::case_line)'s JSON.
+    pub fn to_json(&self) -> String {
+        self.case_line().to_json()
     }
 }
 

@@ -5,7 +5,6 @@ use arbitrary::{Arbitrary, Unstructured};
 use glam::{DMat2, DVec2, Vec2};
 use sat_core::Feature;
 use sat_core::exact::{ExactBox2, ExactVerdict, verdict2};
-use sat_core::tolerance::BAND_K;
 use sat_rapier::dim2::SatDispatcher;
 use sat_rapier::dim2::rapier::math::{Pose, Rot2};
 use sat_rapier::dim2::rapier::parry::query::{
@@ -488,7 +487,7 @@ fn judge_manifolds(
         return fail("cuboid pair unsupported", String::new());
     }
     let (b, m, p) = (s.bound(), s.exact.margin, f64::from(s.prediction));
-    let band = f64::from(BAND_K) * f64::from(f32::EPSILON) * s.exact.scale;
+    let band = super::band(s.exact.scale);
     let points: Vec<_> = ms.iter().flat_map(|m| &m.points).collect();
     if ms.iter().filter(|m| !m.points.is_empty()).count() > 1 {
         fail("more than one manifold for a box pair", format!("{ms:?}"));

@@ -7,7 +7,6 @@ use arbitrary::{Arbitrary, Unstructured};
 use glam::{DMat3, DQuat, DVec3, Vec3};
 use sat_core::Feature;
 use sat_core::exact::{ExactBox3, ExactVerdict, verdict3};
-use sat_core::tolerance::BAND_K;
 use sat_rapier::dim3::SatDispatcher;
 use sat_rapier::dim3::rapier::math::Pose;
 use sat_rapier::dim3::rapier::parry::query::{
@@ -548,7 +547,7 @@ pub(super) fn judge_manifolds<M: Debug, C: Debug>(
         return fail("cuboid pair unsupported", String::new());
     }
     let (b, p) = (s.bound(), f64::from(s.prediction));
-    let band = f64::from(BAND_K) * f64::from(f32::EPSILON) * s.scale;
+    let band = super::band(s.scale);
     let points: Vec<_> = ms.iter().flat_map(|m| &m.points).collect();
     if ms.iter().filter(|m| !m.points.is_empty()).count() > 1 {
         fail("more than one manifold for a box pair", format!("{ms:?}"));

@@ -36,94 +36,75 @@ use super::peer_findings::strict_peers;
 use super::{Case2, Case3, Report};
 use crate::peers::{ParryBox2, ParryBox3, catch_peer};
 
-/// Checks one 3D case's distance and closest points; panics on a violation of sat-core's bound.
-pub fn check_distance3(case: &Case3) -> Report {
-    let Ok((a, b)) = case.obbs() else {
-        return Report::default();
-    };
-    let exact = distance_bounds3(&ExactBox3::from_obb(&a), &ExactBox3::from_obb(&b));
-    let describe = || case.to_json();
-    let c = a.closest_points(&b);
-    assert_eq!(
-        a.distance(&b).to_bits(),
-        c.distance.to_bits(),
-        "distance and closest_points differ\n  case: {}",
-        describe()
-    );
-    let judge = Judge::new(&exact, [norm3(a.center()), norm3(b.center())]);
-    judge.answer(
-        "sat-core",
-        c.distance,
-        (c.b.as_dvec3() - c.a.as_dvec3()).length(),
-        [outside3(&a, c.a), outside3(&b, c.b)],
-        &describe,
-    );
-    let (pa, pb) = (ParryBox3::from_obb(&a), ParryBox3::from_obb(&b));
-    let parry = catch_peer(|| {
-        let d = query3::distance(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid).map(|d| d.distance);
-        let points = query3::closest_points(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid, f32::MAX);
-        (d, points)
-    });
-    judge.peer(
-        3,
-        parry.map(|(d, points)| {
-            let apart = match points {
-                Ok(query3::ClosestPoints::WithinMargin(p, q)) => Some((q - p).length()),
-                Ok(query3::ClosestPoints::Intersecting) => Some(0.0),
-                _ => None,
+/// `check_distance2` and `check_distance3`: one body, the dimension's types and functions named.
+macro_rules! check_distance {
+    ($(#[$doc:meta])* $name:ident, $case:ty, $dim:literal, $bounds:ident, $exact_box:ident,
+     $norm:ident, $as_d:ident, $outside:ident, $parry_box:ident, $query:ident) => {
+        $(#[$doc])*
+        pub fn $name(case: &$case) -> Report {
+            let Ok((a, b)) = case.obbs() else {
+                return Report::default();
             };
-            (d.ok(), apart)
-        }),
-        &describe,
-    );
-    Report {
-        accepted: true,
-        intersects: Some(exact.upper == 0.0),
-        ..Report::default()
-    }
+            let exact = $bounds(&$exact_box::from_obb(&a), &$exact_box::from_obb(&b));
+            let describe = || case.to_json();
+            let c = a.closest_points(&b);
+            let judge = Judge::new(&exact, [$norm(a.center()), $norm(b.center())]);
+            let distance = a.distance(&b);
+            judge.distance("sat-core distance", distance, &describe);
+            // In 3D `distance` is `closest_points`' distance; in 2D it takes shortcuts of its own.
+            assert!(
+                $dim == 2 || distance.to_bits() == c.distance.to_bits(),
+                "distance and closest_points differ\n  case: {}",
+                describe()
+            );
+            judge.answer(
+                "sat-core",
+                c.distance,
+                (c.b.$as_d() - c.a.$as_d()).length(),
+                [$outside(&a, c.a), $outside(&b, c.b)],
+                &describe,
+            );
+            let (pa, pb) = ($parry_box::from_obb(&a), $parry_box::from_obb(&b));
+            let parry = catch_peer(|| {
+                let d = $query::distance(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid)
+                    .map(|d| d.distance);
+                let points =
+                    $query::closest_points(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid, f32::MAX);
+                (d, points)
+            });
+            judge.peer(
+                $dim,
+                parry.map(|(d, points)| {
+                    let apart = match points {
+                        Ok($query::ClosestPoints::WithinMargin(p, q)) => Some((q - p).length()),
+                        Ok($query::ClosestPoints::Intersecting) => Some(0.0),
+                        _ => None,
+                    };
+                    (d.ok(), apart)
+                }),
+                &describe,
+            );
+            Report {
+                accepted: true,
+                intersects: Some(exact.upper == 0.0),
+                ..Report::default()
+            }
+        }
+    };
 }
 
-/// Checks one 2D case's distance and closest points (see [`check_distance3`]).
-pub fn check_distance2(case: &Case2) -> Report {
-    let Ok((a, b)) = case.obbs() else {
-        return Report::default();
-    };
-    let exact = distance_bounds2(&ExactBox2::from_obb(&a), &ExactBox2::from_obb(&b));
-    let describe = || case.to_json();
-    let c = a.closest_points(&b);
-    let judge = Judge::new(&exact, [norm2(a.center()), norm2(b.center())]);
-    judge.distance("sat-core distance", a.distance(&b), &describe);
-    judge.answer(
-        "sat-core",
-        c.distance,
-        (c.b.as_dvec2() - c.a.as_dvec2()).length(),
-        [outside2(&a, c.a), outside2(&b, c.b)],
-        &describe,
-    );
-    let (pa, pb) = (ParryBox2::from_obb(&a), ParryBox2::from_obb(&b));
-    let parry = catch_peer(|| {
-        let d = query2::distance(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid).map(|d| d.distance);
-        let points = query2::closest_points(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid, f32::MAX);
-        (d, points)
-    });
-    judge.peer(
-        2,
-        parry.map(|(d, points)| {
-            let apart = match points {
-                Ok(query2::ClosestPoints::WithinMargin(p, q)) => Some((q - p).length()),
-                Ok(query2::ClosestPoints::Intersecting) => Some(0.0),
-                _ => None,
-            };
-            (d.ok(), apart)
-        }),
-        &describe,
-    );
-    Report {
-        accepted: true,
-        intersects: Some(exact.upper == 0.0),
-        ..Report::default()
-    }
-}
+check_distance!(
+    /// Checks one 3D case's distance and closest points; panics on a violation of sat-core's
+    /// bound.
+    check_distance3, Case3, 3, distance_bounds3, ExactBox3, norm3, as_dvec3, outside3, ParryBox3,
+    query3
+);
+
+check_distance!(
+    /// Checks one 2D case's distance and closest points (see [`check_distance3`]).
+    check_distance2, Case2, 2, distance_bounds2, ExactBox2, norm2, as_dvec2, outside2, ParryBox2,
+    query2
+);
 
 /// The reference interval and the pair's tolerances.
 struct Judge {

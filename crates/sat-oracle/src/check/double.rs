@@ -23,7 +23,7 @@ use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 use sat_core::tolerance::{AXES_BAND_K_F64, AXES_TOLERANCE_F64, BAND_K_F64, EPS_F64};
 use sat_core::{AXES_TOLERANCE, Feature};
 
-use crate::written::{Box2, Box3, Rotation2, Rotation3};
+use crate::written::{Box2, Box3, CaseLine, Rotation2, Rotation3};
 
 use super::adjudicate::Report;
 use super::geometry::lean_columns;
@@ -63,7 +63,7 @@ pub fn check3_f64(case: &Case3) -> Report {
         certified: [da.intersects_certified(&db), db.intersects_certified(&da)],
     };
     said.judge(&written, &stored, columns, &|| {
-        format!("{{\"dim\": 3, \"a\": {}, \"b\": {}}}", a.json(), b.json())
+        CaseLine::three(&a, &b).to_json()
     })
 }
 
@@ -96,7 +96,7 @@ pub fn check2_f64(case: &Case2) -> Report {
         certified: [da.intersects_certified(&db), db.intersects_certified(&da)],
     };
     said.judge(&written, &stored, columns, &|| {
-        format!("{{\"dim\": 2, \"a\": {}, \"b\": {}}}", a.json(), b.json())
+        CaseLine::two(&a, &b).to_json()
     })
 }
 

@@ -36,18 +36,9 @@ pub const OCTAHEDRAL: [[f32; 4]; 24] = [
     [-1.0, -1.0, -1.0, 1.0],
 ];
 
-/// The columns of `R(q)/|q|²` in f64 (glam's convention: column 0 is the image of X). NaN for a
-/// zero or non-finite quaternion.
+/// [`quat_columns`](crate::written::quat_columns) of an f32 quaternion.
 pub fn quat_columns(q: [f32; 4]) -> [DVec3; 3] {
-    let [x, y, z, w] = q.map(f64::from);
-    let n = x * x + y * y + z * z + w * w;
-    let (xx, yy, zz, ww) = (x * x, y * y, z * z, w * w);
-    let (xy, xz, yz, wx, wy, wz) = (x * y, x * z, y * z, w * x, w * y, w * z);
-    [
-        DVec3::new(ww + xx - yy - zz, 2.0 * (xy + wz), 2.0 * (xz - wy)) / n,
-        DVec3::new(2.0 * (xy - wz), ww - xx + yy - zz, 2.0 * (yz + wx)) / n,
-        DVec3::new(2.0 * (xz + wy), 2.0 * (yz - wx), ww - xx - yy + zz) / n,
-    ]
+    crate::written::quat_columns(q.map(f64::from))
 }
 
 /// `q` as f64 (not normalised).
@@ -116,6 +107,75 @@ impl<const N: usize> Contact<N> {
             ea[j] = wanted as f32;
         }
     }
+}
+
+/// B's offset from A (half-extents `ea`, `eb`; B's columns `gb`) that puts B's deepest vertex
+/// along `normal` (A's face normal `±a_i`) on that face at gap zero, moved `lateral` across it;
+/// and the contact (`axis` = `i`). A face of B, when the faces are nearly parallel. The caller
+/// adds the gap along the normal. Shared by the fuzz recipes and `obbsat`'s generator.
+pub fn face_contact3(
+    [ea, eb]: [&[f64; 3]; 2],
+    gb: &[DVec3; 3],
+    i: usize,
+    normal: DVec3,
+    lateral: DVec3,
+) -> (DVec3, Contact<3>) {
+    // B's centre sits at its deepest vertex plus this.
+    let support_b: DVec3 = (0..3)
+        .map(|j| gb[j] * (eb[j] * sign_of(gb[j].dot(normal))))
+        .sum();
+    let radius_b = (0..3).map(|j| eb[j] * gb[j].dot(normal).abs()).sum();
+    let contact = Contact {
+        normal: normal.to_array(),
+        radius_b,
+        gap: 0.0,
+        axis: i,
+    };
+    (normal * ea[i] + lateral + support_b, contact)
+}
+
+/// B's offset from A that makes B's edge along `b_k` cross A's edge along `a_i` at gap zero
+/// along the unit `normal` (`±a_i × b_k` normalised), at fractions `along` (in `[−1, 1]`) of
+/// A's and B's edges; and the contact (`axis`: the other extent of A that moves A's edge most
+/// along the normal). The caller adds the gap along the normal.
+pub fn edge_contact3(
+    [ea, eb]: [&[f64; 3]; 2],
+    [ga, gb]: [&[DVec3; 3]; 2],
+    [i, k]: [usize; 2],
+    normal: DVec3,
+    [along_a, along_b]: [f64; 2],
+) -> (DVec3, Contact<3>) {
+    // A's edge parallel to a_i furthest along the normal, at a point along it; and from the
+    // point on B's edge parallel to b_k furthest against the normal, to B's centre.
+    let on_a = edge_point(ga, ea, i, along_a, normal);
+    let to_b = edge_point(gb, eb, k, along_b, normal);
+    let radius_b = (0..3).map(|j| eb[j] * gb[j].dot(normal).abs()).sum();
+    let axis = [(i + 1) % 3, (i + 2) % 3]
+        .into_iter()
+        .max_by(|&x, &y| ga[x].dot(normal).abs().total_cmp(&ga[y].dot(normal).abs()))
+        .unwrap_or((i + 1) % 3);
+    let contact = Contact {
+        normal: normal.to_array(),
+        radius_b,
+        gap: 0.0,
+        axis,
+    };
+    (on_a + to_b, contact)
+}
+
+/// The point `Σ_j g_j·e_j·side_j` of a box's edge parallel to `g_axis` (from its centre): at
+/// fraction `along` of that edge, on the side of `normal` for the other columns.
+fn edge_point(g: &[DVec3; 3], e: &[f64; 3], axis: usize, along: f64, normal: DVec3) -> DVec3 {
+    (0..3)
+        .map(|j| {
+            let side = if j == axis {
+                along
+            } else {
+                sign_of(g[j].dot(normal))
+            };
+            g[j] * (e[j] * side)
+        })
+        .sum()
 }
 
 /// Arrays of glam vectors as nested arrays.

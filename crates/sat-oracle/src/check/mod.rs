@@ -82,13 +82,15 @@ mod separation;
 
 use arbitrary::{Arbitrary, Unstructured};
 
+use crate::written::CaseLine;
+
 pub use adjudicate::{Peer, PeerError, Report, check2, check3};
 pub use case::{BoxInput2, BoxInput3, Case2, Case3, NearParallel3, Orientation3};
 pub use contact2::{ContactCase2, check_contact2, check_manifold2};
 pub use contact3::{ContactCase3, check_contact3, check_manifold3};
 pub use distance::{check_distance2, check_distance3, distance_peer_tallies};
 pub use double::{check2_f64, check3_f64};
-pub use geometry::{OCTAHEDRAL, lean_columns};
+pub use geometry::{Contact, OCTAHEDRAL, edge_contact3, face_contact3, lean_columns, ulp32};
 pub use peer_findings::{PeerTally, peer_tallies, strict_peers};
 pub use recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt};
 pub use recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Written2};
@@ -113,6 +115,14 @@ pub struct Target {
     pub run: fn(&[u8]) -> Report,
     /// The named seeds, encoded.
     pub seeds: fn() -> Vec<(&'static str, Vec<u8>)>,
+    /// The bytes as an `obbsat` case line (no id), for the targets whose inputs are a pair of
+    /// boxes; `obbsat corpus` turns their minimised findings into cases with it.
+    pub case_line: Option<fn(&[u8]) -> CaseLine>,
+}
+
+/// The fuzz target of that name.
+pub fn target(name: &str) -> Option<&'static Target> {
+    TARGETS.iter().find(|t| t.name == name)
 }
 
 /// Every fuzz target.
@@ -121,72 +131,164 @@ pub const TARGETS: [Target; 13] = [
         name: "obb2",
         run: |bytes| check2(&decode(bytes)),
         seeds: || encode_all(seeds2()),
+        case_line: Some(|bytes| decode::<Case2>(bytes).case_line()),
     },
     Target {
         name: "obb3",
         run: |bytes| check3(&decode(bytes)),
         seeds: || encode_all(seeds3()),
+        case_line: Some(|bytes| decode::<Case3>(bytes).case_line()),
     },
     Target {
         name: "obb2_f64",
         run: |bytes| check2_f64(&decode(bytes)),
         seeds: || encode_all(seeds2()),
+        // Written in f64 from the recipe (`check::double`), not the recipe's own case line.
+        case_line: None,
     },
     Target {
         name: "obb3_f64",
         run: |bytes| check3_f64(&decode(bytes)),
         seeds: || encode_all(seeds3()),
+        case_line: None,
     },
     Target {
         name: "near_parallel3",
         run: |bytes| check3(&decode::<NearParallel3>(bytes).0),
         seeds: || encode_all(seeds_near_parallel3()),
+        case_line: Some(|bytes| decode::<NearParallel3>(bytes).0.case_line()),
     },
     Target {
         name: "separation3",
         run: |bytes| check_separation3(&decode(bytes)),
         seeds: || encode_all(seeds3()),
+        case_line: Some(|bytes| decode::<Case3>(bytes).case_line()),
     },
     Target {
         name: "contact2",
         run: |bytes| check_contact2(&decode(bytes)),
         seeds: || contact::seeds(encode_all(seeds2())),
+        case_line: None,
     },
     Target {
         name: "contact3",
         run: |bytes| check_contact3(&decode(bytes)),
         seeds: || contact::seeds(encode_all(seeds3())),
+        case_line: None,
     },
     Target {
         name: "manifold2",
         run: |bytes| check_manifold2(&decode(bytes)),
         seeds: || contact::seeds(encode_all(seeds2())),
+        case_line: None,
     },
     Target {
         name: "manifold3",
         run: |bytes| check_manifold3(&decode(bytes)),
         seeds: || contact::seeds(encode_all(seeds3())),
+        case_line: None,
     },
     Target {
         name: "rapier3",
         run: |bytes| check_scene3(&decode(bytes)),
         seeds: || encode_all(seeds_scene3()),
+        case_line: None,
     },
     Target {
         name: "distance2",
         run: |bytes| check_distance2(&decode(bytes)),
         seeds: || encode_all(seeds2()),
+        case_line: Some(|bytes| decode::<Case2>(bytes).case_line()),
     },
     Target {
         name: "distance3",
         run: |bytes| check_distance3(&decode(bytes)),
         seeds: || encode_all(seeds3()),
+        case_line: Some(|bytes| decode::<Case3>(bytes).case_line()),
     },
 ];
+
+/// sat-core's verdict band `BAND_K·ε·S` for a pair of scale `S` (see `sat_core::tolerance`), in
+/// f64: the one band of the checks and of the `obbsat` CLI (sat-core's verdicts with `|margin|`
+/// above it are exact). `sat_core::tolerance::band` is the same product for f32 callers; here
+/// `BAND_K·ε` is exact and the product is rounded once.
+pub fn band(scale: f64) -> f64 {
+    f64::from(sat_core::tolerance::BAND_K) * f64::from(sat_core::tolerance::EPS) * scale
+}
+
+/// An engine's verdict against the exact one: the one judge of the fuzz checks, the main job
+/// (`obbsat run`) and `obbsat check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Judged {
+    /// The exact verdict.
+    Right,
+    /// Wrong, with `|margin| <= band(S)`: within rounding of touching, where sat-core may
+    /// answer either.
+    WrongInBand,
+    /// Wrong, with `|margin| > band(S)`: sat-core is never wrong there.
+    WrongOutsideBand,
+}
+
+impl Judged {
+    /// `said` (`true`: intersect) against the exact verdict `truth`, whose margin (positive:
+    /// apart) is `margin` for a pair of scale `scale`.
+    pub fn new(said: bool, truth: bool, margin: f64, scale: f64) -> Judged {
+        Judged::with_band(said, truth, margin, band(scale))
+    }
+
+    /// [`Judged::new`] against another band than sat-core's f32 one (its f64 test's,
+    /// `BAND_K_F64·ε₆₄·S`, or zero for an exact engine).
+    pub fn with_band(said: bool, truth: bool, margin: f64, band: f64) -> Judged {
+        if said == truth {
+            Judged::Right
+        } else if margin.abs() > band {
+            Judged::WrongOutsideBand
+        } else {
+            Judged::WrongInBand
+        }
+    }
+
+    /// [`Judged::new`] against an exact verdict.
+    pub fn of(said: bool, exact: &sat_core::exact::ExactVerdict) -> Judged {
+        Judged::new(said, exact.intersects, exact.margin, exact.scale)
+    }
+}
 
 /// Decodes fuzzer bytes as `fuzz_target!` does (`arbitrary_take_rest`); never fails.
 pub fn decode<'a, T: Arbitrary<'a>>(bytes: &'a [u8]) -> T {
     T::arbitrary_take_rest(Unstructured::new(bytes)).expect("every byte string decodes")
+}
+
+/// Seeded random fuzz inputs, the same on every platform (splitmix64): the targets replayed on
+/// stable without libFuzzer.
+#[derive(Debug, Clone)]
+pub struct RandomInputs(u64);
+
+impl RandomInputs {
+    /// The inputs of this seed.
+    pub fn new(seed: u64) -> Self {
+        Self(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// The next input, `0..max_len` random bytes, into `buffer` (short inputs exercise the zero
+    /// padding of [`decode`]).
+    pub fn input(&mut self, buffer: &mut Vec<u8>, max_len: u64) {
+        buffer.clear();
+        let len = (self.next_u64() % max_len) as usize;
+        while buffer.len() < len {
+            buffer.extend_from_slice(&self.next_u64().to_le_bytes());
+        }
+        buffer.truncate(len);
+    }
 }
 
 /// A recipe as the bytes a fuzz target decodes it from.

@@ -7,7 +7,8 @@ use glam::{DQuat, DVec3};
 
 use super::field_bytes::{FieldBytes, field_bytes_enum, field_bytes_struct};
 use super::geometry::{
-    Contact, OCTAHEDRAL, cols3, dquat, lean_columns, norm, quat_columns, round_quat, sign_of,
+    Contact, OCTAHEDRAL, cols3, dquat, edge_contact3, face_contact3, lean_columns, norm,
+    quat_columns, round_quat,
 };
 use super::recipe::{
     Direction, Extent, Gap, GapScale, Offset, Origin, Size, Tilt, centered16, unit16,
@@ -416,23 +417,13 @@ fn face_contact(
 ) -> (DVec3, Option<(Gap, Contact<3>)>) {
     let i = usize::from(f.face % 3);
     let normal = ga[i] * if f.face % 6 >= 3 { -1.0 } else { 1.0 };
-    // B's centre sits at its deepest vertex plus this.
-    let support_b: DVec3 = (0..3)
-        .map(|j| gb[j] * (eb[j] * sign_of(gb[j].dot(normal))))
-        .sum();
-    let radius_b = (0..3).map(|j| eb[j] * gb[j].dot(normal).abs()).sum();
     let lateral: DVec3 = [(i + 1) % 3, (i + 2) % 3]
         .into_iter()
         .zip(f.lateral)
         .map(|(j, v)| ga[j] * (ea[j] * centered16(v)))
         .sum();
-    let contact = Contact {
-        normal: normal.to_array(),
-        radius_b,
-        gap: 0.0,
-        axis: i,
-    };
-    (normal * ea[i] + lateral + support_b, Some((f.gap, contact)))
+    let (offset, contact) = face_contact3([ea, eb], gb, i, normal, lateral);
+    (offset, Some((f.gap, contact)))
 }
 
 /// B's offset from A for an [`EdgeContact`] at gap zero, the contact and the gap to add.
@@ -455,41 +446,9 @@ fn edge_contact(
         return face_contact(face, ea, eb, ga, gb);
     }
     let normal = l.normalize() * if e.flip { -1.0 } else { 1.0 };
-    let [along_a, along_b] = e.along.map(centered16);
-    // A's edge parallel to a_i furthest along the normal, at a point along it.
-    let on_a: DVec3 = (0..3)
-        .map(|j| {
-            let side = if j == i {
-                along_a
-            } else {
-                sign_of(ga[j].dot(normal))
-            };
-            ga[j] * (ea[j] * side)
-        })
-        .sum();
-    // From the point on B's edge parallel to b_k furthest against the normal, to B's centre.
-    let to_b: DVec3 = (0..3)
-        .map(|j| {
-            let side = if j == k {
-                along_b
-            } else {
-                sign_of(gb[j].dot(normal))
-            };
-            gb[j] * (eb[j] * side)
-        })
-        .sum();
-    let radius_b = (0..3).map(|j| eb[j] * gb[j].dot(normal).abs()).sum();
-    let axis = [(i + 1) % 3, (i + 2) % 3]
-        .into_iter()
-        .max_by(|&x, &y| ga[x].dot(normal).abs().total_cmp(&ga[y].dot(normal).abs()))
-        .unwrap_or((i + 1) % 3);
-    let contact = Contact {
-        normal: normal.to_array(),
-        radius_b,
-        gap: 0.0,
-        axis,
-    };
-    (on_a + to_b, Some((e.gap, contact)))
+    let along = e.along.map(centered16);
+    let (offset, contact) = edge_contact3([ea, eb], [ga, gb], [i, k], normal, along);
+    (offset, Some((e.gap, contact)))
 }
 
 field_bytes_enum! {

@@ -2,7 +2,7 @@
 //! the f64 filter's decisions, against the exact oracle on every case.
 
 use sat_core::exact::{ExactBox3, verdict3};
-use sat_core::tolerance::{BAND_K, EPS, PAD_K, SEPARATION_K};
+use sat_core::tolerance::{EPS, PAD_K, SEPARATION_K};
 
 use super::filter::{FilterBox, decide3, gap_along};
 use super::{Case3, Report, check3};
@@ -62,7 +62,7 @@ pub fn check_separation3(case: &Case3) -> Report {
         (gap - along).abs() / eps_s,
         case.to_json()
     );
-    let band = f64::from(BAND_K) * eps_s;
+    let band = super::band(exact.scale);
     if exact.margin < -band {
         let error = (gap - exact.margin).abs();
         assert!(
