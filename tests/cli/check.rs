@@ -2,7 +2,7 @@
 //! expectations deliberately flipped, so every engine's counts (wrong, outside and inside the
 //! band, worst |margin|/S) are known in advance; exit statuses and formats.
 
-use crate::common::{obbsat, stdout};
+use crate::common::{engine, obbsat, stdout};
 use obbsat::case::parse_case;
 use obbsat::check::band;
 use obbsat::engine::Engine;
@@ -89,15 +89,6 @@ fn json_check(args: &[&str]) -> (Option<i32>, Value) {
     let report = serde_json::from_str(&stdout(&out))
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
     (out.status.code(), report)
-}
-
-fn engine<'a>(report: &'a Value, name: &str) -> &'a Value {
-    report["engines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["engine"] == name)
-        .unwrap_or_else(|| panic!("no {name} in {report}"))
 }
 
 #[test]

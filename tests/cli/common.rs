@@ -53,3 +53,26 @@ pub fn json_lines(output: &Output) -> Vec<serde_json::Value> {
         .map(|line| serde_json::from_str(line).expect("every answer line is JSON"))
         .collect()
 }
+
+/// Every `corpus/*.jsonl` file, sorted.
+pub fn corpus_files() -> Vec<String> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path().display().to_string())
+        .filter(|p| p.ends_with(".jsonl"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The engine called `name` in an `obbsat check --format json` report.
+pub fn engine<'a>(report: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    report["engines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["engine"] == name)
+        .unwrap_or_else(|| panic!("no {name} in {report}"))
+}

@@ -5,20 +5,8 @@
 
 use std::collections::HashSet;
 
-use crate::common::{obbsat, stdout};
+use crate::common::{corpus_files, obbsat, stdout};
 use serde_json::Value;
-
-fn corpus_files() -> Vec<String> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
-    let mut files: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.path().display().to_string())
-        .filter(|p| p.ends_with(".jsonl"))
-        .collect();
-    files.sort();
-    files
-}
 
 fn corpus_lines() -> Vec<Value> {
     corpus_files()

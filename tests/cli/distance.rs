@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use crate::common::{json_lines as lines, obbsat_reading_all as obbsat};
+use crate::common::{corpus_files, engine, json_lines as lines, obbsat_reading_all as obbsat};
 
 fn vector(v: &Value) -> Vec<f64> {
     v.as_array()
@@ -105,18 +105,6 @@ fn sat_is_within_64_eps_s_of_exact_on_generated_cases() {
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
 
-/// Every corpus file.
-fn corpus_files() -> Vec<String> {
-    let mut files: Vec<String> = std::fs::read_dir(CORPUS)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.path().display().to_string())
-        .filter(|p| p.ends_with(".jsonl"))
-        .collect();
-    files.sort();
-    files
-}
-
 /// `obbsat check --query distance --format json` on `files` (or stdin) with `engines`.
 fn check_distances(files: &[String], engines: &[&str], input: &[u8]) -> (Option<i32>, Value) {
     let mut args = vec!["check", "--query", "distance", "--format", "json"];
@@ -131,15 +119,6 @@ fn check_distances(files: &[String], engines: &[&str], input: &[u8]) -> (Option<
     let report = serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
     (out.status.code(), report)
-}
-
-fn engine<'a>(report: &'a Value, name: &str) -> &'a Value {
-    report["engines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["engine"] == name)
-        .unwrap_or_else(|| panic!("no engine {name} in {report}"))
 }
 
 /// `obbsat distance` itself, as an outside engine: its answer lines are the protocol's.
