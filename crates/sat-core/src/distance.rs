@@ -118,6 +118,10 @@
 //!   proves the rectangles disjoint, and their distance is the least of the 8 vertex candidates
 //!   (step 10's): within `E` of `d`. In between it runs the steps above, as `closest_points`
 //!   does; its distance may differ from `closest_points`' by the bound, not more.
+//! * **3D `distance` without points** (`Obb3::distance`): where step 3 does not decide a pair
+//!   whose face gaps all overlap, the certified separating-axis test's f32 tier
+//!   (`intersects_certified` before its exact tier) runs first; when it proves the stored boxes
+//!   intersect, the answer is `0`, exactly, with no common point to find.
 //! * **Common points** return distance `0` and one point `x` for both boxes. The centre segment
 //!   (step 2): `x`'s coordinates in each box are within `8u|t|` of the computed ones, so `x` is
 //!   within `7 εS` of both. A point of a pair inside the other box as computed (steps 5, 7): on
@@ -208,13 +212,23 @@ struct Reply<V> {
     dir: V,
 }
 
-impl<V: Default> Reply<V> {
+impl<V: Default + Copy> Reply<V> {
     /// No candidate yet.
     fn none() -> Self {
         Reply {
             squared: f32::INFINITY,
             a: Point::OnSegment(0.0),
             b: Point::OnSegment(0.0),
+            dir: V::default(),
+        }
+    }
+
+    /// Distance `0`, with `p` a common point.
+    fn common(p: Point<V>) -> Self {
+        Reply {
+            squared: 0.0,
+            a: p,
+            b: p,
             dir: V::default(),
         }
     }
