@@ -526,22 +526,30 @@ fn measure<D: Dimension>(
     ));
     let parry: Vec<_> = obbs.iter().map(D::parry).collect();
     let exact_boxes: Vec<_> = cases.iter().map(D::exact_boxes).collect();
-    let doubles: Vec<Option<DoublePair>> = cases.iter().map(D::double).collect();
+    // sat-core f64: the compact pairs it runs in f64 and, per case, its band per unit of `S`
+    // (`None`: columns that are f32 data, judged by the certified test on the written boxes).
+    let mut in_f64: Vec<(D::Double, D::Double)> = Vec::new();
+    let f64_band: Vec<Option<f64>> = cases
+        .iter()
+        .map(|case| {
+            D::double(case).map(|double| {
+                in_f64.push(D::double_boxes(&double));
+                double.band(1.0)
+            })
+        })
+        .collect();
 
     let (sat_core, t0) = timed(&obbs, D::sat_core);
     let (certified, t1) = timed(&obbs, D::certified);
     let (parry_sat, t2) = timed(&parry, D::parry_sat);
     let (parry_gjk, t3) = timed(&parry, D::parry_gjk);
-    // Timed on the pairs it runs in f64; f32 data (columns beyond f64's tolerance) gets the
-    // certified test on the written boxes, untimed.
-    let in_f64: Vec<(D::Double, D::Double)> =
-        doubles.iter().flatten().map(D::double_boxes).collect();
+    // Timed on the pairs it runs in f64; the certified test on f32 data is untimed.
     let (f64_verdicts, t4) = timed(&in_f64, D::sat64);
     let mut f64_verdicts = f64_verdicts.into_iter();
-    let sat64: Vec<bool> = doubles
+    let sat64: Vec<bool> = f64_band
         .iter()
         .zip(&exact_boxes)
-        .map(|(double, exact)| match double {
+        .map(|(band, exact)| match band {
             Some(_) => f64_verdicts.next().unwrap_or_default(),
             None => D::certified_written(exact),
         })
@@ -638,8 +646,8 @@ fn measure<D: Dimension>(
         }
         for e in 0..5 {
             let v = if e == 1 { *stored } else { *generated };
-            let band = match (e, &doubles[i]) {
-                (4, Some(double)) => double.band(v.scale),
+            let band = match (e, f64_band[i]) {
+                (4, Some(per_scale)) => per_scale * v.scale,
                 (4, None) => 0.0,
                 _ => band(v.scale),
             };
