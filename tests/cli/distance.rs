@@ -224,6 +224,32 @@ fn check_query_distance_catches_wrong_distances_and_bad_answers() {
         "{reason}"
     );
 
+    // A recorded distance that is negative, not a number or beyond f64 is an invalid line, named.
+    for (bad, reason) in [
+        ("-1.0", "distance must not be negative"),
+        ("\"far\"", "distance: expected a number"),
+        ("1e999", "out of the range of f64"),
+    ] {
+        let text = case
+            .to_string()
+            .replacen('{', &format!("{{\"distance\":{bad},"), 1);
+        let (code, report) = check_distances(&[], &["sat"], format!("{text}\n").as_bytes());
+        assert_eq!(code, Some(1), "{bad}");
+        let invalid = report["invalid"].as_array().unwrap();
+        assert_eq!(invalid.len(), 1, "{bad}: {report}");
+        let why = invalid[0]["reason"].as_str().unwrap();
+        assert!(why.contains(reason), "{bad}: {why}");
+    }
+
+    // An outside engine answering a negative distance gives no answer for that case.
+    let negative = r#"cmd:while read -r line; do echo '{"distance": -0.5}'; done"#;
+    let (code, report) = check_distances(&[], &[negative], input.as_bytes());
+    assert_eq!(code, Some(1));
+    let e = engine(&report, negative);
+    assert_eq!(e["no_verdict"], 1, "{e}");
+    let reason = e["no_verdict_cases"][0]["reason"].as_str().unwrap();
+    assert!(reason.starts_with("negative \"distance\""), "{reason}");
+
     // Distance engines only.
     let out = obbsat(
         &["check", "-", "--query", "distance", "--engine", "parry-sat"],
