@@ -7,167 +7,117 @@
 
 pub use rapier2d as rapier;
 
-use rapier2d::dynamics::RigidBody;
-use rapier2d::geometry::Collider;
-use rapier2d::math::{Pose, Real, Vector};
-use rapier2d::parry::shape::Cuboid;
 use sat_core::Obb2;
 
-/// The box type the shared sources build.
-type Obb = Obb2;
+crate::flavour::flavour! { Obb2, "manifold2.rs", "fallback2.rs", distance: sat_core;
+    /// A contact-pair filter: drops rectangle pairs that sat-core proves farther apart than the
+    /// prediction distance plus both contact skins plus one step's motion, and rectangle sensor
+    /// pairs it proves disjoint; every other decision is rapier's body-type rule and the wrapped
+    /// hooks `H` (see [`with_inner`](Self::with_inner) for the order).
+    ///
+    /// rapier calls it only for colliders with [`ACTIVE_HOOKS`](Self::ACTIVE_HOOKS), and stops
+    /// recycling the contacts of such pairs: every awake pair is recomputed every step, which on a
+    /// resting pile costs several times the default narrow phase (see `benches/rapier_scenes.rs`).
+    /// Worth it only where a contact hook is needed anyway; never culls a pair rapier would give a
+    /// contact, a speculative contact or a continuous-collision sweep.
+    ///
+    /// ```
+    /// use sat_rapier::dim2::rapier::prelude::*;
+    /// use sat_rapier::dim2::SatContactFilter;
+    ///
+    /// struct Log; // a user's own hooks keep running inside the filter
+    /// impl PhysicsHooks for Log {}
+    ///
+    /// let params = IntegrationParameters::default();
+    /// let hooks = SatContactFilter::with_inner(Log).for_parameters(&params);
+    /// assert_eq!(hooks.prediction_distance(), params.prediction_distance());
+    /// let platform =
+    ///     ColliderBuilder::cuboid(4.0, 0.5).active_hooks(SatContactFilter::ACTIVE_HOOKS);
+    /// # drop(platform);
+    /// ```
+    SatContactFilter;
 
-// One source for both dimensions and both precisions, compiled once against each rapier: the
-// duplicate is the point.
-#[allow(clippy::duplicate_mod)]
-#[path = "dispatcher.rs"]
-mod dispatcher;
-#[allow(clippy::duplicate_mod)]
-#[path = "fallback2.rs"]
-mod fallback;
-#[allow(clippy::duplicate_mod)]
-#[path = "filter.rs"]
-mod filter;
-#[allow(clippy::duplicate_mod)]
-#[path = "manifold2.rs"]
-mod manifold;
+    /// A query dispatcher answering rectangle–rectangle queries with sat-core, `Err(Unsupported)`
+    /// for every other pair and query: chain it in front of rapier's default dispatcher.
+    ///
+    /// * `intersection_test`: sat-core's `intersects` (a "disjoint" answer is exact).
+    /// * `contact`: penetration axis and depth from sat-core's `separation`, witness points from
+    ///   clipping, where those certify themselves ([`CERTIFY_K`](crate::tolerance::CERTIFY_K));
+    ///   every other cuboid pair is answered in f64 (margin over the candidate axes, closest
+    ///   points), never passed on: the depth or distance is within
+    ///   [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of the exact one. Against parry's GJK/EPA
+    ///   on random penetrating pairs (`tests/rapier/contact.rs`): normals within `1 − cos ≤ 1e-5`,
+    ///   depths and witness points within 1e-4 of boxes of size ~1, except where EPA's own depth
+    ///   contradicts its normal or two axes tie.
+    /// * `contact_manifolds`: reference-edge clipping (up to 2 points), a face preference
+    ///   ([`tolerance`](crate::tolerance)), Box2D's feature ids for warm starting, the clipped
+    ///   points also beyond the prediction distance (as parry's: rapier makes them speculative
+    ///   contacts when the bodies approach), recomputed on every call (warm-start data follows the
+    ///   feature ids).
+    /// * Compound shapes (`ColliderBuilder::compound`): parry's walk over the parts with this chain
+    ///   deciding each pair of parts, so cuboid parts get the manifolds above.
+    /// * `distance`, `closest_points`: sat-core's (`sat_core::distance`), within `DISTANCE_K·ε·S`
+    ///   of the exact distance; `Intersecting` at distance 0.
+    /// * Round cuboids pass through to the next dispatcher.
+    ///
+    /// ```
+    /// use sat_rapier::dim2::rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
+    /// use sat_rapier::dim2::rapier::prelude::*;
+    /// use sat_rapier::dim2::SatDispatcher;
+    ///
+    /// let d = SatDispatcher::default().chain(DefaultQueryDispatcher);
+    /// let footprint = Cuboid::new(Vector::new(2.0, 1.0));
+    /// let pos12 = Pose::new(Vector::new(3.9, 0.0), 0.5);
+    /// assert!(d.intersection_test(&pos12, &footprint, &footprint).unwrap().intersecting);
+    /// let narrow_phase = NarrowPhase::with_query_dispatcher(d);
+    /// # drop(narrow_phase);
+    /// ```
+    SatDispatcher;
 
-/// A contact-pair filter: drops rectangle pairs that sat-core proves farther apart than the
-/// prediction distance plus both contact skins plus one step's motion, and rectangle sensor
-/// pairs it proves disjoint; every other decision is rapier's body-type rule and the wrapped
-/// hooks `H` (see [`with_inner`](Self::with_inner) for the order).
-///
-/// rapier calls it only for colliders with [`ACTIVE_HOOKS`](Self::ACTIVE_HOOKS), and stops
-/// recycling the contacts of such pairs: every awake pair is recomputed every step, which on a
-/// resting pile costs several times the default narrow phase (see `benches/rapier_scenes.rs`).
-/// Worth it only where a contact hook is needed anyway; never culls a pair rapier would give a
-/// contact, a speculative contact or a continuous-collision sweep.
-///
-/// ```
-/// use sat_rapier::dim2::rapier::prelude::*;
-/// use sat_rapier::dim2::SatContactFilter;
-///
-/// struct Log; // a user's own hooks keep running inside the filter
-/// impl PhysicsHooks for Log {}
-///
-/// let params = IntegrationParameters::default();
-/// let hooks = SatContactFilter::with_inner(Log).for_parameters(&params);
-/// assert_eq!(hooks.prediction_distance(), params.prediction_distance());
-/// let platform = ColliderBuilder::cuboid(4.0, 0.5).active_hooks(SatContactFilter::ACTIVE_HOOKS);
-/// # drop(platform);
-/// ```
-#[derive(Clone, Debug)]
-pub struct SatContactFilter<H = ()> {
-    inner: H,
-    prediction_distance: Real,
-    dt: Real,
-}
+    /// The world-space rectangle of a cuboid collider (its [`position`](Collider::position) and
+    /// half-extents) as a sat-core [`Obb2`]; `None` for every other shape, round cuboids included
+    /// (a rounded box is not a box). See [`obb_from_pose`] for how the rectangle is built.
+    ///
+    /// ```
+    /// use sat_rapier::dim2::obb;
+    /// use sat_rapier::dim2::rapier::prelude::*;
+    ///
+    /// let building =
+    ///     ColliderBuilder::cuboid(4.0, 2.0).translation(Vector::new(14.0, 3.0)).build();
+    /// let road = ColliderBuilder::cuboid(8.0, 0.5).rotation(0.3).build(); // 0.3 rad
+    /// let (a, b) = (obb(&building).unwrap(), obb(&road).unwrap());
+    /// assert!(!a.intersects(&b));
+    /// assert!(a.separation(&b).gap > 0.0); // apart by at least this along the returned axis
+    ///
+    /// assert!(obb(&ColliderBuilder::ball(0.5).build()).is_none());
+    /// assert!(obb(&ColliderBuilder::round_cuboid(4.0, 2.0, 0.1).build()).is_none());
+    /// ```
+    obb;
 
-/// A query dispatcher answering rectangle–rectangle queries with sat-core, `Err(Unsupported)`
-/// for every other pair and query: chain it in front of rapier's default dispatcher.
-///
-/// * `intersection_test`: sat-core's `intersects` (a "disjoint" answer is exact).
-/// * `contact`: penetration axis and depth from sat-core's `separation`, witness points from
-///   clipping, where those certify themselves ([`CERTIFY_K`](crate::tolerance::CERTIFY_K));
-///   every other cuboid pair is answered in f64 (margin over the candidate axes, closest
-///   points), never passed on: the depth or distance is within
-///   [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of the exact one. Against parry's GJK/EPA
-///   on random penetrating pairs (`tests/rapier/contact.rs`): normals within `1 − cos ≤ 1e-5`,
-///   depths and witness points within 1e-4 of boxes of size ~1, except where EPA's own depth
-///   contradicts its normal or two axes tie.
-/// * `contact_manifolds`: reference-edge clipping (up to 2 points), a face preference
-///   ([`tolerance`](crate::tolerance)), Box2D's feature ids for warm starting, the clipped
-///   points also beyond the prediction distance (as parry's: rapier makes them speculative
-///   contacts when the bodies approach), recomputed on every call (warm-start data follows the
-///   feature ids).
-/// * Compound shapes (`ColliderBuilder::compound`): parry's walk over the parts with this chain
-///   deciding each pair of parts, so cuboid parts get the manifolds above.
-/// * `distance`, `closest_points`: sat-core's (`sat_core::distance`), within
-///   `DISTANCE_K·ε·S` of the exact distance; `Intersecting` at distance 0.
-/// * Round cuboids pass through to the next dispatcher.
-///
-/// ```
-/// use sat_rapier::dim2::rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
-/// use sat_rapier::dim2::rapier::prelude::*;
-/// use sat_rapier::dim2::SatDispatcher;
-///
-/// let d = SatDispatcher::default().chain(DefaultQueryDispatcher);
-/// let footprint = Cuboid::new(Vector::new(2.0, 1.0));
-/// let pos12 = Pose::new(Vector::new(3.9, 0.0), 0.5);
-/// assert!(d.intersection_test(&pos12, &footprint, &footprint).unwrap().intersecting);
-/// let narrow_phase = NarrowPhase::with_query_dispatcher(d);
-/// # drop(narrow_phase);
-/// ```
-#[derive(Clone, Copy, Debug, Default)]
-#[non_exhaustive]
-pub struct SatDispatcher {}
-
-/// The dispatcher's distance of two boxes: sat-core's.
-#[inline]
-fn distance(a: &Obb2, b: &Obb2) -> Real {
-    a.distance(b)
-}
-
-/// The dispatcher's closest points of two boxes: sat-core's.
-#[inline]
-fn closest_points(a: &Obb2, b: &Obb2) -> sat_core::ClosestPoints<Vector> {
-    a.closest_points(b)
-}
-
-/// `|ω|`, for the filter's bound on a body's motion over a step.
-fn angular_speed(rb: &RigidBody) -> Real {
-    rb.angvel().abs()
-}
-
-/// The world-space rectangle of a cuboid collider (its [`position`](Collider::position) and
-/// half-extents) as a sat-core [`Obb2`]; `None` for every other shape, round cuboids included (a
-/// rounded box is not a box). See [`obb_from_pose`] for how the rectangle is built.
-///
-/// ```
-/// use sat_rapier::dim2::obb;
-/// use sat_rapier::dim2::rapier::prelude::*;
-///
-/// let building = ColliderBuilder::cuboid(4.0, 2.0).translation(Vector::new(14.0, 3.0)).build();
-/// let road = ColliderBuilder::cuboid(8.0, 0.5).rotation(0.3).build(); // 0.3 rad
-/// let (a, b) = (obb(&building).unwrap(), obb(&road).unwrap());
-/// assert!(!a.intersects(&b));
-/// assert!(a.separation(&b).gap > 0.0); // apart by at least this along the returned axis
-///
-/// assert!(obb(&ColliderBuilder::ball(0.5).build()).is_none());
-/// assert!(obb(&ColliderBuilder::round_cuboid(4.0, 2.0, 0.1).build()).is_none());
-/// ```
-pub fn obb(collider: &Collider) -> Option<Obb2> {
-    let cuboid = collider.shape().as_cuboid()?;
-    Some(obb_from_pose(collider.position(), cuboid))
-}
-
-/// `cuboid` placed by `pose` (parry's shape-to-world transform, as a collider's position or a
-/// query's shape pose) as a sat-core [`Obb2`]: centre `pose.translation`, the cuboid's
-/// half-extents, and axes from the pose's `(cos, sin)` normalised in f64, rounded once — the
-/// rectangle [`SatDispatcher`] builds for a pair's second shape, so each axis is within one unit
-/// roundoff of the rotation the pose names and sat-core's error bound holds for the rectangle
-/// the pose describes. Like sat-core's fast constructors it assumes finite values within
-/// [`MAX_MAGNITUDE`](sat_core::MAX_MAGNITUDE); anything else gives an unspecified verdict, never
-/// a panic.
-///
-/// ```
-/// use sat_rapier::dim2::obb_from_pose;
-/// use sat_rapier::dim2::rapier::prelude::*;
-///
-/// let floor = obb_from_pose(&Pose::IDENTITY, &Cuboid::new(Vector::new(10.0, 0.5)));
-/// let plank = Cuboid::new(Vector::new(2.0, 0.1));
-/// let level = Pose::translation(0.0, 1.0); // its underside at 0.9, the floor's top at 0.5
-/// assert!(!floor.intersects(&obb_from_pose(&level, &plank)));
-/// // Tilted 0.3 rad, its low end reaches 1 − 2·sin 0.3 − 0.1·cos 0.3 ≈ 0.31.
-/// let tilted = Pose::new(Vector::new(0.0, 1.0), 0.3);
-/// let b = obb_from_pose(&tilted, &plank);
-/// assert!(floor.intersects(&b));
-/// assert_eq!((b.center(), b.half_extents()), (tilted.translation, plank.half_extents));
-/// ```
-pub fn obb_from_pose(pose: &Pose, cuboid: &Cuboid) -> Obb2 {
-    // The dispatcher's own construction of a pair's rectangles, with the world as the first
-    // one's frame: one routine, so these rectangles and the dispatcher's cannot drift apart.
-    let (_, placed) = manifold::local_boxes(pose, Vector::ZERO, cuboid.half_extents);
-    placed
+    /// `cuboid` placed by `pose` (parry's shape-to-world transform, as a collider's position or a
+    /// query's shape pose) as a sat-core [`Obb2`]: centre `pose.translation`, the cuboid's
+    /// half-extents, and axes from the pose's `(cos, sin)` normalised in f64, rounded once — the
+    /// rectangle [`SatDispatcher`] builds for a pair's second shape, so each axis is within one
+    /// unit roundoff of the rotation the pose names and sat-core's error bound holds for the
+    /// rectangle the pose describes. Like sat-core's fast constructors it assumes finite values
+    /// within [`MAX_MAGNITUDE`](sat_core::MAX_MAGNITUDE); anything else gives an unspecified
+    /// verdict, never a panic.
+    ///
+    /// ```
+    /// use sat_rapier::dim2::obb_from_pose;
+    /// use sat_rapier::dim2::rapier::prelude::*;
+    ///
+    /// let floor = obb_from_pose(&Pose::IDENTITY, &Cuboid::new(Vector::new(10.0, 0.5)));
+    /// let plank = Cuboid::new(Vector::new(2.0, 0.1));
+    /// let level = Pose::translation(0.0, 1.0); // its underside at 0.9, the floor's top at 0.5
+    /// assert!(!floor.intersects(&obb_from_pose(&level, &plank)));
+    /// // Tilted 0.3 rad, its low end reaches 1 − 2·sin 0.3 − 0.1·cos 0.3 ≈ 0.31.
+    /// let tilted = Pose::new(Vector::new(0.0, 1.0), 0.3);
+    /// let b = obb_from_pose(&tilted, &plank);
+    /// assert!(floor.intersects(&b));
+    /// assert_eq!((b.center(), b.half_extents()), (tilted.translation, plank.half_extents));
+    /// ```
+    obb_from_pose;
 }
 
 #[cfg(test)]

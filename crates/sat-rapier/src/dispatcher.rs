@@ -5,7 +5,7 @@
 //! it is compiled in `dim2`, `dim3`, `dim2_f64` and `dim3_f64`, against that flavour's rapier
 //! and `manifold` module.
 
-use super::SatDispatcher;
+use super::{Obb, SatDispatcher};
 use super::fallback;
 use super::manifold::{self, MAX_POINTS};
 use super::rapier::math::{Pose, Real, Vector};
@@ -36,6 +36,13 @@ fn cuboids<'a>(
     }
 }
 
+/// Both shapes as sat-core boxes in the first one's frame, when both are plain cuboids.
+#[inline]
+fn local_boxes(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape) -> Result<(Obb, Obb), Unsupported> {
+    let (c1, c2) = cuboids(g1, g2)?;
+    Ok(manifold::local_boxes(pos12, c1.half_extents, c2.half_extents))
+}
+
 impl QueryDispatcher for SatDispatcher {
     /// sat-core's `intersects`: a `false` is exact for the boxes as given.
     fn intersection_test(
@@ -44,8 +51,7 @@ impl QueryDispatcher for SatDispatcher {
         g1: &dyn Shape,
         g2: &dyn Shape,
     ) -> Result<ShapeIntersection, Unsupported> {
-        let (c1, c2) = cuboids(g1, g2)?;
-        let (a, b) = manifold::local_boxes(pos12, c1.half_extents, c2.half_extents);
+        let (a, b) = local_boxes(pos12, g1, g2)?;
         Ok(ShapeIntersection::new(a.intersects(&b)))
     }
 
@@ -58,8 +64,7 @@ impl QueryDispatcher for SatDispatcher {
         g1: &dyn Shape,
         g2: &dyn Shape,
     ) -> Result<ShapeDistance, Unsupported> {
-        let (c1, c2) = cuboids(g1, g2)?;
-        let (a, b) = manifold::local_boxes(pos12, c1.half_extents, c2.half_extents);
+        let (a, b) = local_boxes(pos12, g1, g2)?;
         Ok(ShapeDistance::new(super::distance(&a, &b)))
     }
 
@@ -124,8 +129,7 @@ impl QueryDispatcher for SatDispatcher {
         g2: &dyn Shape,
         max_dist: Real,
     ) -> Result<ClosestPoints, Unsupported> {
-        let (c1, c2) = cuboids(g1, g2)?;
-        let (a, b) = manifold::local_boxes(pos12, c1.half_extents, c2.half_extents);
+        let (a, b) = local_boxes(pos12, g1, g2)?;
         let c = super::closest_points(&a, &b);
         Ok(if c.distance == 0.0 {
             ClosestPoints::Intersecting

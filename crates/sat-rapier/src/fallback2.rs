@@ -28,8 +28,9 @@ pub(crate) struct Answer {
     pub dist: Real,
 }
 
+/// An oriented rectangle in the first one's frame (f64): centre, axes as columns, half-extents.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Box2 {
+pub(crate) struct WideBox {
     pub c: DVec2,
     pub r: DMat2,
     pub h: DVec2,
@@ -42,12 +43,12 @@ pub(crate) fn contact(pos12: &Pose, he1: Vector, he2: Vector, prediction: Real) 
     let x = DVec2::new(pos12.rotation.re.wide(), pos12.rotation.im.wide());
     let x = x / x.length();
     let r = DMat2::from_cols(x, x.perp());
-    let a = Box2 {
+    let a = WideBox {
         c: DVec2::ZERO,
         r: DMat2::IDENTITY,
         h: he1.wide(),
     };
-    let b = Box2 {
+    let b = WideBox {
         c: t,
         r,
         h: he2.wide(),
@@ -80,7 +81,7 @@ pub(crate) fn contact(pos12: &Pose, he1: Vector, he2: Vector, prediction: Real) 
     })
 }
 
-fn margin(a: &Box2, b: &Box2) -> (f64, DVec2) {
+fn margin(a: &WideBox, b: &WideBox) -> (f64, DVec2) {
     let mut best = (f64::NEG_INFINITY, DVec2::X);
     for l in [a.r.x_axis, a.r.y_axis, b.r.x_axis, b.r.y_axis] {
         let gap = (b.c - a.c).dot(l).abs() - a.radius(l) - b.radius(l);
@@ -92,12 +93,12 @@ fn margin(a: &Box2, b: &Box2) -> (f64, DVec2) {
     best
 }
 
-impl Box2 {
+impl WideBox {
     fn radius(&self, l: DVec2) -> f64 {
         self.h.dot((self.r.transpose() * l).abs())
     }
 
-    fn support(&self, l: DVec2) -> Box2 {
+    fn support(&self, l: DVec2) -> WideBox {
         let m = self.r.transpose() * l;
         let (mut offset, mut h) = (DVec2::ZERO, self.h);
         for k in 0..2 {
@@ -106,7 +107,7 @@ impl Box2 {
                 h[k] = 0.0;
             }
         }
-        Box2 {
+        WideBox {
             c: self.c + self.r * offset,
             r: self.r,
             h,
@@ -128,7 +129,7 @@ impl Box2 {
 }
 
 /// Closest points `(on a, on b)` of two disjoint rectangles (degenerate ones included).
-pub(crate) fn closest(a: &Box2, b: &Box2) -> (DVec2, DVec2) {
+pub(crate) fn closest(a: &WideBox, b: &WideBox) -> (DVec2, DVec2) {
     let mut best = (f64::INFINITY, a.c, b.c);
     let mut keep = |p: DVec2, q: DVec2| {
         let d = (q - p).length_squared();

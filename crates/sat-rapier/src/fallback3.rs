@@ -52,7 +52,7 @@ pub(crate) struct Answer {
 
 /// An oriented box in the first box's frame (f64): centre, axes as columns, half-extents.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Box3 {
+pub(crate) struct WideBox {
     pub c: DVec3,
     pub r: DMat3,
     pub h: DVec3,
@@ -63,12 +63,12 @@ pub(crate) struct Box3 {
 pub(crate) fn contact(pos12: &Pose, he1: Vector, he2: Vector, prediction: Real) -> Option<Answer> {
     let t = pos12.translation.wide();
     let r = DMat3::from_quat(pos12.rotation.wide().normalize());
-    let a = Box3 {
+    let a = WideBox {
         c: DVec3::ZERO,
         r: DMat3::IDENTITY,
         h: he1.wide(),
     };
-    let b = Box3 {
+    let b = WideBox {
         c: t,
         r,
         h: he2.wide(),
@@ -103,7 +103,7 @@ pub(crate) fn contact(pos12: &Pose, he1: Vector, he2: Vector, prediction: Real) 
 
 /// The largest normalised gap over the candidate axes of `a` (axis-aligned at the origin) and
 /// `b`, and its unit axis pointing from `a` towards `b`.
-fn margin(a: &Box3, b: &Box3) -> (f64, DVec3) {
+fn margin(a: &WideBox, b: &WideBox) -> (f64, DVec3) {
     let mut best = (f64::NEG_INFINITY, DVec3::X);
     let mut consider = |l: DVec3| {
         let len2 = l.length_squared();
@@ -132,18 +132,18 @@ fn margin(a: &Box3, b: &Box3) -> (f64, DVec3) {
 }
 
 /// The signed gap of the two boxes along the unit direction `l`.
-fn gap(a: &Box3, b: &Box3, l: DVec3) -> f64 {
+fn gap(a: &WideBox, b: &WideBox, l: DVec3) -> f64 {
     (b.c - a.c).dot(l).abs() - a.radius(l) - b.radius(l)
 }
 
-impl Box3 {
+impl WideBox {
     /// Half the box's width along the unit direction `l`.
     fn radius(&self, l: DVec3) -> f64 {
         self.h.dot((self.r.transpose() * l).abs())
     }
 
     /// The box's supporting feature along `l` (a face, an edge or a corner), as a degenerate box.
-    fn support(&self, l: DVec3) -> Box3 {
+    fn support(&self, l: DVec3) -> WideBox {
         let m = self.r.transpose() * l;
         let (mut offset, mut h) = (DVec3::ZERO, self.h);
         for k in 0..3 {
@@ -152,7 +152,7 @@ impl Box3 {
                 h[k] = 0.0;
             }
         }
-        Box3 {
+        WideBox {
             c: self.c + self.r * offset,
             r: self.r,
             h,
@@ -188,7 +188,7 @@ impl Box3 {
 
 /// Closest points `(on a, on b)` of two disjoint boxes (degenerate ones included): the nearest
 /// of every corner of each against the other box and of every edge pair.
-pub(crate) fn closest(a: &Box3, b: &Box3) -> (DVec3, DVec3) {
+pub(crate) fn closest(a: &WideBox, b: &WideBox) -> (DVec3, DVec3) {
     let mut best = (f64::INFINITY, a.c, b.c);
     let mut keep = |p: DVec3, q: DVec3| {
         let d = (q - p).length_squared();

@@ -36,7 +36,8 @@ use super::rapier::pipeline::{
     ActiveHooks, ContactModificationContext, PairFilterContext, PhysicsHooks,
 };
 use super::rapier::prelude::SolverFlags;
-use super::{SatContactFilter, angular_speed};
+use super::SatContactFilter;
+use crate::precision::Magnitude;
 
 impl SatContactFilter<()> {
     /// The hooks to set on every collider the filter should see:
@@ -174,7 +175,7 @@ impl<'a> Pair<'a> {
 fn motion_bound(rb: Option<&RigidBody>, co: &Collider, half_extents: Real, dt: Real) -> Real {
     rb.map_or(0.0, |rb| {
         let lever = (co.position().translation - rb.center_of_mass()).length() + half_extents;
-        dt * (rb.linvel().length() + angular_speed(rb) * lever)
+        dt * (rb.linvel().length() + rb.angvel().magnitude() * lever)
     })
 }
 

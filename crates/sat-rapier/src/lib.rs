@@ -53,5 +53,12 @@ pub mod dim3_f64;
     feature = "dim2-f64",
     feature = "dim3-f64"
 ))]
+mod flavour;
+#[cfg(any(
+    feature = "dim2",
+    feature = "dim3",
+    feature = "dim2-f64",
+    feature = "dim3-f64"
+))]
 mod precision;
 pub mod tolerance;

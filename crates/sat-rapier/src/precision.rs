@@ -8,6 +8,7 @@
 //!   normalised and turned into a matrix, the fallback contact).
 //! * [`Precision`]: the tolerances that depend on the scalar's precision (see
 //!   [`tolerance`](crate::tolerance)).
+//! * [`Magnitude`]: `|ω|` of a body's angular velocity, a scalar in 2D and a vector in 3D.
 
 use glam::{DMat3, DQuat, DVec2, DVec3, Mat3, Quat, Vec2, Vec3};
 
@@ -140,4 +141,32 @@ impl Precision for f64 {
     fn face_preference(prediction: f64) -> f64 {
         f64::from(FACE_PREFERENCE_PREDICTION) * prediction.max(0.0)
     }
+}
+
+/// The magnitude of a flavour's angular velocity (rapier's `AngVector`: the scalar itself in 2D,
+/// a vector in 3D), for the filter's bound on a body's motion over a step.
+pub(crate) trait Magnitude: Copy {
+    /// The flavour's scalar.
+    type Real;
+    /// `|self|`.
+    fn magnitude(self) -> Self::Real;
+}
+
+macro_rules! magnitude {
+    ($($t:ty => $real:ty: $norm:ident;)*) => {$(
+        impl Magnitude for $t {
+            type Real = $real;
+            #[inline]
+            fn magnitude(self) -> $real {
+                self.$norm()
+            }
+        }
+    )*};
+}
+
+magnitude! {
+    f32 => f32: abs;
+    f64 => f64: abs;
+    Vec3 => f32: length;
+    DVec3 => f64: length;
 }
