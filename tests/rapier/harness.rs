@@ -12,6 +12,9 @@
 
 macro_rules! harness {
     ($rapier:ident, $sat:path) => {
+        use std::sync::Mutex;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+
         use $rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
         use $rapier::prelude::*;
         use $sat::{SatContactFilter, SatDispatcher};
@@ -159,18 +162,33 @@ macro_rules! harness {
 
             /// One step of 1/60 s with gravity 9.81 along −y.
             pub fn step_with(&mut self, hooks: &dyn PhysicsHooks, events: &dyn EventHandler) {
-                self.pipeline.step(
-                    Vector::Y * -9.81,
-                    &self.params,
-                    &mut self.islands,
-                    &mut self.broad_phase,
-                    &mut self.narrow_phase,
-                    &mut self.bodies,
-                    &mut self.colliders,
-                    &mut self.joints,
-                    &mut self.multibody_joints,
-                    &mut self.soft_bodies,
-                    &mut self.ccd,
+                let World {
+                    integration: _,
+                    pipeline,
+                    params,
+                    islands,
+                    broad_phase,
+                    narrow_phase,
+                    bodies,
+                    colliders,
+                    joints,
+                    multibody_joints,
+                    soft_bodies,
+                    ccd,
+                } = self;
+                let gravity = Vector::Y * -9.81;
+                pipeline.step(
+                    gravity,
+                    params,
+                    islands,
+                    broad_phase,
+                    narrow_phase,
+                    bodies,
+                    colliders,
+                    joints,
+                    multibody_joints,
+                    soft_bodies,
+                    ccd,
                     hooks,
                     events,
                 );
@@ -181,6 +199,22 @@ macro_rules! harness {
                 let hooks = self.integration.hooks();
                 for _ in 0..steps {
                     self.step_with(&*hooks, &());
+                }
+            }
+
+            /// What rapier hands a hook for the pair `(c1, c2)`, for calling hooks directly.
+            pub fn pair_context(
+                &self,
+                c1: ColliderHandle,
+                c2: ColliderHandle,
+            ) -> PairFilterContext<'_> {
+                PairFilterContext {
+                    bodies: &self.bodies,
+                    colliders: &self.colliders,
+                    collider1: c1,
+                    collider2: c2,
+                    rigid_body1: self.colliders[c1].parent(),
+                    rigid_body2: self.colliders[c2].parent(),
                 }
             }
 
@@ -196,39 +230,249 @@ macro_rules! harness {
                 })
             }
         }
-    };
-}
 
-pub mod dim2 {
-    harness!(rapier2d, sat_rapier::dim2);
-}
+        /// A pile: its world, its top box and the box's resting place.
+        pub type Pile = (World, RigidBodyHandle, Vector);
 
-pub mod dim3 {
-    harness!(rapier3d, sat_rapier::dim3);
+        /// A column of `n` unit boxes on the ground, each shifted sideways (along x) by a
+        /// hundredth.
+        pub fn tall_stack(integration: Integration, n: usize) -> Pile {
+            let at =
+                |i: usize| Vector::X * (0.01 * (i % 2) as Real) + Vector::Y * (0.5 + i as Real);
+            let ground = Vector::splat(10.0).with_y(0.5);
+            let (world, top) = pile(
+                integration,
+                Vector::ZERO,
+                ground,
+                (0..n).map(at),
+                Vector::splat(0.5),
+            );
+            (world, top, at(n - 1))
+        }
 
-    /// rapier's pyramid3 layout: layer `i` of `layers` holds `(layers − i)²` box centres on a
-    /// grid of pitch 2.25 centred on the y axis (each box on the corners of four below), at
-    /// height `height(i)`; layer by layer, row by row.
-    pub fn pyramid_centres(layers: usize, height: impl Fn(usize) -> Real) -> Vec<Vector> {
-        let mut centres = Vec::new();
-        for i in 0..layers {
-            let m = layers - i;
-            let middle = (m - 1) as Real * 0.5;
-            for j in 0..m {
-                for k in 0..m {
-                    let (x, z) = ((j as Real - middle) * 2.25, (k as Real - middle) * 2.25);
-                    centres.push(Vector::new(x, height(i), z));
+        /// Collects collision events as `(step, collider1, collider2, started)`; the test sets
+        /// `step`.
+        #[derive(Default)]
+        pub struct Events {
+            pub step: AtomicUsize,
+            pub log: Mutex<Vec<(usize, ColliderHandle, ColliderHandle, bool)>>,
+        }
+
+        impl EventHandler for Events {
+            fn handle_collision_event(
+                &self,
+                _: &RigidBodySet,
+                _: &ColliderSet,
+                event: CollisionEvent,
+                _: Option<&ContactPair>,
+            ) {
+                let step = self.step.load(Ordering::Relaxed);
+                let entry = (step, event.collider1(), event.collider2(), event.started());
+                self.log.lock().unwrap().push(entry);
+            }
+
+            fn handle_contact_force_event(
+                &self,
+                _: Real,
+                _: &RigidBodySet,
+                _: &ColliderSet,
+                _: &ContactPair,
+                _: Real,
+            ) {
+            }
+
+            fn handle_soft_body_tear_event(&self, _: &SoftBodySet, _: &SoftBodyTearEvent) {}
+        }
+
+        /// A user's hooks: a ghost box that passes through everything, a conveyor (tangent
+        /// velocity 1 along x) under the rest, and counters proving that each hook ran.
+        pub struct UserHooks {
+            pub ghost: ColliderHandle,
+            pub filtered: AtomicUsize,
+            pub modified: AtomicUsize,
+        }
+
+        impl PhysicsHooks for UserHooks {
+            fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
+                self.filtered.fetch_add(1, Ordering::Relaxed);
+                let ghostly = context.collider1 == self.ghost || context.collider2 == self.ghost;
+                (!ghostly).then_some(SolverFlags::COMPUTE_RIGID_IMPULSES)
+            }
+
+            fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
+                self.modified.fetch_add(1, Ordering::Relaxed);
+                if let Some(rigid) = context.rigid_mut() {
+                    for contact in rigid.solver_contacts.iter_mut() {
+                        contact.tangent_velocity = Vector::X;
+                    }
                 }
             }
         }
-        centres
-    }
+
+        /// An inner hook that records every pair it is asked about.
+        #[derive(Default)]
+        pub struct Witness {
+            pub asked: Mutex<Vec<(ColliderHandle, ColliderHandle)>>,
+        }
+
+        impl PhysicsHooks for Witness {
+            fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
+                let pair = (context.collider1, context.collider2);
+                self.asked.lock().unwrap().push(pair);
+                Some(SolverFlags::COMPUTE_RIGID_IMPULSES)
+            }
+        }
+
+        /// Runs a scene for 10 simulated seconds with each integration and a pass-through hook
+        /// (sleeping off: the pile stands on its contacts the whole time), checks that every
+        /// body and solver contact stays finite, and prints the top box's sideways drift and
+        /// sink. Without hooks (default and dispatcher) the top box stays within `bound`
+        /// sideways and sinks at most `sink` (the solver's allowed penetration, summed down the
+        /// pile). With a hook rapier recomputes every contact every step instead of recycling
+        /// it, and a tall stack may sway or topple whatever the hook does: the filter is held to
+        /// the pass-through hook's drift and sink (plus `bound` and `sink`).
+        pub fn assert_stands(
+            name: &str,
+            scene: impl Fn(Integration) -> Pile,
+            bound: Real,
+            sink: Real,
+        ) {
+            let mut pass_through = (Real::INFINITY, Real::INFINITY);
+            for integration in [
+                Integration::Default,
+                Integration::Dispatcher,
+                Integration::PassThrough,
+                Integration::Filter,
+            ] {
+                let (mut world, top, rest) = scene(integration);
+                world.run(600);
+                let name = format!("{name} with {integration:?}");
+                assert!(
+                    world
+                        .bodies
+                        .iter()
+                        .all(|(_, b)| b.translation().is_finite()),
+                    "{name}: a body left the finite numbers"
+                );
+                assert!(world.solver_contacts_are_finite(), "{name}");
+                let offset = world.bodies[top].translation() - rest;
+                let (drift, sunk) = (offset.with_y(0.0).length(), -offset.y);
+                println!("{name}: top box drifted {drift:.5} sideways, sank {sunk:.5}");
+                let (drift_allowed, sink_allowed) = match integration {
+                    Integration::Filter => (pass_through.0 + bound, pass_through.1 + sink),
+                    Integration::PassThrough => {
+                        pass_through = (drift, sunk.abs());
+                        (Real::INFINITY, Real::INFINITY)
+                    }
+                    _ => (bound, sink),
+                };
+                assert!(drift < drift_allowed, "{name}: the top box drifted {drift}");
+                assert!(sunk.abs() < sink_allowed, "{name}: the top box sank {sunk}");
+            }
+        }
+
+        /// A world of `integration` with a fixed ground box of half-extents `ground` whose top is
+        /// at `origin`, and a dynamic box (sleeping off) of half-extents `he` at `origin + c` for
+        /// every centre `c`, in order. Returns the world and the last box.
+        pub fn pile(
+            integration: Integration,
+            origin: Vector,
+            ground: Vector,
+            centres: impl IntoIterator<Item = Vector>,
+            he: Vector,
+        ) -> (World, RigidBodyHandle) {
+            let mut world = World::new(integration);
+            world.add(
+                RigidBodyBuilder::fixed().translation(origin - Vector::Y * ground.y),
+                ColliderBuilder::new(SharedShape::new(Cuboid::new(ground))),
+            );
+            let mut last = None;
+            for c in centres {
+                last = Some(
+                    world.add(
+                        RigidBodyBuilder::dynamic()
+                            .can_sleep(false)
+                            .translation(origin + c),
+                        ColliderBuilder::new(SharedShape::new(Cuboid::new(he))),
+                    ),
+                );
+            }
+            (world, last.expect("a pile of at least one box"))
+        }
+    };
 }
 
-pub mod dim2_f64 {
-    harness!(rapier2d_f64, sat_rapier::dim2_f64);
+/// rapier's pyramid2 layout: `rows` rows of boxes of half-extent 0.5, each row on the one below
+/// and shifted by half a box, 1 mm apart, on a ground whose top is at `origin`. Returns the
+/// world, the top box and its resting place.
+macro_rules! pyramid2 {
+    () => {
+        pub fn pyramid(integration: Integration, rows: usize, origin: Vector) -> Pile {
+            let he = 0.5;
+            let centres = (0..rows).flat_map(|i| {
+                (i..rows).map(move |j| {
+                    let x = (j as Real - i as Real * 0.5 - (rows - 1) as Real * 0.5)
+                        * (2.0 * he + 0.001);
+                    Vector::new(x, he + (2.0 * he + 0.001) * i as Real)
+                })
+            });
+            let ground = Vector::new(100.0, 1.0);
+            let (world, top) = pile(integration, origin, ground, centres, Vector::splat(he));
+            let rest = origin + Vector::new(0.0, he + 2.0 * he * (rows - 1) as Real);
+            (world, top, rest)
+        }
+    };
 }
 
-pub mod dim3_f64 {
-    harness!(rapier3d_f64, sat_rapier::dim3_f64);
+/// rapier's pyramid3 layout: the box centres ([`pyramid_centres`]) and a scaled-down pile.
+macro_rules! pyramid3 {
+    () => {
+        /// rapier's pyramid3 layout: layer `i` of `layers` holds `(layers − i)²` box centres on
+        /// a grid of pitch 2.25 centred on the y axis (each box on the corners of four below),
+        /// at height `height(i)`; layer by layer, row by row.
+        pub fn pyramid_centres(layers: usize, height: impl Fn(usize) -> Real) -> Vec<Vector> {
+            let mut centres = Vec::new();
+            for i in 0..layers {
+                let m = layers - i;
+                let middle = (m - 1) as Real * 0.5;
+                for j in 0..m {
+                    for k in 0..m {
+                        let (x, z) = ((j as Real - middle) * 2.25, (k as Real - middle) * 2.25);
+                        centres.push(Vector::new(x, height(i), z));
+                    }
+                }
+            }
+            centres
+        }
+
+        /// rapier's pyramid3 layout, scaled down: `layers` layers of boxes of half-extent 0.975
+        /// (each on the corners of four below), each layer 1 cm above the one below, on a
+        /// ground whose top is at `origin`. Returns the world, the top box and its resting
+        /// place.
+        pub fn pyramid(integration: Integration, layers: usize, origin: Vector) -> Pile {
+            let he = 0.975;
+            let centres = pyramid_centres(layers, |i| he + (2.0 * he + 0.01) * i as Real);
+            let ground = Vector::new(100.0, 1.0, 100.0);
+            let (world, top) = pile(integration, origin, ground, centres, Vector::splat(he));
+            let rest = origin + Vector::new(0.0, he + 2.0 * he * (layers - 1) as Real, 0.0);
+            (world, top, rest)
+        }
+    };
+}
+
+/// The four flavours' modules: the harness, and the dimension's piles.
+macro_rules! flavours {
+    ($($module:ident: $rapier:ident, $sat:path, $piles:ident;)*) => {$(
+        pub mod $module {
+            harness!($rapier, $sat);
+            $piles!();
+        }
+    )*};
+}
+
+flavours! {
+    dim2: rapier2d, sat_rapier::dim2, pyramid2;
+    dim3: rapier3d, sat_rapier::dim3, pyramid3;
+    dim2_f64: rapier2d_f64, sat_rapier::dim2_f64, pyramid2;
+    dim3_f64: rapier3d_f64, sat_rapier::dim3_f64, pyramid3;
 }

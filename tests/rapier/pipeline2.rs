@@ -2,13 +2,14 @@
 //! filter culls only provably separated pairs, user hooks still run, fixed–fixed pairs are never
 //! computed, degenerate boxes never put NaN into the solver, fast bodies are still swept.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rapier2d::prelude::*;
 use sat_rapier::dim2::SatContactFilter;
 
-use crate::harness::dim2::{Integration, World};
+use crate::harness::dim2::{
+    Events, Integration, UserHooks, Witness, World, assert_stands, pyramid, tall_stack,
+};
 
 const INTEGRATIONS: [Integration; 3] = [
     Integration::Default,
@@ -16,149 +17,11 @@ const INTEGRATIONS: [Integration; 3] = [
     Integration::Filter,
 ];
 
-/// rapier's pyramid2 layout: `rows` rows of boxes of half-extent 0.5, each row on the one below
-/// and shifted by half a box, 1 mm apart.
-fn pyramid(integration: Integration, rows: usize) -> (World, RigidBodyHandle, Vector) {
-    let mut world = World::new(integration);
-    world.add(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0)),
-        ColliderBuilder::cuboid(100.0, 1.0),
-    );
-    let he = 0.5;
-    let mut top = None;
-    for i in 0..rows {
-        for j in i..rows {
-            let x = (j as Real - i as Real * 0.5 - (rows - 1) as Real * 0.5) * (2.0 * he + 0.001);
-            let y = he + (2.0 * he + 0.001) * i as Real;
-            top = Some(
-                world.add(
-                    RigidBodyBuilder::dynamic()
-                        .can_sleep(false)
-                        .translation(Vector::new(x, y)),
-                    ColliderBuilder::cuboid(he, he),
-                ),
-            );
-        }
-    }
-    let rest = Vector::new(0.0, he + 2.0 * he * (rows - 1) as Real);
-    (world, top.unwrap(), rest)
-}
-
-/// A column of `n` unit boxes, each shifted sideways by a hundredth.
-fn tall_stack(integration: Integration, n: usize) -> (World, RigidBodyHandle, Vector) {
-    let mut world = World::new(integration);
-    world.add(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.5)),
-        ColliderBuilder::cuboid(10.0, 0.5),
-    );
-    let mut top = None;
-    for i in 0..n {
-        let at = Vector::new(0.01 * (i % 2) as Real, 0.5 + i as Real);
-        top = Some(world.add(
-            RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
-            ColliderBuilder::cuboid(0.5, 0.5),
-        ));
-    }
-    let rest = Vector::new(0.01 * ((n - 1) % 2) as Real, 0.5 + (n - 1) as Real);
-    (world, top.unwrap(), rest)
-}
-
-/// Runs a scene for 10 simulated seconds with each integration and a pass-through hook (sleeping off:
-/// the stack stands on its contacts the whole time), and prints the top box's sideways drift and
-/// sink. Without hooks (default and dispatcher) the top box stays within `bound` sideways and
-/// sinks at most `sink` (the solver's allowed penetration summed down the stack). With a hook
-/// rapier recomputes every contact every step instead of recycling it, which makes a tall stack
-/// sway whatever the hook does: the filter is held to the pass-through hook's drift and sink
-/// (plus `bound` and `sink`).
-fn assert_stands(
-    name: &str,
-    scene: fn(Integration) -> (World, RigidBodyHandle, Vector),
-    bound: Real,
-    sink: Real,
-) {
-    let mut pass_through = (Real::INFINITY, Real::INFINITY);
-    for integration in [
-        Integration::Default,
-        Integration::Dispatcher,
-        Integration::PassThrough,
-        Integration::Filter,
-    ] {
-        let (mut world, top, rest) = scene(integration);
-        world.run(600);
-        assert!(world.solver_contacts_are_finite());
-        let offset = world.bodies[top].translation() - rest;
-        let (drift, sunk) = (offset.x.abs(), -offset.y);
-        println!("{name}, {integration:?}: top box drifted {drift:.5} sideways, sank {sunk:.5}");
-        let (drift_allowed, sink_allowed) = match integration {
-            Integration::Filter => (pass_through.0 + bound, pass_through.1 + sink),
-            Integration::PassThrough => {
-                pass_through = (drift, sunk.abs());
-                (Real::INFINITY, Real::INFINITY)
-            }
-            _ => (bound, sink),
-        };
-        assert!(
-            drift < drift_allowed,
-            "{name} with {integration:?}: drifted {drift}"
-        );
-        assert!(
-            sunk.abs() < sink_allowed,
-            "{name} with {integration:?}: sank {sunk}"
-        );
-    }
-}
-
 #[test]
-fn pyramid_stands_with_every_integration() {
-    assert_stands(
-        "pyramid2 (20 rows, 210 boxes)",
-        |integration| pyramid(integration, 20),
-        0.05,
-        0.1,
-    );
-}
-
-#[test]
-fn tall_stack_stands_with_every_integration() {
-    assert_stands(
-        "stack2 (20 boxes)",
-        |integration| tall_stack(integration, 20),
-        0.05,
-        0.2,
-    );
-}
-
-/// Collects collision events as `(step, collider1, collider2, started)`.
-#[derive(Default)]
-struct Events {
-    step: AtomicUsize,
-    log: Mutex<Vec<(usize, ColliderHandle, ColliderHandle, bool)>>,
-}
-
-impl EventHandler for Events {
-    fn handle_collision_event(
-        &self,
-        _: &RigidBodySet,
-        _: &ColliderSet,
-        event: CollisionEvent,
-        _: Option<&ContactPair>,
-    ) {
-        let step = self.step.load(Ordering::Relaxed);
-        let entry = (step, event.collider1(), event.collider2(), event.started());
-        self.log.lock().unwrap().push(entry);
-    }
-
-    fn handle_contact_force_event(
-        &self,
-        _: Real,
-        _: &RigidBodySet,
-        _: &ColliderSet,
-        _: &ContactPair,
-        _: Real,
-    ) {
-    }
-
-    fn handle_soft_body_tear_event(&self, _: &SoftBodySet, _: &SoftBodyTearEvent) {}
+fn piles_stand_with_every_integration() {
+    let pyramid_name = "pyramid2 (20 rows, 210 boxes)";
+    assert_stands(pyramid_name, |i| pyramid(i, 20, Vector::ZERO), 0.05, 0.1);
+    assert_stands("stack2 (20 boxes)", |i| tall_stack(i, 20), 0.05, 0.2);
 }
 
 #[test]
@@ -232,17 +95,6 @@ fn filter_keeps_the_pairs_continuous_collision_detection_sweeps() {
     }
 }
 
-fn context<'a>(world: &'a World, c1: ColliderHandle, c2: ColliderHandle) -> PairFilterContext<'a> {
-    PairFilterContext {
-        bodies: &world.bodies,
-        colliders: &world.colliders,
-        collider1: c1,
-        collider2: c2,
-        rigid_body1: world.colliders[c1].parent(),
-        rigid_body2: world.colliders[c2].parent(),
-    }
-}
-
 #[test]
 fn filter_culls_separated_pairs_and_never_penetrating_ones() {
     let filter = SatContactFilter::new();
@@ -283,7 +135,7 @@ fn filter_culls_separated_pairs_and_never_penetrating_ones() {
             .unwrap()
             .distance;
             if filter
-                .filter_contact_pair(&context(&world, c1, c2))
+                .filter_contact_pair(&world.pair_context(c1, c2))
                 .is_none()
             {
                 culled += 1;
@@ -292,37 +144,12 @@ fn filter_culls_separated_pairs_and_never_penetrating_ones() {
                     "culled at {distance}"
                 );
             }
-            let intersecting = filter.filter_intersection_pair(&context(&world, c1, c2));
+            let intersecting = filter.filter_intersection_pair(&world.pair_context(c1, c2));
             assert!(intersecting || distance > 0.0);
         }
     }
     println!("filter: {culled} of {checked} AABB-overlapping pairs culled");
     assert!(culled > 0 && culled < checked);
-}
-
-/// A user's hooks: a ghost box that passes through everything, a conveyor under the rest, and
-/// counters proving that each hook ran.
-struct UserHooks {
-    ghost: ColliderHandle,
-    filtered: AtomicUsize,
-    modified: AtomicUsize,
-}
-
-impl PhysicsHooks for UserHooks {
-    fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
-        self.filtered.fetch_add(1, Ordering::Relaxed);
-        let ghostly = context.collider1 == self.ghost || context.collider2 == self.ghost;
-        (!ghostly).then_some(SolverFlags::COMPUTE_RIGID_IMPULSES)
-    }
-
-    fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
-        self.modified.fetch_add(1, Ordering::Relaxed);
-        if let Some(rigid) = context.rigid_mut() {
-            for contact in rigid.solver_contacts.iter_mut() {
-                contact.tangent_velocity = Vector::new(1.0, 0.0);
-            }
-        }
-    }
 }
 
 #[test]
@@ -368,20 +195,6 @@ fn user_hooks_still_run_inside_the_filter() {
     assert!(at.x > 0.3, "the conveyor carried the rider: {at}");
 }
 
-/// An inner hook that records every pair it is asked about.
-#[derive(Default)]
-struct Witness {
-    asked: Mutex<Vec<(ColliderHandle, ColliderHandle)>>,
-}
-
-impl PhysicsHooks for Witness {
-    fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
-        let pair = (context.collider1, context.collider2);
-        self.asked.lock().unwrap().push(pair);
-        Some(SolverFlags::COMPUTE_RIGID_IMPULSES)
-    }
-}
-
 #[test]
 fn fixed_fixed_pairs_are_never_computed() {
     for integration in INTEGRATIONS {
@@ -413,7 +226,7 @@ fn fixed_fixed_pairs_are_never_computed() {
             "{integration:?}"
         );
         assert_eq!(
-            hooks.filter_contact_pair(&context(&world, fixed[0], fixed[1])),
+            hooks.filter_contact_pair(&world.pair_context(fixed[0], fixed[1])),
             None
         );
     }

@@ -2,13 +2,14 @@
 //! filter culls only provably separated pairs, user hooks still run, fixed–fixed pairs are never
 //! computed, degenerate boxes never put NaN into the solver.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rapier3d::prelude::*;
 use sat_rapier::dim3::SatContactFilter;
 
-use crate::harness::dim3::{Integration, World, pyramid_centres};
+use crate::harness::dim3::{
+    Events, Integration, UserHooks, Witness, World, assert_stands, pyramid, tall_stack,
+};
 
 const INTEGRATIONS: [Integration; 3] = [
     Integration::Default,
@@ -16,107 +17,11 @@ const INTEGRATIONS: [Integration; 3] = [
     Integration::Filter,
 ];
 
-/// rapier's pyramid3 layout, scaled down: `layers` layers of boxes of half-extent 0.975 at
-/// pitch 2.25 (each box on the corners of four below), each layer 1 cm above the one below.
-fn pyramid(integration: Integration, layers: usize) -> (World, RigidBodyHandle, Vector) {
-    let mut world = World::new(integration);
-    world.ground(Vector::new(100.0, 1.0, 100.0), -1.0);
-    let he = 0.975;
-    let mut top = None;
-    for at in pyramid_centres(layers, |i| he + (2.0 * he + 0.01) * i as Real) {
-        top = Some(world.add(
-            RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
-            ColliderBuilder::cuboid(he, he, he),
-        ));
-    }
-    let rest = Vector::new(0.0, he + 2.0 * he * (layers - 1) as Real, 0.0);
-    (world, top.unwrap(), rest)
-}
-
-/// A column of `n` unit cubes, each shifted sideways by a hundredth.
-fn tall_stack(integration: Integration, n: usize) -> (World, RigidBodyHandle, Vector) {
-    let mut world = World::new(integration);
-    world.ground(Vector::new(10.0, 0.5, 10.0), -0.5);
-    let mut top = None;
-    for i in 0..n {
-        let at = Vector::new(0.01 * (i % 2) as Real, 0.5 + i as Real, 0.0);
-        top = Some(world.add(
-            RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
-            ColliderBuilder::cuboid(0.5, 0.5, 0.5),
-        ));
-    }
-    let rest = Vector::new(0.01 * ((n - 1) % 2) as Real, 0.5 + (n - 1) as Real, 0.0);
-    (world, top.unwrap(), rest)
-}
-
-/// Runs a scene for 10 simulated seconds with each integration and a pass-through hook (sleeping off:
-/// the stack stands on its contacts the whole time) and returns, per integration, the top box's sideways
-/// drift and how far it sank below its resting place.
-fn drift_after_ten_seconds(
-    scene: fn(Integration) -> (World, RigidBodyHandle, Vector),
-) -> Vec<(Integration, Real, Real)> {
-    [
-        Integration::Default,
-        Integration::Dispatcher,
-        Integration::PassThrough,
-        Integration::Filter,
-    ]
-    .into_iter()
-    .map(|integration| {
-        let (mut world, top, rest) = scene(integration);
-        world.run(600);
-        assert!(
-            world
-                .bodies
-                .iter()
-                .all(|(_, b)| b.translation().is_finite())
-        );
-        assert!(world.solver_contacts_are_finite());
-        let offset = world.bodies[top].translation() - rest;
-        (
-            integration,
-            Vector::new(offset.x, 0.0, offset.z).length(),
-            -offset.y,
-        )
-    })
-    .collect()
-}
-
-/// Without hooks (default and dispatcher) the top box stays within `bound` sideways and sinks at
-/// most `sink` (the solver's allowed penetration, summed down the stack). With a hook rapier
-/// recomputes every contact every step instead of recycling it, and a tall stack may sway or
-/// topple whatever the hook does: the filter is held to the pass-through hook's drift and sink
-/// (plus `bound` and `sink`). The drifts are printed side by side.
-fn assert_stands(name: &str, drifts: &[(Integration, Real, Real)], bound: Real, sink: Real) {
-    let (_, pass_drift, pass_sunk) = drifts[2];
-    for &(integration, drift, sunk) in drifts {
-        println!("{name}, {integration:?}: top box drifted {drift:.5} sideways, sank {sunk:.5}");
-        let (drift_allowed, sink_allowed) = match integration {
-            Integration::Filter => (pass_drift + bound, pass_sunk.abs() + sink),
-            Integration::PassThrough => (Real::INFINITY, Real::INFINITY),
-            _ => (bound, sink),
-        };
-        assert!(
-            drift < drift_allowed,
-            "{name} with {integration:?}: the top box drifted {drift}"
-        );
-        assert!(
-            sunk.abs() < sink_allowed,
-            "{name} with {integration:?}: the top box sank {sunk}"
-        );
-    }
-}
-
 #[test]
-fn pyramid_stands_with_every_integration() {
-    let drifts = drift_after_ten_seconds(|integration| pyramid(integration, 8));
-    assert_stands("pyramid3 (8 layers, 204 boxes)", &drifts, 0.05, 0.08);
-}
-
-#[test]
-fn tall_stack_stands_with_every_integration() {
-    let drifts = drift_after_ten_seconds(|integration| tall_stack(integration, 20));
-    assert_stands("stack3 (20 cubes)", &drifts, 0.05, 0.2);
+fn piles_stand_with_every_integration() {
+    let pyramid_name = "pyramid3 (8 layers, 204 boxes)";
+    assert_stands(pyramid_name, |i| pyramid(i, 8, Vector::ZERO), 0.05, 0.08);
+    assert_stands("stack3 (20 cubes)", |i| tall_stack(i, 20), 0.05, 0.2);
 }
 
 /// A heap of turned boxes of assorted sizes, some penetrating, some touching, some within the
@@ -181,43 +86,6 @@ fn contacts_match_the_default_pipeline() {
         assert!(same_normal * 100 >= 98 * touching);
         assert!(same_depth * 100 >= 95 * same_normal);
     }
-}
-
-/// Collects collision events as `(step, collider1, collider2, started)`.
-#[derive(Default)]
-struct Events {
-    step: AtomicUsize,
-    log: Mutex<Vec<(usize, ColliderHandle, ColliderHandle, bool)>>,
-}
-
-impl EventHandler for Events {
-    fn handle_collision_event(
-        &self,
-        _: &RigidBodySet,
-        _: &ColliderSet,
-        event: CollisionEvent,
-        _: Option<&ContactPair>,
-    ) {
-        let step = self.step.load(Ordering::Relaxed);
-        self.log.lock().unwrap().push((
-            step,
-            event.collider1(),
-            event.collider2(),
-            event.started(),
-        ));
-    }
-
-    fn handle_contact_force_event(
-        &self,
-        _: Real,
-        _: &RigidBodySet,
-        _: &ColliderSet,
-        _: &ContactPair,
-        _: Real,
-    ) {
-    }
-
-    fn handle_soft_body_tear_event(&self, _: &SoftBodySet, _: &SoftBodyTearEvent) {}
 }
 
 #[test]
@@ -318,17 +186,6 @@ fn turned_pair(gap: Real) -> (World, ColliderHandle, ColliderHandle) {
     (world, handles[0], handles[1])
 }
 
-fn context<'a>(world: &'a World, c1: ColliderHandle, c2: ColliderHandle) -> PairFilterContext<'a> {
-    PairFilterContext {
-        bodies: &world.bodies,
-        colliders: &world.colliders,
-        collider1: c1,
-        collider2: c2,
-        rigid_body1: world.colliders[c1].parent(),
-        rigid_body2: world.colliders[c2].parent(),
-    }
-}
-
 #[test]
 fn filter_culls_separated_pairs_whose_aabbs_overlap() {
     let filter = SatContactFilter::new();
@@ -342,17 +199,17 @@ fn filter_culls_separated_pairs_whose_aabbs_overlap() {
         assert!(a1.intersects(&a2), "the AABBs overlap");
         assert!(gap > reach);
         assert_eq!(
-            filter.filter_contact_pair(&context(&world, c1, c2)),
+            filter.filter_contact_pair(&world.pair_context(c1, c2)),
             None,
             "gap {gap}"
         );
-        assert!(!filter.filter_intersection_pair(&context(&world, c1, c2)));
+        assert!(!filter.filter_intersection_pair(&world.pair_context(c1, c2)));
     }
     // Within the prediction distance: kept, so rapier can make speculative contacts.
     let (world, c1, c2) = turned_pair(0.5 * reach);
     assert!(
         filter
-            .filter_contact_pair(&context(&world, c1, c2))
+            .filter_contact_pair(&world.pair_context(c1, c2))
             .is_some()
     );
 }
@@ -401,7 +258,7 @@ fn filter_never_culls_a_penetrating_pair() {
             )
             .unwrap()
             .distance;
-            match filter.filter_contact_pair(&context(&world, c1, c2)) {
+            match filter.filter_contact_pair(&world.pair_context(c1, c2)) {
                 Some(_) => {}
                 None => {
                     culled += 1;
@@ -412,40 +269,12 @@ fn filter_never_culls_a_penetrating_pair() {
                 }
             }
             if distance == 0.0 {
-                assert!(filter.filter_intersection_pair(&context(&world, c1, c2)));
+                assert!(filter.filter_intersection_pair(&world.pair_context(c1, c2)));
             }
         }
     }
     println!("filter: {culled} of {checked} AABB-overlapping pairs culled");
     assert!(culled > 0 && culled < checked);
-}
-
-/// A user's hooks: a ghost box that passes through everything, a conveyor under the rest, and
-/// counters proving that each hook ran.
-struct UserHooks {
-    ghost: ColliderHandle,
-    filtered: AtomicUsize,
-    modified: AtomicUsize,
-}
-
-impl PhysicsHooks for UserHooks {
-    fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
-        self.filtered.fetch_add(1, Ordering::Relaxed);
-        if context.collider1 == self.ghost || context.collider2 == self.ghost {
-            None
-        } else {
-            Some(SolverFlags::COMPUTE_RIGID_IMPULSES)
-        }
-    }
-
-    fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
-        self.modified.fetch_add(1, Ordering::Relaxed);
-        if let Some(rigid) = context.rigid_mut() {
-            for contact in rigid.solver_contacts.iter_mut() {
-                contact.tangent_velocity = Vector::new(1.0, 0.0, 0.0);
-            }
-        }
-    }
 }
 
 #[test]
@@ -502,22 +331,6 @@ fn user_hooks_still_run_inside_the_filter() {
     );
 }
 
-/// An inner hook that records every pair it is asked about.
-#[derive(Default)]
-struct Witness {
-    asked: Mutex<Vec<(ColliderHandle, ColliderHandle)>>,
-}
-
-impl PhysicsHooks for Witness {
-    fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
-        self.asked
-            .lock()
-            .unwrap()
-            .push((context.collider1, context.collider2));
-        Some(SolverFlags::COMPUTE_RIGID_IMPULSES)
-    }
-}
-
 #[test]
 fn fixed_fixed_pairs_are_never_computed() {
     for integration in INTEGRATIONS {
@@ -556,7 +369,7 @@ fn fixed_fixed_pairs_are_never_computed() {
         );
         // And the filter itself refuses the pair, whoever asks.
         assert_eq!(
-            hooks.filter_contact_pair(&context(&world, fixed[0], fixed[1])),
+            hooks.filter_contact_pair(&world.pair_context(fixed[0], fixed[1])),
             None
         );
     }

@@ -33,12 +33,177 @@ const DISTANCE_TOL: f64 = 1e-6;
 /// ~1 is 1e-16; f32 answers would be off by 1e-7.
 const TIGHT: f64 = 1e-12;
 
+/// The dispatcher's agreement with parry-f64's on random pairs near and far, for one dimension,
+/// and `tells_the_gap` for the micrometre tests: the module has `SatDispatcher`,
+/// `DefaultQueryDispatcher`, `ClosestPoints`, `Cuboid`, `Pose`, `Vector`, and `origin` (an
+/// `ORIGINS` entry in its dimension), `pair`, `gap`, `support_gap` and `best_gap`.
+macro_rules! agrees_with_parry {
+    (
+        $dimension:literal,
+        seeds: $intersection_seed:literal, $contact_seed:literal, $distance_seed:literal
+    ) => {
+        /// Two boxes face to face along the first one's x axis, `gap` apart (pressed into each
+        /// other when negative), placed by `pos12`: the f64 dispatcher's verdict is right and
+        /// parry-f64's agrees, and its contact is `gap` along x.
+        fn tells_the_gap(pos12: &Pose, c1: &Cuboid, c2: &Cuboid, gap: f64) {
+            let sat = SatDispatcher::default();
+            let ours = sat.intersection_test(pos12, c1, c2).unwrap().intersecting;
+            assert_eq!(ours, gap < 0.0, "gap {gap}");
+            let parry = DefaultQueryDispatcher.intersection_test(pos12, c1, c2);
+            assert_eq!(parry.unwrap().intersecting, ours);
+            let contact = sat.contact(pos12, c1, c2, 0.1).unwrap();
+            let contact = contact.expect("within the prediction");
+            assert!((contact.dist - gap).abs() < 1e-8, "{gap}: {contact:?}");
+            assert!(contact.normal1.x > 0.999_999, "{contact:?}");
+        }
+
+        #[test]
+        fn intersection_test_agrees_with_parry_near_and_far() {
+            let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
+            for origin in ORIGINS.map(origin) {
+                let mut rng = Pcg64::seed_from_u64($intersection_seed);
+                let (mut overlapping, mut apart) = (0, 0);
+                for _ in 0..20_000 {
+                    let (c1, c2, pos12) = pair(&mut rng, origin);
+                    if gap(&c1, &c2, &pos12).abs() < 1e-9 {
+                        continue;
+                    }
+                    let ours = sat
+                        .intersection_test(&pos12, &c1, &c2)
+                        .unwrap()
+                        .intersecting;
+                    let theirs = parry
+                        .intersection_test(&pos12, &c1, &c2)
+                        .unwrap()
+                        .intersecting;
+                    assert_eq!(ours, theirs, "{origin}: {c1:?} {c2:?} {pos12:?}");
+                    if ours {
+                        overlapping += 1;
+                    } else {
+                        apart += 1;
+                    }
+                }
+                assert!(overlapping > 5000 && apart > 2000, "{overlapping} {apart}");
+            }
+        }
+
+        #[test]
+        fn contact_agrees_with_parry_near_and_far() {
+            let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
+            let prediction = 0.1;
+            for origin in ORIGINS.map(origin) {
+                let mut rng = Pcg64::seed_from_u64($contact_seed);
+                let (mut separated, mut penetrating, mut same_normal) = (0, 0, 0);
+                let (mut parry_inconsistent, mut worst) = (0, [0.0f64; 2]);
+                for _ in 0..20_000 {
+                    let (c1, c2, pos12) = pair(&mut rng, origin);
+                    let ours = sat.contact(&pos12, &c1, &c2, prediction).unwrap();
+                    let theirs = parry.contact(&pos12, &c1, &c2, prediction).unwrap();
+                    let (ours, theirs) = match (ours, theirs) {
+                        (Some(o), Some(t)) => (o, t),
+                        (None, None) => continue,
+                        // Only at the prediction distance may the two disagree on "within".
+                        (o, t) => {
+                            let d = o.or(t).unwrap().dist;
+                            assert!((d - prediction).abs() < 1e-9, "{o:?} vs {t:?}");
+                            continue;
+                        }
+                    };
+                    let what = format!("{origin}: {c1:?} {c2:?} {pos12:?}: {ours:?} vs {theirs:?}");
+                    // Ours: the gap along our normal, and (penetrating) the best axis's gap.
+                    let along = support_gap(&c1, &c2, &pos12, ours.normal1);
+                    worst[0] = worst[0].max((ours.dist - along).abs());
+                    assert!((ours.dist - along).abs() < TIGHT, "{what}: {along}");
+                    let best = best_gap(&c1, &c2, &pos12);
+                    if ours.dist <= 0.0 {
+                        worst[1] = worst[1].max((ours.dist - best).abs());
+                        assert!((ours.dist - best).abs() < TIGHT, "{what}: best {best}");
+                    } else {
+                        assert!(ours.dist > best - TIGHT, "{what}: best {best}");
+                    }
+                    // Against parry's, unless its depth contradicts its own normal.
+                    let theirs_along = support_gap(&c1, &c2, &pos12, theirs.normal1);
+                    if theirs.dist > 0.0 {
+                        separated += 1;
+                        assert!((ours.dist - theirs.dist).abs() < DISTANCE_TOL, "{what}");
+                    } else if (theirs.dist - theirs_along).abs() > DEPTH_TOL {
+                        parry_inconsistent += 1;
+                        continue;
+                    } else {
+                        penetrating += 1;
+                        assert!((ours.dist - theirs.dist).abs() < DEPTH_TOL, "{what}");
+                    }
+                    if 1.0 - ours.normal1.dot(theirs.normal1) <= 1e-5 {
+                        same_normal += 1;
+                    }
+                }
+                println!(
+                    "{} at {origin}: {separated} separated, {penetrating} penetrating, {same_normal} \
+                     with parry's normal, parry's depth inconsistent with its normal in \
+                     {parry_inconsistent}; ours off its normal's gap by {:.1e}, off the best axis by \
+                     {:.1e}",
+                    $dimension, worst[0], worst[1]
+                );
+                assert!(
+                    parry_inconsistent * 50 <= penetrating,
+                    "{parry_inconsistent}"
+                );
+                assert!(
+                    separated > 500 && penetrating > 5000,
+                    "{separated} {penetrating}"
+                );
+                // Ties between axes and EPA's loose depth leave a few normals apart.
+                assert!(
+                    same_normal * 100 >= (separated + penetrating) * 95,
+                    "{same_normal} of {}",
+                    separated + penetrating
+                );
+            }
+        }
+
+        #[test]
+        fn distance_and_closest_points_agree_with_parry() {
+            let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
+            let mut rng = Pcg64::seed_from_u64($distance_seed);
+            let (mut apart, mut overlapping) = (0, 0);
+            for _ in 0..5000 {
+                let (c1, c2, pos12) = pair(&mut rng, origin(ORIGINS[1]));
+                let ours = sat.distance(&pos12, &c1, &c2).unwrap().distance;
+                let theirs = parry.distance(&pos12, &c1, &c2).unwrap().distance;
+                let what = format!("{c1:?} {c2:?} {pos12:?}: {ours} vs {theirs}");
+                assert!((ours - theirs).abs() < DISTANCE_TOL, "{what}");
+                match sat.closest_points(&pos12, &c1, &c2, 10.0).unwrap() {
+                    ClosestPoints::Intersecting => {
+                        overlapping += 1;
+                        assert_eq!(ours, 0.0, "{what}");
+                    }
+                    ClosestPoints::WithinMargin(p1, p2) => {
+                        apart += 1;
+                        // On both boxes (each in its own frame), `ours` apart.
+                        let off = |he: Vector, p: Vector| (p.abs() - he).max_element().abs();
+                        assert!(off(c1.half_extents, p1) < TIGHT, "{what}: {p1}");
+                        assert!(off(c2.half_extents, p2) < TIGHT, "{what}: {p2}");
+                        assert!(((pos12 * p2 - p1).length() - ours).abs() < TIGHT, "{what}");
+                    }
+                    ClosestPoints::Disjoint => panic!("{what}: beyond 10"),
+                }
+            }
+            assert!(apart > 500 && overlapping > 2000, "{apart} {overlapping}");
+        }
+    };
+}
+
 mod dim3 {
     use super::*;
     use glam::{DMat3, DQuat, DVec3};
     use rapier3d_f64::parry::query::{ClosestPoints, DefaultQueryDispatcher, QueryDispatcher};
+    use rapier3d_f64::prelude::Vector;
     use rapier3d_f64::prelude::{Cuboid, Pose};
     use sat_rapier::dim3_f64::{SatDispatcher, obb_from_pose};
+
+    fn origin(o: [f64; 3]) -> DVec3 {
+        DVec3::from_array(o)
+    }
 
     fn quat(rng: &mut Pcg64) -> DQuat {
         loop {
@@ -106,143 +271,10 @@ mod dim3 {
             .fold(f64::NEG_INFINITY, f64::max)
     }
 
-    #[test]
-    fn intersection_test_agrees_with_parry_near_and_far() {
-        let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
-        for origin in ORIGINS.map(DVec3::from_array) {
-            let mut rng = Pcg64::seed_from_u64(17);
-            let (mut overlapping, mut apart) = (0, 0);
-            for _ in 0..20_000 {
-                let (c1, c2, pos12) = pair(&mut rng, origin);
-                if gap(&c1, &c2, &pos12).abs() < 1e-9 {
-                    continue;
-                }
-                let ours = sat
-                    .intersection_test(&pos12, &c1, &c2)
-                    .unwrap()
-                    .intersecting;
-                let theirs = parry
-                    .intersection_test(&pos12, &c1, &c2)
-                    .unwrap()
-                    .intersecting;
-                assert_eq!(ours, theirs, "{origin}: {c1:?} {c2:?} {pos12:?}");
-                if ours {
-                    overlapping += 1;
-                } else {
-                    apart += 1;
-                }
-            }
-            assert!(overlapping > 5000 && apart > 2000, "{overlapping} {apart}");
-        }
-    }
-
-    #[test]
-    fn contact_agrees_with_parry_near_and_far() {
-        let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
-        let prediction = 0.1;
-        for origin in ORIGINS.map(DVec3::from_array) {
-            let mut rng = Pcg64::seed_from_u64(23);
-            let (mut separated, mut penetrating, mut same_normal) = (0, 0, 0);
-            let (mut parry_inconsistent, mut worst) = (0, [0.0f64; 2]);
-            for _ in 0..20_000 {
-                let (c1, c2, pos12) = pair(&mut rng, origin);
-                let ours = sat.contact(&pos12, &c1, &c2, prediction).unwrap();
-                let theirs = parry.contact(&pos12, &c1, &c2, prediction).unwrap();
-                let (ours, theirs) = match (ours, theirs) {
-                    (Some(o), Some(t)) => (o, t),
-                    (None, None) => continue,
-                    // Only at the prediction distance may the two disagree on "within".
-                    (o, t) => {
-                        let d = o.or(t).unwrap().dist;
-                        assert!((d - prediction).abs() < 1e-9, "{o:?} vs {t:?}");
-                        continue;
-                    }
-                };
-                let what = format!("{origin}: {c1:?} {c2:?} {pos12:?}: {ours:?} vs {theirs:?}");
-                // Ours: the gap along our normal, and (penetrating) the best axis's gap.
-                let along = support_gap(&c1, &c2, &pos12, ours.normal1);
-                worst[0] = worst[0].max((ours.dist - along).abs());
-                assert!((ours.dist - along).abs() < TIGHT, "{what}: {along}");
-                let best = best_gap(&c1, &c2, &pos12);
-                if ours.dist <= 0.0 {
-                    worst[1] = worst[1].max((ours.dist - best).abs());
-                    assert!((ours.dist - best).abs() < TIGHT, "{what}: best {best}");
-                } else {
-                    assert!(ours.dist > best - TIGHT, "{what}: best {best}");
-                }
-                // Against parry's, unless its depth contradicts its own normal.
-                let theirs_along = support_gap(&c1, &c2, &pos12, theirs.normal1);
-                if theirs.dist > 0.0 {
-                    separated += 1;
-                    assert!((ours.dist - theirs.dist).abs() < DISTANCE_TOL, "{what}");
-                } else if (theirs.dist - theirs_along).abs() > DEPTH_TOL {
-                    parry_inconsistent += 1;
-                    continue;
-                } else {
-                    penetrating += 1;
-                    assert!((ours.dist - theirs.dist).abs() < DEPTH_TOL, "{what}");
-                }
-                if 1.0 - ours.normal1.dot(theirs.normal1) <= 1e-5 {
-                    same_normal += 1;
-                }
-            }
-            println!(
-                "3D at {origin}: {separated} separated, {penetrating} penetrating, {same_normal} \
-                 with parry's normal, parry's depth inconsistent with its normal in \
-                 {parry_inconsistent}; ours off its normal's gap by {:.1e}, off the best axis by \
-                 {:.1e}",
-                worst[0], worst[1]
-            );
-            assert!(
-                parry_inconsistent * 50 <= penetrating,
-                "{parry_inconsistent}"
-            );
-            assert!(
-                separated > 500 && penetrating > 5000,
-                "{separated} {penetrating}"
-            );
-            // Ties between axes and EPA's loose depth leave a few normals apart.
-            assert!(
-                same_normal * 100 >= (separated + penetrating) * 95,
-                "{same_normal} of {}",
-                separated + penetrating
-            );
-        }
-    }
-
-    #[test]
-    fn distance_and_closest_points_agree_with_parry() {
-        let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
-        let mut rng = Pcg64::seed_from_u64(37);
-        let (mut apart, mut overlapping) = (0, 0);
-        for _ in 0..5000 {
-            let (c1, c2, pos12) = pair(&mut rng, DVec3::from_array(ORIGINS[1]));
-            let ours = sat.distance(&pos12, &c1, &c2).unwrap().distance;
-            let theirs = parry.distance(&pos12, &c1, &c2).unwrap().distance;
-            let what = format!("{c1:?} {c2:?} {pos12:?}: {ours} vs {theirs}");
-            assert!((ours - theirs).abs() < DISTANCE_TOL, "{what}");
-            match sat.closest_points(&pos12, &c1, &c2, 10.0).unwrap() {
-                ClosestPoints::Intersecting => {
-                    overlapping += 1;
-                    assert_eq!(ours, 0.0, "{what}");
-                }
-                ClosestPoints::WithinMargin(p1, p2) => {
-                    apart += 1;
-                    // On both boxes (each in its own frame), `ours` apart.
-                    let off = |he: DVec3, p: DVec3| (p.abs() - he).max_element().abs();
-                    assert!(off(c1.half_extents, p1) < TIGHT, "{what}: {p1}");
-                    assert!(off(c2.half_extents, p2) < TIGHT, "{what}: {p2}");
-                    assert!(((pos12 * p2 - p1).length() - ours).abs() < TIGHT, "{what}");
-                }
-                ClosestPoints::Disjoint => panic!("{what}: beyond 10"),
-            }
-        }
-        assert!(apart > 500 && overlapping > 2000, "{apart} {overlapping}");
-    }
+    agrees_with_parry!("3D", seeds: 17, 23, 37);
 
     #[test]
     fn a_micrometre_ten_thousand_kilometres_out() {
-        let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
         use rapier3d::parry::query::QueryDispatcher as _;
         let f32_sat = sat_rapier::dim3::SatDispatcher::default();
         let (he1, he2) = (DVec3::new(0.5, 0.3, 0.7), DVec3::new(0.4, 0.6, 0.2));
@@ -255,22 +287,7 @@ mod dim3 {
             let offset = DVec3::X * (he1.x + he2.x + gap);
             let pose2 = Pose::from_parts(pose1.translation + turn * offset, turn);
             let pos12 = pose1.inv_mul(&pose2);
-            let ours = sat
-                .intersection_test(&pos12, &c1, &c2)
-                .unwrap()
-                .intersecting;
-            assert_eq!(ours, gap < 0.0, "gap {gap}");
-            assert_eq!(
-                parry
-                    .intersection_test(&pos12, &c1, &c2)
-                    .unwrap()
-                    .intersecting,
-                ours
-            );
-            let contact = sat.contact(&pos12, &c1, &c2, 0.1).unwrap();
-            let contact = contact.expect("within the prediction");
-            assert!((contact.dist - gap).abs() < 1e-8, "{gap}: {contact:?}");
-            assert!(contact.normal1.x > 0.999_999, "{contact:?}");
+            tells_the_gap(&pos12, &c1, &c2, gap);
             // The same world poses in f32: both come out at the same f32 relative pose.
             let narrow = |p: &Pose| {
                 rapier3d::math::Pose::from_parts(p.translation.as_vec3(), p.rotation.as_quat())
@@ -297,8 +314,13 @@ mod dim2 {
     use super::*;
     use glam::{DMat2, DVec2};
     use rapier2d_f64::parry::query::{ClosestPoints, DefaultQueryDispatcher, QueryDispatcher};
+    use rapier2d_f64::prelude::Vector;
     use rapier2d_f64::prelude::{Cuboid, Pose};
     use sat_rapier::dim2_f64::{SatDispatcher, obb_from_pose};
+
+    fn origin(o: [f64; 3]) -> DVec2 {
+        DVec2::new(o[0], o[1])
+    }
 
     fn half_extents(rng: &mut Pcg64) -> DVec2 {
         DVec2::from_array(core::array::from_fn(|_| rng.random_range(0.1..1.0)))
@@ -351,141 +373,10 @@ mod dim2 {
             .fold(f64::NEG_INFINITY, f64::max)
     }
 
-    #[test]
-    fn intersection_test_agrees_with_parry_near_and_far() {
-        let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
-        for origin in ORIGINS.map(|o| DVec2::new(o[0], o[1])) {
-            let mut rng = Pcg64::seed_from_u64(29);
-            let (mut overlapping, mut apart) = (0, 0);
-            for _ in 0..20_000 {
-                let (c1, c2, pos12) = pair(&mut rng, origin);
-                if gap(&c1, &c2, &pos12).abs() < 1e-9 {
-                    continue;
-                }
-                let ours = sat
-                    .intersection_test(&pos12, &c1, &c2)
-                    .unwrap()
-                    .intersecting;
-                let theirs = parry
-                    .intersection_test(&pos12, &c1, &c2)
-                    .unwrap()
-                    .intersecting;
-                assert_eq!(ours, theirs, "{origin}: {c1:?} {c2:?} {pos12:?}");
-                if ours {
-                    overlapping += 1;
-                } else {
-                    apart += 1;
-                }
-            }
-            assert!(overlapping > 5000 && apart > 2000, "{overlapping} {apart}");
-        }
-    }
-
-    #[test]
-    fn contact_agrees_with_parry_near_and_far() {
-        let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
-        let prediction = 0.1;
-        for origin in ORIGINS.map(|o| DVec2::new(o[0], o[1])) {
-            let mut rng = Pcg64::seed_from_u64(31);
-            let (mut separated, mut penetrating, mut same_normal) = (0, 0, 0);
-            let (mut parry_inconsistent, mut worst) = (0, [0.0f64; 2]);
-            for _ in 0..20_000 {
-                let (c1, c2, pos12) = pair(&mut rng, origin);
-                let ours = sat.contact(&pos12, &c1, &c2, prediction).unwrap();
-                let theirs = parry.contact(&pos12, &c1, &c2, prediction).unwrap();
-                let (ours, theirs) = match (ours, theirs) {
-                    (Some(o), Some(t)) => (o, t),
-                    (None, None) => continue,
-                    (o, t) => {
-                        let d = o.or(t).unwrap().dist;
-                        assert!((d - prediction).abs() < 1e-9, "{o:?} vs {t:?}");
-                        continue;
-                    }
-                };
-                let what = format!("{origin}: {c1:?} {c2:?} {pos12:?}: {ours:?} vs {theirs:?}");
-                // Ours: the gap along our normal, and (penetrating) the best axis's gap.
-                let along = support_gap(&c1, &c2, &pos12, ours.normal1);
-                worst[0] = worst[0].max((ours.dist - along).abs());
-                assert!((ours.dist - along).abs() < TIGHT, "{what}: {along}");
-                let best = best_gap(&c1, &c2, &pos12);
-                if ours.dist <= 0.0 {
-                    worst[1] = worst[1].max((ours.dist - best).abs());
-                    assert!((ours.dist - best).abs() < TIGHT, "{what}: best {best}");
-                } else {
-                    assert!(ours.dist > best - TIGHT, "{what}: best {best}");
-                }
-                // Against parry's, unless its depth contradicts its own normal.
-                let theirs_along = support_gap(&c1, &c2, &pos12, theirs.normal1);
-                if theirs.dist > 0.0 {
-                    separated += 1;
-                    assert!((ours.dist - theirs.dist).abs() < DISTANCE_TOL, "{what}");
-                } else if (theirs.dist - theirs_along).abs() > DEPTH_TOL {
-                    parry_inconsistent += 1;
-                    continue;
-                } else {
-                    penetrating += 1;
-                    assert!((ours.dist - theirs.dist).abs() < DEPTH_TOL, "{what}");
-                }
-                if 1.0 - ours.normal1.dot(theirs.normal1) <= 1e-5 {
-                    same_normal += 1;
-                }
-            }
-            println!(
-                "2D at {origin}: {separated} separated, {penetrating} penetrating, {same_normal} \
-                 with parry's normal, parry's depth inconsistent with its normal in \
-                 {parry_inconsistent}; ours off its normal's gap by {:.1e}, off the best axis by \
-                 {:.1e}",
-                worst[0], worst[1]
-            );
-            assert!(
-                parry_inconsistent * 50 <= penetrating,
-                "{parry_inconsistent}"
-            );
-            assert!(
-                separated > 500 && penetrating > 5000,
-                "{separated} {penetrating}"
-            );
-            assert!(
-                same_normal * 100 >= (separated + penetrating) * 95,
-                "{same_normal} of {}",
-                separated + penetrating
-            );
-        }
-    }
-
-    #[test]
-    fn distance_and_closest_points_agree_with_parry() {
-        let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
-        let mut rng = Pcg64::seed_from_u64(41);
-        let (mut apart, mut overlapping) = (0, 0);
-        for _ in 0..5000 {
-            let (c1, c2, pos12) = pair(&mut rng, DVec2::new(ORIGINS[1][0], ORIGINS[1][1]));
-            let ours = sat.distance(&pos12, &c1, &c2).unwrap().distance;
-            let theirs = parry.distance(&pos12, &c1, &c2).unwrap().distance;
-            let what = format!("{c1:?} {c2:?} {pos12:?}: {ours} vs {theirs}");
-            assert!((ours - theirs).abs() < DISTANCE_TOL, "{what}");
-            match sat.closest_points(&pos12, &c1, &c2, 10.0).unwrap() {
-                ClosestPoints::Intersecting => {
-                    overlapping += 1;
-                    assert_eq!(ours, 0.0, "{what}");
-                }
-                ClosestPoints::WithinMargin(p1, p2) => {
-                    apart += 1;
-                    // On both boxes (each in its own frame), `ours` apart.
-                    let off = |he: DVec2, p: DVec2| (p.abs() - he).max_element().abs();
-                    assert!(off(c1.half_extents, p1) < TIGHT, "{what}: {p1}");
-                    assert!(off(c2.half_extents, p2) < TIGHT, "{what}: {p2}");
-                    assert!(((pos12 * p2 - p1).length() - ours).abs() < TIGHT, "{what}");
-                }
-                ClosestPoints::Disjoint => panic!("{what}: beyond 10"),
-            }
-        }
-        assert!(apart > 500 && overlapping > 2000, "{apart} {overlapping}");
-    }
+    agrees_with_parry!("2D", seeds: 29, 31, 41);
 
     #[test]
     fn a_micrometre_ten_thousand_kilometres_out() {
-        let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
         use rapier2d::parry::query::QueryDispatcher as _;
         let f32_sat = sat_rapier::dim2::SatDispatcher::default();
         let (he1, he2) = (DVec2::new(0.5, 0.3), DVec2::new(0.4, 0.6));
@@ -500,22 +391,7 @@ mod dim2 {
                 angle,
             );
             let pos12 = pose1.inv_mul(&pose2);
-            let ours = sat
-                .intersection_test(&pos12, &c1, &c2)
-                .unwrap()
-                .intersecting;
-            assert_eq!(ours, gap < 0.0, "gap {gap}");
-            assert_eq!(
-                parry
-                    .intersection_test(&pos12, &c1, &c2)
-                    .unwrap()
-                    .intersecting,
-                ours
-            );
-            let contact = sat.contact(&pos12, &c1, &c2, 0.1).unwrap();
-            let contact = contact.expect("within the prediction");
-            assert!((contact.dist - gap).abs() < 1e-8, "{gap}: {contact:?}");
-            assert!(contact.normal1.x > 0.999_999, "{contact:?}");
+            tells_the_gap(&pos12, &c1, &c2, gap);
             let narrow =
                 |p: &Pose| rapier2d::math::Pose::new(p.translation.as_vec2(), angle as f32);
             let pos12 = narrow(&pose1).inv_mul(&narrow(&pose2));
