@@ -34,12 +34,15 @@
 //! the filter must win back by culling.
 //!
 //! Last, the double-precision builds (`sat_rapier::dim3_f64`, `dim2_f64` in rapier3d-f64 and
-//! rapier2d-f64): a settled pile (`pyramid3`) and a busy scene (`drum3`), the same scenes rebuilt
-//! in f64, stepped in lockstep with every integration (narrow-phase and step times only).
+//! rapier2d-f64): settled piles (`pyramid3`, `pyramid2`) and a busy scene (`drum3`), the same
+//! scenes rebuilt in f64, stepped in lockstep with every integration, with the same tables
+//! (times, contact quality, the filter against the pass-through hook, hook cost, and the normals
+//! of the drums on the same poses).
 //!
 //! ```sh
 //! cargo bench --bench rapier_scenes            # every scene, 300 steps (5 simulated seconds)
 //! cargo bench --bench rapier_scenes -- 60      # fewer steps
+//! cargo bench --bench rapier_scenes -- f64     # only the f64 builds (`f32`: only the f32 ones)
 //! ```
 
 use std::hint::black_box;
@@ -72,7 +75,7 @@ struct Quality {
     solver_contacts: usize,
     box_pairs: usize,
     penetration_sum: f64,
-    penetration_max: f32,
+    penetration_max: f64,
 }
 
 /// The median of `values` (the machine is shared: medians shrug off the steps that lost the CPU).
@@ -85,6 +88,14 @@ fn median(mut values: Vec<f64>) -> f64 {
 fn ratio(base: &[f64], other: &[f64]) -> f64 {
     median(base.iter().zip(other).map(|(b, o)| b / o).collect())
 }
+
+/// What one hook call costs per contact pair of a settled scene: `(pass-through ns, filter ns,
+/// pairs, pairs the filter keeps)`.
+type HookCost = (f64, f64, usize, usize);
+
+/// Normals on the same poses: `([pairs compared, normals > 1° apart, ours closer, parry's
+/// closer], [largest shortfall of ours, of parry's])`.
+type Normals = ([usize; 4], [f64; 2]);
 
 #[path = "../tests/rapier/harness.rs"]
 mod harness;
@@ -293,9 +304,9 @@ macro_rules! runner {
                                 .is_some_and(|b| self.physics.bodies[b].is_dynamic())
                         });
                         if let (true, Some(a), Some(b)) = (dynamic, obb(c1), obb(c2)) {
-                            let penetration = (-a.separation(&b).gap).max(0.0);
+                            let penetration = f64::from((-a.separation(&b).gap).max(0.0));
                             q.box_pairs += 1;
-                            q.penetration_sum += f64::from(penetration);
+                            q.penetration_sum += penetration;
                             q.penetration_max = q.penetration_max.max(penetration);
                         }
                     }
@@ -340,7 +351,7 @@ macro_rules! runner {
             /// is right. Returns `(pairs compared, normals > 1° apart, ours closer, parry's
             /// closer)`, a difference below 1e-6 of the boxes' size counting for neither, and
             /// the largest shortfall of each normal's gap from the best (ours, parry's).
-            pub fn normals_on_same_poses(scene: &Scene, settle: usize) -> ([usize; 4], [f64; 2]) {
+            pub fn normals_on_same_poses(scene: &Scene, settle: usize) -> super::Normals {
                 let mut world = World::new(1, scene);
                 for _ in 0..settle {
                     world.step();
@@ -371,13 +382,17 @@ macro_rules! runner {
                         continue;
                     };
                     counts[0] += 1;
-                    if ours.dot(theirs) >= 1f32.to_radians().cos() {
+                    if ours.dot(theirs) >= Real::to_radians(1.0).cos() {
                         continue;
                     }
                     counts[1] += 1;
-                    let boxes = super::$pair_f64::new(&pos12, s1.half_extents, s2.half_extents);
+                    let (he1, he2) = (s1.half_extents.into(), s2.half_extents.into());
+                    let boxes = super::$pair_f64::new(&pos12.into(), he1, he2);
                     let best = boxes.best_gap();
-                    let (ours, theirs) = (best - boxes.gap(ours), best - boxes.gap(theirs));
+                    let (ours, theirs) = (
+                        best - boxes.gap(ours.into()),
+                        best - boxes.gap(theirs.into()),
+                    );
                     worst = [worst[0].max(ours), worst[1].max(theirs)];
                     let tie = 1e-6 * boxes.size();
                     if ours + tie < theirs {
@@ -393,7 +408,7 @@ macro_rules! runner {
             /// settled for `settle` steps with the pass-through hook, then both hooks are called
             /// on every contact pair it holds, alternately (medians over rounds, ns per pair).
             /// Returns `(pass-through ns, filter ns, pairs, pairs the filter keeps)`.
-            pub fn hook_cost(scene: &Scene, settle: usize) -> (f64, f64, usize, usize) {
+            pub fn hook_cost(scene: &Scene, settle: usize) -> super::HookCost {
                 let mut world = World::new(3, scene);
                 for _ in 0..settle {
                     world.step();
@@ -445,18 +460,19 @@ struct BoxPairF64 {
 }
 
 impl BoxPairF64 {
-    fn new(pos12: &rapier3d::math::Pose, he1: glam::Vec3, he2: glam::Vec3) -> BoxPairF64 {
+    /// The pair from the flavour's pose and half-extents, widened to f64 (exact).
+    fn new(pos12: &rapier3d_f64::math::Pose, he1: glam::DVec3, he2: glam::DVec3) -> BoxPairF64 {
         BoxPairF64 {
-            t: pos12.translation.as_dvec3(),
-            rot: glam::DMat3::from_quat(pos12.rotation.as_dquat().normalize()),
-            he1: he1.as_dvec3(),
-            he2: he2.as_dvec3(),
+            t: pos12.translation,
+            rot: glam::DMat3::from_quat(pos12.rotation.normalize()),
+            he1,
+            he2,
         }
     }
 
     /// The gap of the boxes along `n` (from the first towards the second).
-    fn gap(&self, n: glam::Vec3) -> f64 {
-        let n = n.as_dvec3().normalize();
+    fn gap(&self, n: glam::DVec3) -> f64 {
+        let n = n.normalize();
         n.dot(self.t) - self.he1.dot(n.abs()) - self.he2.dot((self.rot.transpose() * n).abs())
     }
 
@@ -497,18 +513,18 @@ struct BoxPair2F64 {
 }
 
 impl BoxPair2F64 {
-    fn new(pos12: &rapier2d::math::Pose, he1: glam::Vec2, he2: glam::Vec2) -> BoxPair2F64 {
-        let x = glam::DVec2::new(pos12.rotation.re.into(), pos12.rotation.im.into()).normalize();
+    fn new(pos12: &rapier2d_f64::math::Pose, he1: glam::DVec2, he2: glam::DVec2) -> BoxPair2F64 {
+        let x = glam::DVec2::new(pos12.rotation.re, pos12.rotation.im).normalize();
         BoxPair2F64 {
-            t: pos12.translation.as_dvec2(),
+            t: pos12.translation,
             rot: glam::DMat2::from_cols(x, x.perp()),
-            he1: he1.as_dvec2(),
-            he2: he2.as_dvec2(),
+            he1,
+            he2,
         }
     }
 
-    fn gap(&self, n: glam::Vec2) -> f64 {
-        let n = n.as_dvec2().normalize();
+    fn gap(&self, n: glam::DVec2) -> f64 {
+        let n = n.normalize();
         n.dot(self.t) - self.he1.dot(n.abs()) - self.he2.dot((self.rot.transpose() * n).abs())
     }
 
@@ -534,80 +550,49 @@ impl BoxPair2F64 {
 
 runner!(dim2, rapier2d, sat_rapier::dim2, BoxPair2F64);
 
-/// The lockstep runner for the f64 builds: narrow-phase and step times per integration, nothing else.
-macro_rules! runner_f64 {
-    ($module:ident, $rapier:ident, $f32:ident, $rapier_f32:ident) => {
-        mod $module {
-            use $rapier::prelude::*;
+runner!(dim3_f64, rapier3d_f64, sat_rapier::dim3_f64, BoxPairF64);
+runner!(dim2_f64, rapier2d_f64, sat_rapier::dim2_f64, BoxPair2F64);
 
-            use crate::harness::$module::{Integration, World};
-
-            /// Scene contents: each body with its colliders.
-            pub type Scene = Vec<(RigidBodyBuilder, Vec<ColliderBuilder>)>;
-
-            /// An f32 scene of plain cuboids rebuilt in f64: body types, poses, velocities and
-            /// sleeping as given, every collider a cuboid of the same half-extents and pose.
-            pub fn from_f32(scene: &super::$f32::Scene) -> Scene {
-                scene
-                    .iter()
-                    .map(|(body, colliders)| {
-                        let mut b = RigidBodyBuilder::new(match body.body_type {
-                            $rapier_f32::prelude::RigidBodyType::Dynamic => RigidBodyType::Dynamic,
-                            $rapier_f32::prelude::RigidBodyType::Fixed => RigidBodyType::Fixed,
-                            _ => RigidBodyType::KinematicVelocityBased,
-                        });
-                        b.position = body.position.into();
-                        b.linvel = body.linvel.into();
-                        b.angvel = body.angvel.into();
-                        b.can_sleep = body.can_sleep;
-                        let colliders = colliders
-                            .iter()
-                            .map(|c| {
-                                let cuboid = c.shape.as_cuboid().expect("a cuboid scene");
-                                let mut b = ColliderBuilder::new(SharedShape::new(Cuboid::new(
-                                    cuboid.half_extents.into(),
-                                )));
-                                b.position = c.position.into();
-                                b
-                            })
-                            .collect();
-                        (b, colliders)
-                    })
-                    .collect()
-            }
-
-            /// Steps one world per integration in lockstep; per integration, narrow-phase and step ms per step.
-            pub fn run(scene: &Scene, steps: usize) -> [(Vec<f64>, Vec<f64>); 4] {
-                let mut worlds: Vec<World> = Integration::ALL
-                    .iter()
-                    .map(|&integration| {
-                        let mut world = World::new(integration);
-                        world.pipeline.counters.enable();
-                        for (body, colliders) in scene {
-                            world.add_compound(body.clone(), colliders.iter().cloned());
-                        }
-                        world
-                    })
-                    .collect();
-                let hooks: Vec<_> = Integration::ALL.iter().map(|i| i.hooks()).collect();
-                let mut times: [(Vec<f64>, Vec<f64>); 4] = Default::default();
-                for step in 0..steps {
-                    for k in 0..worlds.len() {
-                        let d = (step + k) % worlds.len();
-                        worlds[d].step_with(&*hooks[d], &());
-                        let counters = &worlds[d].pipeline.counters;
-                        times[d].0.push(counters.cd.narrow_phase_time.time_ms());
-                        times[d].1.push(counters.step_time_ms());
-                    }
-                }
-                times
-            }
+/// Generates `$name`, which rebuilds a scene of plain cuboids of the f32 flavour `$f32` in the
+/// f64 flavour `$f64`: body types, poses, velocities and sleeping as given, every collider a
+/// cuboid of the same half-extents and pose.
+macro_rules! rebuild_in_f64 {
+    ($name:ident, $f32:ident, $rapier_f32:ident, $f64:ident, $rapier_f64:ident) => {
+        fn $name(scene: &$f32::Scene) -> $f64::Scene {
+            use $rapier_f32::prelude::RigidBodyType as Type;
+            use $rapier_f64::prelude::*;
+            scene
+                .iter()
+                .map(|(body, colliders)| {
+                    let mut b = RigidBodyBuilder::new(match body.body_type {
+                        Type::Dynamic => RigidBodyType::Dynamic,
+                        Type::Fixed => RigidBodyType::Fixed,
+                        _ => RigidBodyType::KinematicVelocityBased,
+                    });
+                    b.position = body.position.into();
+                    b.linvel = body.linvel.into();
+                    b.angvel = body.angvel.into();
+                    b.can_sleep = body.can_sleep;
+                    let colliders = colliders
+                        .iter()
+                        .map(|c| {
+                            let cuboid = c.shape.as_cuboid().expect("a cuboid scene");
+                            let mut b = ColliderBuilder::new(SharedShape::new(Cuboid::new(
+                                cuboid.half_extents.into(),
+                            )));
+                            b.position = c.position.into();
+                            b
+                        })
+                        .collect();
+                    (b, colliders)
+                })
+                .collect()
         }
     };
 }
 
-runner_f64!(dim3_f64, rapier3d_f64, dim3, rapier3d);
-runner_f64!(dim2_f64, rapier2d_f64, dim2, rapier2d);
+rebuild_in_f64!(in_f64_3, dim3, rapier3d, dim3_f64, rapier3d_f64);
+rebuild_in_f64!(in_f64_2, dim2, rapier2d, dim2_f64, rapier2d_f64);
 
 /// rapier's boxes3: a thin ground and 10×10×10 unit-half-extent cubes at pitch 2, each layer
 /// shifted by −0.45 more than the one below.
@@ -1035,56 +1020,18 @@ fn conversion_cost() -> (f64, f64) {
     )
 }
 
-fn main() {
-    // `cargo bench` passes `--bench`; a bare number sets the step count.
-    let steps = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(300);
-    let started = Instant::now();
-    let results: Vec<(String, [Times; 4])> = vec![
-        ("boxes3 (1000 cubes)".into(), dim3::run(&boxes3(), steps)),
-        (
-            "planks3 (30 × 30 planks turned 45°)".into(),
-            dim3::run(&planks3(30), steps),
-        ),
-        (
-            "pyramid3 (15 layers, 1240 boxes)".into(),
-            dim3::run(&pyramid3(15), steps),
-        ),
-        (
-            "pyramid2 (60 rows, 1830 boxes)".into(),
-            dim2::run(&pyramid2(60), steps),
-        ),
-        (
-            "vertical_stacks2 (30 × 30)".into(),
-            dim2::run(&vertical_stacks2(30, 30), steps),
-        ),
-        ("drum3 (2500 boxes)".into(), dim3::run(&drum3(2500), steps)),
-        ("drum2 (3000 boxes)".into(), dim2::run(&drum2(3000), steps)),
-        (
-            "dominoes3 (40 × 50)".into(),
-            dim3::run(&dominoes3(40, 50), steps),
-        ),
-        (
-            "sensors3 (2000 sensors, 500 boxes)".into(),
-            dim3::run(&sensors3(2000, 500), steps),
-        ),
-        (
-            "compounds3 (600 tables)".into(),
-            dim3::run(&compounds3(600), steps),
-        ),
-    ];
-    println!(
-        "{steps} steps per scene and integration, in lockstep; medians over the steps of the time per \
-         step (ms) and of the per-step ratio to the default.\n"
-    );
+/// The scenes of one flavour with each integration's times and quality.
+type Results = Vec<(&'static str, [Times; 4])>;
+
+/// The step-time table: per scene and integration, narrow-phase and step medians, ratios to the
+/// default, and the manifold computations asked of the dispatcher.
+fn print_times(results: &Results, steps: usize) {
     println!(
         "| scene | integration | narrow phase ms | step ms | narrow phase vs default | step vs default \
          | manifolds computed per step (of pairs) |"
     );
     println!("|---|---|---:|---:|---:|---:|---:|");
-    for (scene, times) in &results {
+    for (scene, times) in results {
         for (integration, t) in INTEGRATIONS.iter().zip(times) {
             println!(
                 "| {scene} | {integration} | {:.3} | {:.3} | {:.2}× faster | {:.2}× faster | {:.0} (of {}) |",
@@ -1097,6 +1044,10 @@ fn main() {
             );
         }
     }
+}
+
+/// The contact-quality table (see [`Quality`]).
+fn print_quality(results: &Results) {
     println!(
         "\nwhat rapier got, over the last two thirds of the steps, per contact pair with an \
          active contact: manifold points, solver contacts; penetration of cuboid pairs with a \
@@ -1107,7 +1058,7 @@ fn main() {
          | max penetration |"
     );
     println!("|---|---|---:|---:|---:|---:|");
-    for (scene, times) in &results {
+    for (scene, times) in results {
         for (integration, t) in INTEGRATIONS.iter().zip(times) {
             let q = &t.quality;
             let per_pair = |x: usize| x as f64 / q.pairs.max(1) as f64;
@@ -1126,38 +1077,37 @@ fn main() {
             );
         }
     }
+}
+
+/// The filter against the pass-through hook, per scene.
+fn print_filter_vs_pass_through(results: &Results) {
     println!("\nfilter vs pass-through hook (> 1: the filter is faster):\n");
     println!("| scene | narrow phase | step |");
     println!("|---|---:|---:|");
-    for (scene, times) in &results {
+    for (scene, times) in results {
         println!(
             "| {scene} | {:.2}× | {:.2}× |",
             ratio(&times[3].narrow, &times[2].narrow),
             ratio(&times[3].step, &times[2].step),
         );
     }
-    println!("\none full cuboid–cuboid manifold computation, no cached points (ns per call):\n");
-    println!("| pairs | parry | SatDispatcher | ratio |");
-    println!("|---|---:|---:|---:|");
-    for (name, parry, ours) in manifold_cost() {
-        println!(
-            "| {name} | {parry:.0} | {ours:.0} | {:.2}× faster |",
-            parry / ours
-        );
-    }
+}
+
+/// The hook-cost table: `(scene, (pass-through ns, filter ns, pairs, kept))` rows.
+fn print_hook_cost(rows: &[(&str, HookCost)]) {
     println!(
         "\none `filter_contact_pair` call per contact pair of a settled scene, outside the \
          pipeline (ns per pair):\n"
     );
     println!("| scene | pairs | kept by the filter | pass-through hook | SatContactFilter |");
     println!("|---|---:|---:|---:|---:|");
-    for (scene, (pass, ours, pairs, kept)) in [
-        ("planks3", dim3::hook_cost(&planks3(30), 60)),
-        ("pyramid3", dim3::hook_cost(&pyramid3(15), 60)),
-        ("pyramid2", dim2::hook_cost(&pyramid2(60), 60)),
-    ] {
+    for (scene, (pass, ours, pairs, kept)) in rows {
         println!("| {scene} | {pairs} | {kept} | {pass:.1} | {ours:.1} |");
     }
+}
+
+/// The normals table: `(scene, normals_on_same_poses)` rows.
+fn print_normals(rows: &[(&str, Normals)], steps: usize) {
     println!(
         "\nnormals on the same poses: after {steps} steps with the dispatcher, every cuboid pair in \
          contact recomputed fresh by both dispatchers; where they differ by more than 1°, whose \
@@ -1168,53 +1118,147 @@ fn main() {
          | largest shortfall, SatDispatcher | largest shortfall, parry |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|");
-    for (scene, ([compared, apart, ours, theirs], [ours_worst, theirs_worst])) in [
-        ("drum3", dim3::normals_on_same_poses(&drum3(2500), steps)),
-        ("drum2", dim2::normals_on_same_poses(&drum2(3000), steps)),
-    ] {
+    for (scene, ([compared, apart, ours, theirs], [ours_worst, theirs_worst])) in rows {
         println!(
             "| {scene} | {compared} | {apart} | {ours} | {theirs} | {ours_worst:.1e} | \
              {theirs_worst:.1e} |"
         );
     }
+}
+
+/// Every table of the f32 builds (rapier3d, rapier2d with `sat_rapier::dim3`, `dim2`).
+fn f32_builds(steps: usize) {
+    let results: Results = vec![
+        ("boxes3 (1000 cubes)", dim3::run(&boxes3(), steps)),
+        (
+            "planks3 (30 × 30 planks turned 45°)",
+            dim3::run(&planks3(30), steps),
+        ),
+        (
+            "pyramid3 (15 layers, 1240 boxes)",
+            dim3::run(&pyramid3(15), steps),
+        ),
+        (
+            "pyramid2 (60 rows, 1830 boxes)",
+            dim2::run(&pyramid2(60), steps),
+        ),
+        (
+            "vertical_stacks2 (30 × 30)",
+            dim2::run(&vertical_stacks2(30, 30), steps),
+        ),
+        ("drum3 (2500 boxes)", dim3::run(&drum3(2500), steps)),
+        ("drum2 (3000 boxes)", dim2::run(&drum2(3000), steps)),
+        ("dominoes3 (40 × 50)", dim3::run(&dominoes3(40, 50), steps)),
+        (
+            "sensors3 (2000 sensors, 500 boxes)",
+            dim3::run(&sensors3(2000, 500), steps),
+        ),
+        (
+            "compounds3 (600 tables)",
+            dim3::run(&compounds3(600), steps),
+        ),
+    ];
+    println!(
+        "{steps} steps per scene and integration, in lockstep; medians over the steps of the time per \
+         step (ms) and of the per-step ratio to the default.\n"
+    );
+    print_times(&results, steps);
+    print_quality(&results);
+    print_filter_vs_pass_through(&results);
+    println!("\none full cuboid–cuboid manifold computation, no cached points (ns per call):\n");
+    println!("| pairs | parry | SatDispatcher | ratio |");
+    println!("|---|---:|---:|---:|");
+    for (name, parry, ours) in manifold_cost() {
+        println!(
+            "| {name} | {parry:.0} | {ours:.0} | {:.2}× faster |",
+            parry / ours
+        );
+    }
+    print_hook_cost(&[
+        ("planks3", dim3::hook_cost(&planks3(30), 60)),
+        ("pyramid3", dim3::hook_cost(&pyramid3(15), 60)),
+        ("pyramid2", dim2::hook_cost(&pyramid2(60), 60)),
+    ]);
+    print_normals(
+        &[
+            ("drum3", dim3::normals_on_same_poses(&drum3(2500), steps)),
+            ("drum2", dim2::normals_on_same_poses(&drum2(3000), steps)),
+        ],
+        steps,
+    );
     let (from_axes, new) = conversion_cost();
     println!(
         "\npose → Obb3 + intersects: from_axes(Mat3::from_quat) {from_axes:.1} ns, Obb3::new \
          {new:.1} ns ({:.2}× faster)",
         new / from_axes
     );
-    let f64_results = [
+}
+
+/// The same tables for the f64 builds (rapier3d-f64, rapier2d-f64 with
+/// `sat_rapier::dim3_f64`, `dim2_f64`), on f32 scenes rebuilt in f64.
+fn f64_builds(steps: usize) {
+    let results: Results = vec![
         (
             "pyramid3 (15 layers, 1240 boxes)",
-            dim3_f64::run(&dim3_f64::from_f32(&pyramid3(15)), steps),
+            dim3_f64::run(&in_f64_3(&pyramid3(15)), steps),
         ),
         (
             "drum3 (2500 boxes)",
-            dim3_f64::run(&dim3_f64::from_f32(&drum3(2500)), steps),
+            dim3_f64::run(&in_f64_3(&drum3(2500)), steps),
         ),
         (
             "pyramid2 (60 rows, 1830 boxes)",
-            dim2_f64::run(&dim2_f64::from_f32(&pyramid2(60)), steps),
+            dim2_f64::run(&in_f64_2(&pyramid2(60)), steps),
         ),
     ];
     println!(
         "\nthe f64 builds (rapier3d-f64, rapier2d-f64 with sat_rapier::dim3_f64, dim2_f64), the \
          same scenes rebuilt in f64, {steps} steps in lockstep:\n"
     );
-    println!(
-        "| scene | integration | narrow phase ms | step ms | narrow phase vs default | step vs default |"
+    print_times(&results, steps);
+    print_quality(&results);
+    print_filter_vs_pass_through(&results);
+    print_hook_cost(&[
+        (
+            "pyramid3",
+            dim3_f64::hook_cost(&in_f64_3(&pyramid3(15)), 60),
+        ),
+        (
+            "pyramid2",
+            dim2_f64::hook_cost(&in_f64_2(&pyramid2(60)), 60),
+        ),
+    ]);
+    print_normals(
+        &[
+            (
+                "drum3",
+                dim3_f64::normals_on_same_poses(&in_f64_3(&drum3(2500)), steps),
+            ),
+            (
+                "drum2",
+                dim2_f64::normals_on_same_poses(&in_f64_2(&drum2(3000)), steps),
+            ),
+        ],
+        steps,
     );
-    println!("|---|---|---:|---:|---:|---:|");
-    for (scene, times) in &f64_results {
-        for (integration, (narrow, step)) in INTEGRATIONS.iter().zip(times) {
-            println!(
-                "| {scene} | {integration} | {:.3} | {:.3} | {:.2}× faster | {:.2}× faster |",
-                median(narrow.clone()),
-                median(step.clone()),
-                ratio(&times[0].0, narrow),
-                ratio(&times[0].1, step),
-            );
-        }
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a bare number sets the step count, `f32` or `f64` runs
+    // only those builds' tables.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let steps = args.iter().find_map(|a| a.parse().ok()).unwrap_or(300);
+    let named: Vec<&str> = ["f32", "f64"]
+        .into_iter()
+        .filter(|build| args.iter().any(|a| a == build))
+        .collect();
+    let only = |build: &str| named.is_empty() || named.contains(&build);
+    let started = Instant::now();
+    if only("f32") {
+        f32_builds(steps);
+    }
+    if only("f64") {
+        f64_builds(steps);
     }
     println!("\ntotal wall time {:.1} s", started.elapsed().as_secs_f64());
 }
