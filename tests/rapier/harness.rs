@@ -162,33 +162,18 @@ macro_rules! harness {
 
             /// One step of 1/60 s with gravity 9.81 along −y.
             pub fn step_with(&mut self, hooks: &dyn PhysicsHooks, events: &dyn EventHandler) {
-                let World {
-                    integration: _,
-                    pipeline,
-                    params,
-                    islands,
-                    broad_phase,
-                    narrow_phase,
-                    bodies,
-                    colliders,
-                    joints,
-                    multibody_joints,
-                    soft_bodies,
-                    ccd,
-                } = self;
-                let gravity = Vector::Y * -9.81;
-                pipeline.step(
-                    gravity,
-                    params,
-                    islands,
-                    broad_phase,
-                    narrow_phase,
-                    bodies,
-                    colliders,
-                    joints,
-                    multibody_joints,
-                    soft_bodies,
-                    ccd,
+                self.pipeline.step(
+                    Vector::Y * -9.81,
+                    &self.params,
+                    &mut self.islands,
+                    &mut self.broad_phase,
+                    &mut self.narrow_phase,
+                    &mut self.bodies,
+                    &mut self.colliders,
+                    &mut self.joints,
+                    &mut self.multibody_joints,
+                    &mut self.soft_bodies,
+                    &mut self.ccd,
                     hooks,
                     events,
                 );
@@ -216,6 +201,48 @@ macro_rules! harness {
                     rigid_body1: self.colliders[c1].parent(),
                     rigid_body2: self.colliders[c2].parent(),
                 }
+            }
+
+            /// Steps `steps` times with the integration's hooks; after every step every solver
+            /// contact is finite, and at the end every body's position and velocity.
+            pub fn assert_stays_finite(&mut self, steps: usize) {
+                let integration = self.integration;
+                for _ in 0..steps {
+                    self.run(1);
+                    assert!(self.solver_contacts_are_finite(), "{integration:?}");
+                }
+                for (_, body) in self.bodies.iter() {
+                    let finite = body.translation().is_finite() && body.linvel().is_finite();
+                    assert!(finite, "{integration:?}");
+                }
+            }
+
+            /// Steps 30 times with the filter wrapping a [`Witness`]: the pair of the two fixed
+            /// bodies `fixed` (one collider each, overlapping) gets no contact, the witness is
+            /// never asked about it, and the filter refuses it when asked directly.
+            pub fn assert_fixed_pair_never_computed(&mut self, fixed: [RigidBodyHandle; 2]) {
+                let integration = self.integration;
+                let hooks = SatContactFilter::with_inner(Witness::default());
+                for _ in 0..30 {
+                    self.step_with(&hooks, &());
+                }
+                let fixed = fixed.map(|b| self.bodies[b].colliders()[0]);
+                let pair = self.narrow_phase.contact_pair(fixed[0], fixed[1]);
+                assert!(
+                    pair.is_none_or(|p| !p.has_any_active_contact() && p.manifolds().is_empty()),
+                    "{integration:?}"
+                );
+                let asked = hooks.inner().asked.lock().unwrap();
+                assert!(
+                    !asked
+                        .iter()
+                        .any(|&(a, b)| fixed.contains(&a) && fixed.contains(&b)),
+                    "{integration:?}"
+                );
+                assert_eq!(
+                    hooks.filter_contact_pair(&self.pair_context(fixed[0], fixed[1])),
+                    None
+                );
             }
 
             /// Whether every manifold normal and solver contact is finite.

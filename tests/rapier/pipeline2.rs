@@ -8,7 +8,7 @@ use rapier2d::prelude::*;
 use sat_rapier::dim2::SatContactFilter;
 
 use crate::harness::dim2::{
-    Events, Integration, UserHooks, Witness, World, assert_stands, pyramid, tall_stack,
+    Events, Integration, UserHooks, World, assert_stands, pyramid, tall_stack,
 };
 
 const INTEGRATIONS: [Integration; 3] = [
@@ -208,27 +208,7 @@ fn fixed_fixed_pairs_are_never_computed() {
             RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 2.0)),
             ColliderBuilder::cuboid(0.5, 0.5),
         );
-        let hooks = SatContactFilter::with_inner(Witness::default());
-        for _ in 0..30 {
-            world.step_with(&hooks, &());
-        }
-        let fixed = [f1, f2].map(|b| world.bodies[b].colliders()[0]);
-        let pair = world.narrow_phase.contact_pair(fixed[0], fixed[1]);
-        assert!(
-            pair.is_none_or(|p| !p.has_any_active_contact() && p.manifolds().is_empty()),
-            "{integration:?}"
-        );
-        let asked = hooks.inner().asked.lock().unwrap();
-        assert!(
-            !asked
-                .iter()
-                .any(|&(a, b)| fixed.contains(&a) && fixed.contains(&b)),
-            "{integration:?}"
-        );
-        assert_eq!(
-            hooks.filter_contact_pair(&world.pair_context(fixed[0], fixed[1])),
-            None
-        );
+        world.assert_fixed_pair_never_computed([f1, f2]);
     }
 }
 
@@ -260,13 +240,6 @@ fn degenerate_boxes_never_put_nan_into_the_solver() {
                 );
             }
         }
-        for _ in 0..180 {
-            world.run(1);
-            assert!(world.solver_contacts_are_finite(), "{integration:?}");
-        }
-        for (_, body) in world.bodies.iter() {
-            let finite = body.translation().is_finite() && body.linvel().is_finite();
-            assert!(finite, "{integration:?}");
-        }
+        world.assert_stays_finite(180);
     }
 }

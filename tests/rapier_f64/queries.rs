@@ -36,12 +36,20 @@ const TIGHT: f64 = 1e-12;
 /// The dispatcher's agreement with parry-f64's on random pairs near and far, for one dimension,
 /// and `tells_the_gap` for the micrometre tests: the module has `SatDispatcher`,
 /// `DefaultQueryDispatcher`, `ClosestPoints`, `Cuboid`, `Pose`, `Vector`, and `origin` (an
-/// `ORIGINS` entry in its dimension), `pair`, `gap`, `support_gap` and `best_gap`.
+/// `ORIGINS` entry in its dimension), `pair`, `gap`, `support_gap` and `best_gap` (which may use
+/// `outward_gap`).
 macro_rules! agrees_with_parry {
     (
         $dimension:literal,
         seeds: $intersection_seed:literal, $contact_seed:literal, $distance_seed:literal
     ) => {
+        /// The gap along the unit axis `l` or `−l`, whichever points from the first box's centre
+        /// towards the second's.
+        fn outward_gap(c1: &Cuboid, c2: &Cuboid, pos12: &Pose, l: Vector) -> f64 {
+            let towards = if l.dot(pos12.translation) < 0.0 { -l } else { l };
+            support_gap(c1, c2, pos12, towards)
+        }
+
         /// Two boxes face to face along the first one's x axis, `gap` apart (pressed into each
         /// other when negative), placed by `pos12`: the f64 dispatcher's verdict is right and
         /// parry-f64's agrees, and its contact is `gap` along x.
@@ -255,19 +263,7 @@ mod dim3 {
         a.into_iter()
             .chain(b)
             .chain(edges.filter(|l| l.length() > 1e-9))
-            .map(|l| {
-                let l = l.normalize();
-                support_gap(
-                    c1,
-                    c2,
-                    pos12,
-                    if l.dot(pos12.translation) < 0.0 {
-                        -l
-                    } else {
-                        l
-                    },
-                )
-            })
+            .map(|l| outward_gap(c1, c2, pos12, l.normalize()))
             .fold(f64::NEG_INFINITY, f64::max)
     }
 
@@ -357,18 +353,7 @@ mod dim2 {
     fn best_gap(c1: &Cuboid, c2: &Cuboid, pos12: &Pose) -> f64 {
         let rot = rotation(pos12);
         [DVec2::X, DVec2::Y, rot.x_axis, rot.y_axis]
-            .map(|l| {
-                support_gap(
-                    c1,
-                    c2,
-                    pos12,
-                    if l.dot(pos12.translation) < 0.0 {
-                        -l
-                    } else {
-                        l
-                    },
-                )
-            })
+            .map(|l| outward_gap(c1, c2, pos12, l))
             .into_iter()
             .fold(f64::NEG_INFINITY, f64::max)
     }
