@@ -245,6 +245,42 @@ macro_rules! harness {
                 );
             }
 
+            /// Asks `SatContactFilter` (default parameters) about every pair of `colliders` whose
+            /// AABBs overlap: it culls a contact pair only beyond the prediction distance
+            /// (parry's distance of the two shapes), keeps every touching sensor pair, and culls
+            /// some of the pairs but not all.
+            pub fn assert_filter_culls_only_separated_pairs(&self, colliders: &[ColliderHandle]) {
+                let filter = SatContactFilter::new();
+                let (mut checked, mut culled) = (0, 0);
+                for (i, &c1) in colliders.iter().enumerate() {
+                    for &c2 in &colliders[i + 1..] {
+                        let (co1, co2) = (&self.colliders[c1], &self.colliders[c2]);
+                        if !co1.compute_aabb().intersects(&co2.compute_aabb()) {
+                            continue;
+                        }
+                        checked += 1;
+                        let distance = $rapier::parry::query::distance(
+                            co1.position(),
+                            co1.shape(),
+                            co2.position(),
+                            co2.shape(),
+                        )
+                        .unwrap()
+                        .distance;
+                        let context = self.pair_context(c1, c2);
+                        if filter.filter_contact_pair(&context).is_none() {
+                            culled += 1;
+                            let near = filter.prediction_distance();
+                            assert!(distance > near, "culled at distance {distance}");
+                        }
+                        let intersecting = filter.filter_intersection_pair(&context);
+                        assert!(intersecting || distance > 0.0, "dropped at {distance}");
+                    }
+                }
+                println!("filter: {culled} of {checked} AABB-overlapping pairs culled");
+                assert!(culled > 0 && culled < checked);
+            }
+
             /// Whether every manifold normal and solver contact is finite.
             pub fn solver_contacts_are_finite(&self) -> bool {
                 self.narrow_phase.contact_pairs().all(|pair| {
