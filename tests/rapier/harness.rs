@@ -40,6 +40,13 @@ macro_rules! harness {
                 Integration::PassThrough,
             ];
 
+            /// rapier as is and sat-rapier's two integrations: what the pipeline tests compare.
+            pub const WITH_SAT_RAPIER: [Integration; 3] = [
+                Integration::Default,
+                Integration::Dispatcher,
+                Integration::Filter,
+            ];
+
             /// The name the bench and the example print.
             pub fn name(self) -> &'static str {
                 match self {
@@ -345,6 +352,29 @@ macro_rules! harness {
             }
 
             fn handle_soft_body_tear_event(&self, _: &SoftBodySet, _: &SoftBodyTearEvent) {}
+        }
+
+        /// Steps the world `scene` builds for 150 steps with each of rapier as is, the
+        /// dispatcher and the filter: the dispatcher's and the filter's collision events (step,
+        /// colliders, started or stopped) are the default's, which has at least `at_least`.
+        pub fn assert_same_collision_events(scene: impl Fn(Integration) -> World, at_least: usize) {
+            let log = |integration: Integration| {
+                let mut world = scene(integration);
+                let (events, hooks) = (Events::default(), integration.hooks());
+                for step in 0..150 {
+                    events.step.store(step, Ordering::Relaxed);
+                    world.step_with(&*hooks, &events);
+                }
+                events.log.into_inner().unwrap()
+            };
+            let default = log(Integration::Default);
+            let produced = default.len();
+            assert!(
+                produced >= at_least,
+                "the scene produces collision events: {produced}"
+            );
+            assert_eq!(log(Integration::Dispatcher), default);
+            assert_eq!(log(Integration::Filter), default);
         }
 
         /// A user's hooks: a ghost box that passes through everything, a conveyor (tangent

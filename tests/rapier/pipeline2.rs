@@ -8,14 +8,8 @@ use rapier2d::prelude::*;
 use sat_rapier::dim2::SatContactFilter;
 
 use crate::harness::dim2::{
-    Events, Integration, UserHooks, World, assert_stands, pyramid, tall_stack,
+    Integration, UserHooks, World, assert_same_collision_events, assert_stands, pyramid, tall_stack,
 };
-
-const INTEGRATIONS: [Integration; 3] = [
-    Integration::Default,
-    Integration::Dispatcher,
-    Integration::Filter,
-];
 
 #[test]
 fn piles_stand_with_every_integration() {
@@ -26,7 +20,7 @@ fn piles_stand_with_every_integration() {
 
 #[test]
 fn sensor_events_match_the_default_pipeline() {
-    let log = |integration: Integration| {
+    let scene = |integration: Integration| {
         let mut world = World::new(integration);
         // Rotated sensor boxes on fixed bodies, and spinning boxes falling through them: the
         // falling boxes touch nothing solid, so every integration sees the same trajectories.
@@ -50,30 +44,16 @@ fn sensor_events_match_the_default_pipeline() {
                 ColliderBuilder::cuboid(0.3, 0.2).active_events(ActiveEvents::COLLISION_EVENTS),
             );
         }
-        let events = Events::default();
-        let filter = SatContactFilter::new();
-        let hooks: &dyn PhysicsHooks = if integration == Integration::Filter {
-            &filter
-        } else {
-            &()
-        };
-        for step in 0..150 {
-            events.step.store(step, Ordering::Relaxed);
-            world.step_with(hooks, &events);
-        }
-        events.log.into_inner().unwrap()
+        world
     };
-    let default = log(Integration::Default);
-    assert!(default.len() >= 10, "sensor events: {}", default.len());
-    assert_eq!(log(Integration::Dispatcher), default);
-    assert_eq!(log(Integration::Filter), default);
+    assert_same_collision_events(scene, 10);
 }
 
 #[test]
 fn filter_keeps_the_pairs_continuous_collision_detection_sweeps() {
     // A CCD body 1 m from a 5 cm wall at 120 m/s: 2 m per step, far beyond the prediction
     // distance when the step starts. The filter must not cull the pair the sweep needs.
-    for integration in INTEGRATIONS {
+    for integration in Integration::WITH_SAT_RAPIER {
         let mut world = World::new(integration);
         world.add(
             RigidBodyBuilder::fixed().translation(Vector::new(1.0, 0.0)),
@@ -165,7 +145,7 @@ fn user_hooks_still_run_inside_the_filter() {
 
 #[test]
 fn fixed_fixed_pairs_are_never_computed() {
-    for integration in INTEGRATIONS {
+    for integration in Integration::WITH_SAT_RAPIER {
         let mut world = World::new(integration);
         let f1 = world.add(RigidBodyBuilder::fixed(), ColliderBuilder::cuboid(1.0, 1.0));
         let f2 = world.add(
@@ -182,7 +162,7 @@ fn fixed_fixed_pairs_are_never_computed() {
 
 #[test]
 fn degenerate_boxes_never_put_nan_into_the_solver() {
-    for integration in INTEGRATIONS {
+    for integration in Integration::WITH_SAT_RAPIER {
         let mut world = World::new(integration);
         let far = 1e6;
         for origin in [Vector::ZERO, Vector::new(far, far)] {

@@ -8,14 +8,8 @@ use rapier3d::prelude::*;
 use sat_rapier::dim3::SatContactFilter;
 
 use crate::harness::dim3::{
-    Events, Integration, UserHooks, World, assert_stands, pyramid, tall_stack,
+    Integration, UserHooks, World, assert_same_collision_events, assert_stands, pyramid, tall_stack,
 };
-
-const INTEGRATIONS: [Integration; 3] = [
-    Integration::Default,
-    Integration::Dispatcher,
-    Integration::Filter,
-];
 
 #[test]
 fn piles_stand_with_every_integration() {
@@ -90,7 +84,7 @@ fn contacts_match_the_default_pipeline() {
 
 #[test]
 fn sensor_events_match_the_default_pipeline() {
-    let log = |integration: Integration| {
+    let scene = |integration: Integration| {
         let mut world = World::new(integration);
         // Rotated sensor boxes on fixed bodies, and spinning boxes falling through them: the
         // falling boxes touch nothing solid, so every integration sees the same trajectories.
@@ -115,27 +109,9 @@ fn sensor_events_match_the_default_pipeline() {
                     .active_events(ActiveEvents::COLLISION_EVENTS),
             );
         }
-        let events = Events::default();
-        let filter = SatContactFilter::new();
-        let hooks: &dyn PhysicsHooks = if integration == Integration::Filter {
-            &filter
-        } else {
-            &()
-        };
-        for step in 0..150 {
-            events.step.store(step, Ordering::Relaxed);
-            world.step_with(hooks, &events);
-        }
-        events.log.into_inner().unwrap()
+        world
     };
-    let default = log(Integration::Default);
-    assert!(
-        default.len() >= 20,
-        "the scene produces sensor events: {}",
-        default.len()
-    );
-    assert_eq!(log(Integration::Dispatcher), default);
-    assert_eq!(log(Integration::Filter), default);
+    assert_same_collision_events(scene, 20);
 }
 
 #[test]
@@ -158,7 +134,7 @@ fn filter_keeps_the_pairs_continuous_collision_detection_sweeps() {
         world.run(10);
         world.bodies[bullet].translation().x
     };
-    for integration in INTEGRATIONS {
+    for integration in Integration::WITH_SAT_RAPIER {
         assert!(
             through(integration) < 1.0,
             "{integration:?}: the bullet went through the wall"
@@ -300,7 +276,7 @@ fn user_hooks_still_run_inside_the_filter() {
 
 #[test]
 fn fixed_fixed_pairs_are_never_computed() {
-    for integration in INTEGRATIONS {
+    for integration in Integration::WITH_SAT_RAPIER {
         let mut world = World::new(integration);
         let f1 = world.add(
             RigidBodyBuilder::fixed(),
@@ -320,7 +296,7 @@ fn fixed_fixed_pairs_are_never_computed() {
 
 #[test]
 fn degenerate_boxes_never_put_nan_into_the_solver() {
-    for integration in INTEGRATIONS {
+    for integration in Integration::WITH_SAT_RAPIER {
         let mut world = World::new(integration);
         world.ground(Vector::new(20.0, 0.5, 20.0), -0.5);
         let far = 1e6;
