@@ -288,6 +288,31 @@ macro_rules! harness {
                 assert!(culled > 0 && culled < checked);
             }
 
+            /// Steps 60 times with the filter wrapping [`UserHooks`] whose ghost is the collider
+            /// `ghost` (its body starts at height 0.6, as does the body `rider`, both above a
+            /// ground whose top is at 0, every collider with the filter's hooks and contact
+            /// modification): both user hooks ran, the ghost fell through the ground, and the
+            /// rider rests on it (a half-extent of 0.5 along y) and was carried along x.
+            pub fn assert_user_hooks_run(&mut self, rider: RigidBodyHandle, ghost: ColliderHandle) {
+                let hooks = SatContactFilter::with_inner(UserHooks {
+                    ghost,
+                    filtered: AtomicUsize::new(0),
+                    modified: AtomicUsize::new(0),
+                });
+                for _ in 0..60 {
+                    self.step_with(&hooks, &());
+                }
+                let inner = hooks.inner();
+                assert!(inner.filtered.load(Ordering::Relaxed) > 0);
+                assert!(inner.modified.load(Ordering::Relaxed) > 0);
+                let ghost_body = self.colliders[ghost].parent().expect("the ghost's body");
+                let fell = self.bodies[ghost_body].translation().y < -1.0;
+                assert!(fell, "the ghost fell through");
+                let at = self.bodies[rider].translation();
+                assert!((at.y - 0.5).abs() < 0.02, "the rider rests: {at}");
+                assert!(at.x > 0.3, "the conveyor carried the rider: {at}");
+            }
+
             /// Whether every manifold normal and solver contact is finite.
             pub fn solver_contacts_are_finite(&self) -> bool {
                 self.narrow_phase.contact_pairs().all(|pair| {

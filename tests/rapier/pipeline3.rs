@@ -2,13 +2,11 @@
 //! filter culls only provably separated pairs, user hooks still run, fixed–fixed pairs are never
 //! computed, degenerate boxes never put NaN into the solver.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use rapier3d::prelude::*;
 use sat_rapier::dim3::SatContactFilter;
 
 use crate::harness::dim3::{
-    Integration, UserHooks, World, assert_same_collision_events, assert_stands, pyramid, tall_stack,
+    Integration, World, assert_same_collision_events, assert_stands, pyramid, tall_stack,
 };
 
 #[test]
@@ -248,30 +246,7 @@ fn user_hooks_still_run_inside_the_filter() {
         ghost_body,
         &mut world.bodies,
     );
-    let hooks = SatContactFilter::with_inner(UserHooks {
-        ghost,
-        filtered: AtomicUsize::new(0),
-        modified: AtomicUsize::new(0),
-    });
-    for _ in 0..60 {
-        world.step_with(&hooks, &());
-    }
-    let inner = hooks.inner();
-    assert!(inner.filtered.load(Ordering::Relaxed) > 0);
-    assert!(inner.modified.load(Ordering::Relaxed) > 0);
-    assert!(
-        world.bodies[ghost_body].translation().y < -1.0,
-        "the ghost fell through"
-    );
-    let rider_at = world.bodies[rider].translation();
-    assert!(
-        (rider_at.y - 0.5).abs() < 0.02,
-        "the rider rests: {rider_at}"
-    );
-    assert!(
-        rider_at.x > 0.3,
-        "the conveyor carried the rider: {rider_at}"
-    );
+    world.assert_user_hooks_run(rider, ghost);
 }
 
 #[test]
