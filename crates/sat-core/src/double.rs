@@ -1,10 +1,13 @@
 //! sat-core in f64 ([`DObb2`], [`DObb3`]): the sources of `single.rs` compiled with glam's f64
 //! types and the f64 constants of [`tolerance`](crate::tolerance) ("Double precision").
 
+mod lanes;
+
 pub(crate) use glam::{
-    BVec3 as BVec3A, DAffine2 as Affine2, DAffine3 as Affine3A, DMat2 as Mat2, DMat3 as Mat3,
-    DMat3 as Mat3A, DQuat as Quat, DVec2 as Vec2, DVec3 as Vec3, DVec3 as Vec3A, DVec4 as Vec4,
+    DAffine2 as Affine2, DAffine3 as Affine3A, DMat2 as Mat2, DMat3 as Mat3, DQuat as Quat,
+    DVec2 as Vec2, DVec3 as Vec3, DVec4 as Vec4,
 };
+pub(crate) use lanes::{DBVec3A as BVec3A, DMat3A as Mat3A, DVec3A as Vec3A};
 
 pub(crate) use crate::tolerance::{
     AXES_TOLERANCE_F64 as AXES_TOLERANCE, CERT_K_F64 as CERT_K, CORNER_TOLERANCE, EPS_F64 as EPS,
@@ -94,7 +97,8 @@ pub(crate) mod obb3;
 #[allow(clippy::duplicate_mod, clippy::useless_conversion)]
 #[path = "sat2.rs"]
 pub(crate) mod sat2;
-#[allow(clippy::duplicate_mod, clippy::useless_conversion)]
+// `sat3.rs` imports glam's `Vec3Swizzles` for `Vec3A`; `DVec3A`'s swizzles are its own methods.
+#[allow(clippy::duplicate_mod, clippy::useless_conversion, unused_imports)]
 #[path = "sat3.rs"]
 pub(crate) mod sat3;
 
@@ -115,4 +119,120 @@ pub(crate) fn undecided3(a: &DObb3, b: &DObb3, _uncertain_axes: u16) -> bool {
 pub(crate) fn undecided2(a: &DObb2, b: &DObb2) -> bool {
     use crate::exact::{ExactBox2, verdict2};
     verdict2(&ExactBox2::from(a), &ExactBox2::from(b)).intersects
+}
+
+/// `obb3.rs` and `sat3.rs` compiled once more on glam's scalar `DVec3`, `DMat3` and `BVec3` (what
+/// `DObb3` ran on before [`lanes`]), for the test that the lanes give the same bits.
+#[cfg(all(test, feature = "std", feature = "exact"))]
+mod scalar;
+
+#[cfg(all(test, feature = "std", feature = "exact"))]
+mod tests {
+    extern crate std;
+    use std::format;
+
+    use glam::{DMat3, DQuat, DVec3};
+
+    use super::DObb3;
+    use super::scalar::obb3::Obb3 as ScalarObb3;
+
+    /// A 128-bit multiplicative generator (Lehmer), uniform in `[lo, hi)` from its top 53 bits.
+    struct Rng(u128);
+
+    impl Rng {
+        fn next(&mut self, lo: f64, hi: f64) -> f64 {
+            self.0 = self.0.wrapping_mul(0xda94_2042_e4dd_58b5);
+            lo + (hi - lo) * ((self.0 >> 75) as f64 / (1u64 << 53) as f64)
+        }
+
+        fn vec(&mut self, lo: f64, hi: f64) -> DVec3 {
+            DVec3::new(self.next(lo, hi), self.next(lo, hi), self.next(lo, hi))
+        }
+
+        fn quat(&mut self) -> DQuat {
+            let axis = self.vec(-1.0, 1.0).try_normalize().unwrap_or(DVec3::Z);
+            DQuat::from_axis_angle(axis, self.next(0.0, 7.0))
+        }
+
+        /// A gap near touching: 0, a few ulps of `scale`, a few pads, or anything.
+        fn gap(&mut self, scale: f64) -> f64 {
+            let ulps = [0.0, 1.0, -1.0, 3.0, -8.0, 300.0, -300.0, 3e3, 1e12, -1e12];
+            let pick = self.next(0.0, ulps.len() as f64) as usize;
+            ulps[pick] * f64::EPSILON * scale + if pick == 9 { self.next(-1.0, 1.0) } else { 0.0 }
+        }
+    }
+
+    /// A pair in both representations: B touching A along a face or diagonal at a gap near zero,
+    /// turned a little or anyhow, at a scale from a micrometre to a megametre, far from the origin
+    /// or not; some half-extents zero.
+    fn pair(rng: &mut Rng) -> [(DVec3, DVec3, DMat3); 2] {
+        let scale = 10f64.powf(rng.next(-6.0, 6.0));
+        let mut extents = || {
+            let e = rng.vec(0.0, scale);
+            if rng.next(0.0, 8.0) < 1.0 {
+                e * DVec3::new(0.0, 1.0, 1.0)
+            } else {
+                e
+            }
+        };
+        let (ea, eb) = (extents(), extents());
+        let qa = rng.quat();
+        let qb = match rng.next(0.0, 3.0) as u32 {
+            0 => rng.quat(),
+            1 => qa,
+            _ => qa * DQuat::from_axis_angle(DVec3::X, 10f64.powf(rng.next(-15.0, -1.0))),
+        };
+        let (ma, mb) = (DMat3::from_quat(qa), DMat3::from_quat(qb));
+        let reach = ea + eb;
+        let s = reach.length();
+        let along = match rng.next(0.0, 3.0) as u32 {
+            0 => DVec3::new(reach.x + rng.gap(s), rng.next(-1.0, 1.0) * reach.y, 0.0),
+            1 => reach + DVec3::new(rng.gap(s), rng.gap(s), rng.gap(s)),
+            _ => rng.vec(-1.5, 1.5) * reach,
+        };
+        let far = if rng.next(0.0, 2.0) < 1.0 {
+            rng.vec(-1e6, 1e6)
+        } else {
+            DVec3::ZERO
+        };
+        [(far, ea, ma), (far + ma * along, eb, mb)]
+    }
+
+    /// Every query of `DObb3` (lanes) against the scalar compilation, bit for bit.
+    #[test]
+    fn lanes_give_the_scalar_bits() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut counts = [0usize; 2];
+        for _ in 0..40_000 {
+            let [(ca, ea, ma), (cb, eb, mb)] = pair(&mut rng);
+            let (a, b) = (DObb3::from_axes(ca, ea, ma), DObb3::from_axes(cb, eb, mb));
+            let (sa, sb) = (
+                ScalarObb3::from_axes(ca, ea, ma),
+                ScalarObb3::from_axes(cb, eb, mb),
+            );
+            assert_eq!(format!("{a:?}"), format!("{sa:?}"));
+            for ((a, b), (sa, sb)) in [((&a, &b), (&sa, &sb)), ((&b, &a), (&sb, &sa))] {
+                let said = a.intersects(b);
+                counts[said as usize] += 1;
+                assert_eq!(said, sa.intersects(sb), "{a:?} {b:?}");
+                assert_eq!(a.intersects_certified(b), sa.intersects_certified(sb));
+                let margin = rng.gap(a.error_scale(b));
+                assert_eq!(
+                    a.intersects_with_margin(b, margin),
+                    sa.intersects_with_margin(sb, margin)
+                );
+                let (s, ss) = (a.separation(b), sa.separation(sb));
+                assert_eq!(s.gap.to_bits(), ss.gap.to_bits());
+                assert_eq!(
+                    s.axis.to_array().map(f64::to_bits),
+                    ss.axis.to_array().map(f64::to_bits)
+                );
+                assert_eq!(s.feature, ss.feature);
+                assert_eq!(a.error_scale(b).to_bits(), sa.error_scale(sb).to_bits());
+                assert_eq!(a.corners(), sa.corners());
+            }
+        }
+        // both verdicts well represented
+        assert!(counts.iter().all(|&n| n > 20_000), "{counts:?}");
+    }
 }
