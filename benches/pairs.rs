@@ -29,7 +29,7 @@
 mod common;
 mod ericson;
 
-use common::{Run, random_box3, random_quat};
+use common::{Run, double2, double3, random_box3, random_quat};
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, measurement::WallTime};
 use ericson::{TextbookObb2, TextbookObb3, test_obb_obb, test_obb_obb_2d, test_obb_obb_2d_ericson};
 use glam::{Quat, Vec2, Vec3};
@@ -507,25 +507,6 @@ mod ratios {
             .collect()
     }
 
-    /// The same box in f64 (its f32 numbers; the columns are orthonormal within an f32 ulp, so
-    /// through the fast constructor, which stores them as given).
-    pub(super) fn double3(o: &Obb3) -> DObb3 {
-        DObb3::from_axes(
-            o.center().as_dvec3(),
-            o.half_extents().as_dvec3(),
-            o.axes().as_dmat3(),
-        )
-    }
-
-    /// [`double3`] in 2D.
-    fn double2(o: &Obb2) -> DObb2 {
-        DObb2::from_axes(
-            o.center().as_dvec2(),
-            o.half_extents().as_dvec2(),
-            o.axes().as_dmat2(),
-        )
-    }
-
     /// parry's cuboid SAT in f64 (parry3d-f64 0.31, as rapier3d-f64 re-exports it), on the
     /// f64 boxes.
     struct ParryF64Box3 {
@@ -780,7 +761,7 @@ mod ratios {
 fn batch_f64() {
     use sat_core::batch::{DObbSet3, overlaps3_f64, pair_overlaps3_f64};
     let mut rng = Pcg64::seed_from_u64(0x1464);
-    let double = ratios::double3;
+    let double = double3;
     let (query, placed) = grid3(&mut rng);
     let (query_f64, placed_f64): (DObb3, Vec<DObb3>) =
         (double(&query), placed.iter().map(double).collect());
