@@ -24,18 +24,17 @@ pub(crate) trait Stored<const D: usize> {
 
 impl Stored<2> for Obb2 {
     fn stored(&self) -> ([Real; 2], [Real; 2], [[Real; 2]; 2], Real) {
-        let axes = self.axes();
-        let axes = [axes.x_axis.to_array(), axes.y_axis.to_array()];
-        let (center, half) = (self.center().to_array(), self.half_extents().to_array());
+        let axes = [self.axes.x_axis.to_array(), self.axes.y_axis.to_array()];
+        let (center, half) = (self.center.to_array(), self.half_extents.to_array());
         (center, half, axes, self.extent_norm)
     }
 }
 
 impl Stored<3> for Obb3 {
     fn stored(&self) -> ([Real; 3], [Real; 3], [[Real; 3]; 3], Real) {
-        let axes = self.axes();
-        let axes = [axes.x_axis, axes.y_axis, axes.z_axis].map(|axis| axis.to_array());
-        let (center, half) = (self.center().to_array(), self.half_extents().to_array());
+        let cols = &self.cols;
+        let axes = [cols.x_axis, cols.y_axis, cols.z_axis].map(|axis| axis.to_array());
+        let (center, half) = (self.center.to_array(), self.half_extents.to_array());
         (center, half, axes, self.extent_norm)
     }
 }
