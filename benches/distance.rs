@@ -54,13 +54,8 @@ fn table(family: &str, items: usize, mut engines: Vec<(&str, Run<'_>)>) {
     }
 }
 
-fn sum_over<'a, T>(pairs: &'a [(T, T)], f: impl Fn(&T, &T) -> f32 + 'a) -> Run<'a> {
-    Box::new(move || {
-        black_box(pairs)
-            .iter()
-            .map(|(a, b)| f64::from(f(a, b)))
-            .sum()
-    })
+fn sum_over<'a, T, R: Into<f64>>(pairs: &'a [(T, T)], f: impl Fn(&T, &T) -> R + 'a) -> Run<'a> {
+    Box::new(move || black_box(pairs).iter().map(|(a, b)| f(a, b).into()).sum())
 }
 
 fn family3(name: &str, pairs: &[(Obb3, Obb3)]) {
@@ -279,6 +274,87 @@ fn main() {
     family2("2d random", &random2(&mut rng, false));
     family2("2d random apart", &random2(&mut rng, true));
     family2("2d near-touching", &near_touching2(&mut rng));
+    double::families(&mut rng);
+}
+
+/// The f64 boxes (`DObb3`, `DObb2`): the 3D and 2D random and near-touching families given in
+/// f64, sat-core's f64 `distance` and `closest_points` against parry3d-f64's / parry2d-f64's
+/// `query::distance` (as rapier3d-f64 and rapier2d-f64 re-export them), in the same table.
+mod double {
+    use glam::DQuat;
+    use rand_pcg::Pcg64;
+    use rapier2d_f64::parry as parry2d_f64;
+    use rapier3d_f64::parry as parry3d_f64;
+    use sat_core::{DObb2, DObb3, Obb2, Obb3};
+
+    use super::common::{double2, double3};
+    use super::{black_box, near_touching2, near_touching3, random2, random3, sum_over, table};
+
+    fn family3(name: &str, pairs: &[(Obb3, Obb3)]) {
+        let doubles: Vec<_> = pairs
+            .iter()
+            .map(|(a, b)| (double3(a), double3(b)))
+            .collect();
+        let parry = |o: &DObb3| {
+            let q = DQuat::from_mat3(&o.axes()).normalize();
+            let pose = parry3d_f64::math::Pose::from_parts(o.center(), q);
+            (pose, parry3d_f64::shape::Cuboid::new(o.half_extents()))
+        };
+        let parry: Vec<_> = doubles.iter().map(|(a, b)| (parry(a), parry(b))).collect();
+        let closest = |a: &DObb3, b: &DObb3| black_box(a.closest_points(b)).distance;
+        table(
+            name,
+            pairs.len(),
+            vec![
+                ("sat-core f64 distance", sum_over(&doubles, DObb3::distance)),
+                ("sat-core f64 closest_points", sum_over(&doubles, closest)),
+                (
+                    "parry3d-f64 query::distance",
+                    sum_over(&parry, |(pa, ca), (pb, cb)| {
+                        let found = parry3d_f64::query::distance(pa, ca, pb, cb);
+                        found.expect("cuboids").distance
+                    }),
+                ),
+            ],
+        );
+    }
+
+    fn family2(name: &str, pairs: &[(Obb2, Obb2)]) {
+        let doubles: Vec<_> = pairs
+            .iter()
+            .map(|(a, b)| (double2(a), double2(b)))
+            .collect();
+        let parry = |o: &DObb2| {
+            let rotation = parry2d_f64::math::Rot2::from_mat(o.axes());
+            let pose = parry2d_f64::math::Pose::from_parts(o.center(), rotation);
+            (pose, parry2d_f64::shape::Cuboid::new(o.half_extents()))
+        };
+        let parry: Vec<_> = doubles.iter().map(|(a, b)| (parry(a), parry(b))).collect();
+        let closest = |a: &DObb2, b: &DObb2| black_box(a.closest_points(b)).distance;
+        table(
+            name,
+            pairs.len(),
+            vec![
+                ("sat-core f64 distance", sum_over(&doubles, DObb2::distance)),
+                ("sat-core f64 closest_points", sum_over(&doubles, closest)),
+                (
+                    "parry2d-f64 query::distance",
+                    sum_over(&parry, |(pa, ca), (pb, cb)| {
+                        let found = parry2d_f64::query::distance(pa, ca, pb, cb);
+                        found.expect("cuboids").distance
+                    }),
+                ),
+            ],
+        );
+    }
+
+    /// The f64 families, after the f32 ones (their own pairs, from the same generators).
+    pub(super) fn families(rng: &mut Pcg64) {
+        family3("3d random f64", &random3(rng, false));
+        family3("3d near-touching f64", &near_touching3(rng));
+        family2("2d random f64", &random2(rng, false));
+        family2("2d near-touching f64", &near_touching2(rng));
+    }
 }
 
 /// The textbook method, as printed (f32): the closest point of a box to a point is a clamp in

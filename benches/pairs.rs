@@ -29,7 +29,7 @@
 mod common;
 mod ericson;
 
-use common::{Run, random_box3, random_quat};
+use common::{Run, double2, double3, random_box3, random_quat};
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, measurement::WallTime};
 use ericson::{TextbookObb2, TextbookObb3, test_obb_obb, test_obb_obb_2d, test_obb_obb_2d_ericson};
 use glam::{Quat, Vec2, Vec3};
@@ -335,6 +335,7 @@ criterion_group!(pair_benches, benches);
 /// pairs -- ratios` runs the table alone (no criterion group is named `ratios`).
 fn main() {
     ratios::run();
+    batch_f64();
     pair_benches();
     Criterion::default().configure_from_args().final_summary();
 }
@@ -358,7 +359,7 @@ mod ratios {
 
     /// Times the engines interleaved and prints one table row per engine: median ns per pair and
     /// the median ratio to the first engine.
-    fn table(family: &str, items: usize, mut engines: Vec<(&str, Run<'_>)>) {
+    pub(super) fn table(family: &str, items: usize, mut engines: Vec<(&str, Run<'_>)>) {
         let rows = common::interleaved(items, PASSES, ROUNDS, &mut engines);
         for ((name, _), row) in engines.iter().zip(&rows) {
             println!(
@@ -504,25 +505,6 @@ mod ratios {
                 (a, Obb2::new(offset, eb, angle + tilt))
             })
             .collect()
-    }
-
-    /// The same box in f64 (its f32 numbers; the columns are orthonormal within an f32 ulp, so
-    /// through the fast constructor, which stores them as given).
-    fn double3(o: &Obb3) -> DObb3 {
-        DObb3::from_axes(
-            o.center().as_dvec3(),
-            o.half_extents().as_dvec3(),
-            o.axes().as_dmat3(),
-        )
-    }
-
-    /// [`double3`] in 2D.
-    fn double2(o: &Obb2) -> DObb2 {
-        DObb2::from_axes(
-            o.center().as_dvec2(),
-            o.half_extents().as_dvec2(),
-            o.axes().as_dmat2(),
-        )
     }
 
     /// parry's cuboid SAT in f64 (parry3d-f64 0.31, as rapier3d-f64 re-exports it), on the
@@ -697,23 +679,7 @@ mod ratios {
     /// One query box against a 22×22×22 grid of boxes (pitch 3, half-extents 0.5..1.5, any
     /// orientation), every box evaluated: the 3D analogue of the building placement.
     fn one_against_many3(rng: &mut Pcg64) {
-        let side = 22;
-        let mut extent = e3();
-        let placed: Vec<Obb3> = (0..side * side * side)
-            .map(|i| {
-                let c = Vec3::new(
-                    (i % side) as f32,
-                    (i / side % side) as f32,
-                    (i / (side * side)) as f32,
-                ) * 3.0;
-                Obb3::new(c, extent(rng), random_quat(rng))
-            })
-            .collect();
-        let query = Obb3::new(
-            Vec3::splat(31.5),
-            Vec3::new(1.0, 2.0, 1.5),
-            random_quat(rng),
-        );
+        let (query, placed) = super::grid3(rng);
         let set: ObbSet3 = placed.iter().collect();
         let textbook_query = textbook3(&query);
         let textbook: Vec<_> = placed.iter().map(textbook3).collect();
@@ -786,4 +752,106 @@ mod ratios {
         separation3("3d face-resting: separation", &resting);
         separation3("3d broad-phase: separation", &broad);
     }
+}
+
+/// The batch families in f64, printed after the ratios table with its columns: the "3d one
+/// against 10k (ObbSet3)" grid and query built in f64 (`DObbSet3`), and a stream of 4096
+/// random pairs (`pair_overlaps3_f64`), each against the f64 `intersects` loop and the f32 batch
+/// on the f32 boxes, interleaved. Every engine writes its verdicts to a vector and counts the hits.
+fn batch_f64() {
+    use sat_core::batch::{DObbSet3, overlaps3_f64, pair_overlaps3_f64};
+    let mut rng = Pcg64::seed_from_u64(0x1464);
+    let double = double3;
+    let (query, placed) = grid3(&mut rng);
+    let (query_f64, placed_f64): (DObb3, Vec<DObb3>) =
+        (double(&query), placed.iter().map(double).collect());
+    let set: ObbSet3 = placed.iter().collect();
+    let set_f64: DObbSet3 = placed_f64.iter().collect();
+    let (set, set_f64, placed_f64) = (&set, &set_f64, &placed_f64);
+    ratios::table(
+        "3d one against 10k (DObbSet3)",
+        placed.len(),
+        vec![
+            (
+                "sat-core f64 batch overlaps3_f64",
+                hits(move |out| overlaps3_f64(black_box(&query_f64), black_box(set_f64), out)),
+            ),
+            (
+                "sat-core f64",
+                hits(move |out| {
+                    out.clear();
+                    out.extend(
+                        black_box(placed_f64)
+                            .iter()
+                            .map(|b| query_f64.intersects(b)),
+                    );
+                }),
+            ),
+            (
+                "sat-core batch overlaps3 (f32)",
+                hits(move |out| overlaps3(black_box(&query), black_box(set), out)),
+            ),
+        ],
+    );
+
+    let pairs = random_pairs_3d(&mut rng);
+    let pairs_f64: Vec<(DObb3, DObb3)> =
+        pairs.iter().map(|(a, b)| (double(a), double(b))).collect();
+    let a: ObbSet3 = pairs.iter().map(|p| p.0).collect();
+    let b: ObbSet3 = pairs.iter().map(|p| p.1).collect();
+    let a_f64: DObbSet3 = pairs_f64.iter().map(|p| p.0).collect();
+    let b_f64: DObbSet3 = pairs_f64.iter().map(|p| p.1).collect();
+    let pairs_f64 = &pairs_f64;
+    ratios::table(
+        "3d stream of 4096 pairs (DObbSet3)",
+        pairs.len(),
+        vec![
+            (
+                "sat-core f64 batch pair_overlaps3_f64",
+                hits(move |out| pair_overlaps3_f64(black_box(&a_f64), black_box(&b_f64), out)),
+            ),
+            (
+                "sat-core f64",
+                hits(move |out| {
+                    out.clear();
+                    out.extend(black_box(pairs_f64).iter().map(|(a, b)| a.intersects(b)));
+                }),
+            ),
+            (
+                "sat-core batch pair_overlaps3 (f32)",
+                hits(move |out| pair_overlaps3(black_box(&a), black_box(&b), out)),
+            ),
+        ],
+    );
+}
+
+/// One pass of an engine that writes its verdicts to a vector: the number of hits.
+fn hits<'a>(mut verdicts: impl FnMut(&mut Vec<bool>) + 'a) -> common::Run<'a> {
+    let mut out = Vec::new();
+    Box::new(move || {
+        verdicts(&mut out);
+        out.iter().filter(|&&hit| hit).count() as f64
+    })
+}
+
+/// The "3d one against 10k" boxes: a 22×22×22 grid (pitch 3, half-extents 0.5..1.5, any
+/// orientation) and a query box at its middle.
+fn grid3(rng: &mut Pcg64) -> (Obb3, Vec<Obb3>) {
+    let side = 22;
+    let placed: Vec<Obb3> = (0..side * side * side)
+        .map(|i| {
+            let c = Vec3::new(
+                (i % side) as f32,
+                (i / side % side) as f32,
+                (i / (side * side)) as f32,
+            ) * 3.0;
+            Obb3::new(c, common::extents3(rng), random_quat(rng))
+        })
+        .collect();
+    let query = Obb3::new(
+        Vec3::splat(31.5),
+        Vec3::new(1.0, 2.0, 1.5),
+        random_quat(rng),
+    );
+    (query, placed)
 }

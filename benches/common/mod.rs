@@ -5,7 +5,7 @@ use std::time::Instant;
 use glam::{Quat, Vec3};
 use rand::Rng;
 use rand_pcg::Pcg64;
-use sat_core::Obb3;
+use sat_core::{DObb2, DObb3, Obb2, Obb3};
 
 /// A uniformly random unit quaternion (rejection sampling in the unit 4-ball).
 pub fn random_quat(rng: &mut Pcg64) -> Quat {
@@ -108,4 +108,23 @@ pub fn interleaved(
             samples: ns[e].clone(),
         })
         .collect()
+}
+
+/// The same box in f64 (its f32 numbers; the columns are orthonormal within an f32 ulp, so
+/// through the fast constructor, which stores them as given).
+pub fn double3(o: &Obb3) -> DObb3 {
+    DObb3::from_axes(
+        o.center().as_dvec3(),
+        o.half_extents().as_dvec3(),
+        o.axes().as_dmat3(),
+    )
+}
+
+/// [`double3`] in 2D.
+pub fn double2(o: &Obb2) -> DObb2 {
+    DObb2::from_axes(
+        o.center().as_dvec2(),
+        o.half_extents().as_dvec2(),
+        o.axes().as_dmat2(),
+    )
 }

@@ -149,9 +149,46 @@
 //! of a pair of near-parallel edges are one closest pair among many (any point along the
 //! overlap realises the distance within the bound), not the midpoint of the overlap; boxes
 //! within the bound of touching get a distance within it of zero, not exactly zero.
+//!
+//! # Double precision (`DObb2`, `DObb3`)
+//!
+//! [`DObb3::distance`](crate::DObb3), `DObb3::closest_points` and their 2D twins run the same
+//! steps on the stored f64 numbers (one source, `three.rs` and `two.rs`, compiled per precision),
+//! with `ε = ε₆₄ = 2⁻⁵²`, the f64 constants of [`tolerance`](crate::tolerance) ("Double
+//! precision": `PAD_K_F64`, `CERT_K_F64`, …), [`FAST_K_F64`] and [`CLIP_SLACK_F64`], and return
+//! `f64` and `ClosestPoints<DVec3, f64>` (`DVec2` in 2D). The bound carries over as the
+//! separating-axis bound does there: every first-order term above is `c·u·X` (arithmetic) or
+//! `c'·α·u·X` (a stored column's distance `α·u` from the exact axis, and the orthonormality
+//! defect it implies), evaluated at `α = 1`; the f64 constructors' columns have `α ≤ 16`
+//! ([`F64_AXIS_FACTOR`](crate::tolerance::F64_AXIS_FACTOR)), so each term is at most 16 times its
+//! f32 value in units of `ε₆₄`, and so is the acceptance slack (`FAST_K_F64 = 16·FAST_K`):
+//! `|distance − d| ≤ 16 · 33.4 = 534.4 ε₆₄·S`, each point within `16 · 4.4 = 70.4 ε₆₄·S` of its
+//! box (common points `16 · 20 = 320 ε₆₄·S`), `|a − b|` within `16 · 26 = 416 ε₆₄·S` of the
+//! distance. Three steps are not of that form:
+//!
+//! * **The clip** (step 9) is in f64 on f64 numbers, so its products are rounded. For columns
+//!   orthonormal within a few `u`, each entry of the computed `G⁻¹` (adjugate over determinant)
+//!   is within `12u` of the exact inverse's, `‖ΔG⁻¹‖ ≤ 36u`; so the other box's coordinates
+//!   `G⁻¹t` and `G⁻¹G'h` err by at most `(36 + 3√3)u ≤ 41.2u` per unit of `|t|` and of `|e|`,
+//!   the edge's start by `2u·S` more and the clip's parameter by `2u·S`: each coordinate within
+//!   `46u·S = 23 ε₆₄·S` (and `u|t|` for `t`, not exact in f64), under `30 ε₆₄·S`. The clip allows
+//!   `CLIP_SLACK_F64·S = 128 ε₆₄·S` beyond each face, so intersecting stored boxes always give a
+//!   point and a miss proves them disjoint; a point found lies on one box (its coordinates there
+//!   are kept inside the edge) and within `√3·(128 + 30) ≤ 274 ε₆₄·S` of the other, so the
+//!   answer `0` is within that of `d`.
+//! * **2D `distance` without points** answers `0` when every computed face gap is `≤ 0`:
+//!   `d ≤ √2·PAD_K_F64·ε₆₄·S ≤ 272 ε₆₄·S`.
+//! * **Scale.** No f64 pair needs a unit ([`SMALL_SCALE`] is for f32 numbers): a squared distance
+//!   below f64's normal range belongs to a distance below `2⁻⁵¹¹`, far below `ε₆₄·S` for any pair
+//!   within the accepted magnitudes (`S ≥ 2⁻¹¹²` unless it is `0`, two points in one place).
+//!
+//! Hence [`DISTANCE_K_F64`]` = 768 = 16 · DISTANCE_K`, for the distance and for each point (plus
+//! `ε₆₄·|c|` for its world coordinates: `1.2e-10` a million metres out). The tests check it
+//! against the exact oracle on the f32 families with gaps of f64 ulps, and on boxes `10⁶` m from
+//! the origin a micrometre or a nanometre apart.
 
-mod three;
-mod two;
+mod double;
+mod single;
 
 /// The distance error bound, in units of `ε·S`: `|distance − d| ≤ DISTANCE_K·ε·S` for the
 /// exact distance `d` of the boxes as stored, and each point of
@@ -168,6 +205,17 @@ pub const FAST_K: f32 = 4.0;
 /// above its rounding (`~10⁻¹⁵·S`), far below `ε·S`.
 pub const CLIP_SLACK: f64 = 1.0 / (1u64 << 40) as f64;
 
+/// [`DISTANCE_K`] for [`DObb3`](crate::DObb3) and [`DObb2`](crate::DObb2), in units of
+/// `ε₆₄·S` (`ε₆₄ = 2⁻⁵²`): 16 times the f32 constant ("Double precision" in the module docs).
+pub const DISTANCE_K_F64: f64 = 768.0;
+
+/// [`FAST_K`] for f64 boxes, in units of `ε₆₄·S₁`: 16 times the f32 constant.
+pub const FAST_K_F64: f64 = 64.0;
+
+/// The slack of the f64 boxes' clip ([`CLIP_SLACK`]), relative to `S`: `128·ε₆₄ = 2⁻⁴⁵`,
+/// above its rounding (`≤ 30·ε₆₄·S`, "Double precision" in the module docs).
+pub const CLIP_SLACK_F64: f64 = 128.0 * f64::EPSILON;
+
 /// Support-walk steps before the candidates are enumerated (each one GJK-like step from the
 /// nearest pair so far).
 pub const WALK_STEPS: usize = 2;
@@ -179,100 +227,18 @@ pub const AMBIGUITY_K: f32 = 2.0;
 /// The distance of two boxes and a point of each realising it, as
 /// [`Obb3::closest_points`](crate::Obb3::closest_points) and
 /// [`Obb2::closest_points`](crate::Obb2::closest_points) return them. `V` is `glam::Vec2` or
-/// `glam::Vec3`.
+/// `glam::Vec3` with `R = f32`; for [`DObb3`](crate::DObb3) and [`DObb2`](crate::DObb2),
+/// `glam::DVec3` or `glam::DVec2` with `R = f64`.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ClosestPoints<V> {
-    /// The distance, `0` when the boxes intersect (within [`DISTANCE_K`]`·ε·S`).
-    pub distance: f32,
+pub struct ClosestPoints<V, R = f32> {
+    /// The distance, `0` when the boxes intersect (within [`DISTANCE_K`]`·ε·S`; f64 boxes:
+    /// [`DISTANCE_K_F64`]`·ε₆₄·S`).
+    pub distance: R,
     /// A point of the first box (world space).
     pub a: V,
     /// A point of the second box, `distance` from `a`; the same point as `a` when the boxes
     /// intersect.
     pub b: V,
-}
-
-/// A point of the answer, in the frame it was found in.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Point<V> {
-    /// Coordinates in A's frame.
-    InA(V),
-    /// Coordinates in B's frame.
-    InB(V),
-    /// `c_A + λ·(c_B − c_A)`.
-    OnSegment(f32),
-}
-
-/// A candidate answer: its squared distance, its points, and the vector from A's point to B's
-/// in A's frame (as computed; zero for a common point).
-#[derive(Debug, Clone, Copy)]
-struct Reply<V> {
-    squared: f32,
-    a: Point<V>,
-    b: Point<V>,
-    dir: V,
-}
-
-impl<V: Default + Copy> Reply<V> {
-    /// No candidate yet.
-    fn none() -> Self {
-        Reply {
-            squared: f32::INFINITY,
-            a: Point::OnSegment(0.0),
-            b: Point::OnSegment(0.0),
-            dir: V::default(),
-        }
-    }
-
-    /// Distance `0`, with `p` a common point.
-    fn common(p: Point<V>) -> Self {
-        Reply {
-            squared: 0.0,
-            a: p,
-            b: p,
-            dir: V::default(),
-        }
-    }
-}
-
-/// The sign options of a supporting side: decided, or both.
-#[derive(Debug, Clone, Copy)]
-enum Signs {
-    Plus,
-    Minus,
-    Both,
-}
-
-impl Signs {
-    /// The sign of an exact value: an exact zero (or NaN) leaves both sides.
-    fn of(x: f32) -> Signs {
-        if x > 0.0 {
-            Signs::Plus
-        } else if x < 0.0 {
-            Signs::Minus
-        } else {
-            Signs::Both
-        }
-    }
-
-    fn options(self) -> &'static [f32] {
-        match self {
-            Signs::Plus => &[1.0],
-            Signs::Minus => &[-1.0],
-            Signs::Both => &[1.0, -1.0],
-        }
-    }
-}
-
-/// `−1` for negative `x`, else `+1`.
-#[inline(always)]
-fn sign_of(x: f32) -> f32 {
-    if x < 0.0 { -1.0 } else { 1.0 }
-}
-
-/// `−1` if `negative`, else `+1`.
-#[inline(always)]
-fn flip(negative: bool) -> f32 {
-    if negative { -1.0 } else { 1.0 }
 }
 
 /// The middle of the parameters `t ∈ [−half, half]` for which `start + t·dir` lies in the box
@@ -300,13 +266,8 @@ fn clip<const N: usize>(
     (lo <= hi).then_some(0.5 * (lo + hi))
 }
 
-#[inline(always)]
-fn square(x: f32) -> f32 {
-    x * x
-}
-
 /// Pairs whose size `S₁` is below this (`2⁻⁴⁰`) measure lengths in a power of two of `S₁`
-/// ([`unit_of`]): above it, a squared distance that underflows belongs to a distance below
+/// (`unit_of`): above it, a squared distance that underflows belongs to a distance below
 /// `2⁻⁶³`, and the underflow costs at most `2⁻⁷⁴ ≪ ε·S`.
 pub const SMALL_SCALE: f32 = 1.0 / (1u64 << 40) as f32;
 

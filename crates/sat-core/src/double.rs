@@ -32,8 +32,9 @@ macro_rules! obb2_precision {
 `intersects` is exact; a `true` is exact whenever the margin exceeds
 [`BAND_K_F64`](crate::tolerance::BAND_K_F64)`·ε₆₄·S` (`BAND_K_F64 = 768`);
 `intersects_certified` is exact at any margin. Axis columns must be orthonormal within
-[`AXES_TOLERANCE_F64`](crate::tolerance::AXES_TOLERANCE_F64) (`2⁻⁴⁶`). No batch sets or
-distance queries (f32 only).
+[`AXES_TOLERANCE_F64`](crate::tolerance::AXES_TOLERANCE_F64) (`2⁻⁴⁶`). Batch sets:
+`batch::DObbSet2`; `distance` and `closest_points` within
+[`DISTANCE_K_F64`](crate::distance::DISTANCE_K_F64)`·ε₆₄·S`.
 
 ```
 use sat_core::DObb2;
@@ -47,6 +48,7 @@ let gap = a.axes().x_axis * (2.0 + 1e-6);
 let b = DObb2::try_from_degrees(at + gap, DVec2::new(1.0, 0.5), 30.0)?;
 assert!(!a.intersects(&b));
 assert!(a.intersects_with_margin(&b, 1e-6));
+assert!((a.distance(&b) - 1e-6).abs() < 2e-9); // the coordinates are 1e-9 m coarse out there
 # Ok::<(), sat_core::ObbError>(())
 ```
 "#
@@ -65,8 +67,9 @@ a `true` is exact whenever the margin exceeds
 [`BAND_K_F64`](crate::tolerance::BAND_K_F64)`·ε₆₄·S` (`BAND_K_F64 = 768`, with
 `S = |c_B − c_A| + |e_A| + |e_B|`); `intersects_certified` is exact at any margin (the f64
 test, then exact integers). Axis columns must be orthonormal within
-[`AXES_TOLERANCE_F64`](crate::tolerance::AXES_TOLERANCE_F64) (`2⁻⁴⁶`). No batch sets or
-distance queries (f32 only).
+[`AXES_TOLERANCE_F64`](crate::tolerance::AXES_TOLERANCE_F64) (`2⁻⁴⁶`). Batch sets:
+`batch::DObbSet3`; `distance` and `closest_points` within
+[`DISTANCE_K_F64`](crate::distance::DISTANCE_K_F64)`·ε₆₄·S`.
 
 ```
 use sat_core::DObb3;
@@ -81,6 +84,9 @@ let b = DObb3::try_new(far + a.axes().x_axis * (1.0 + 1e-6), DVec3::splat(0.5), 
 assert!(!a.intersects(&b));
 assert!(a.intersects_with_margin(&b, 1e-6));
 assert!(a.separation(&b).gap > 0.9e-6);
+let c = a.closest_points(&b);
+assert!((c.distance - 1e-6).abs() < 1e-8); // the centres are 2e-9 m coarse out there
+assert!(((c.b - c.a).length() - c.distance).abs() < 1e-8);
 # Ok::<(), sat_core::ObbError>(())
 ```
 "#

@@ -15,7 +15,8 @@
 //!
 //! * Double precision: [`DObb2`] and [`DObb3`] are the same types, constructors and queries on
 //!   glam's f64 types, with their own bound in `ε = 2⁻⁵²` (`BAND_K_F64 = 768`, see
-//!   [`tolerance`], "Double precision"); the batch sets and distance queries are f32 only.
+//!   [`tolerance`], "Double precision"), their batch sets (`batch::DObbSet3`, …) and distance
+//!   queries (`DISTANCE_K_F64 = 768`, see [`distance`], "Double precision").
 //!
 //! The fast constructors (`new`, `from_*`) assume finite, in-range input (documented on each);
 //! the checked `try_*` constructors return an [`ObbError`] instead.

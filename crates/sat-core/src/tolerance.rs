@@ -172,8 +172,9 @@
 //! `intersects_certified` on f64 boxes is the padded f64 test with certification (`CERT_K_F64`),
 //! then the exact integers of [`exact`](crate::exact) on the stored f64 numbers (every finite
 //! f64 is a dyadic rational; no f64 tier in between: the f32 path's relies on f32 columns whose
-//! products are exact in f64). The batch sets ([`batch`](crate::batch)) and the distance
-//! queries ([`distance`](crate::distance)) are f32 only.
+//! products are exact in f64). The f64 batch sets (`batch::DObbSet3`, …) give
+//! `DObb3::intersects`' verdicts bit for bit, so this bound; the distance queries have their own
+//! ([`distance`](crate::distance), "Double precision").
 //!
 //! # `separation`
 //!

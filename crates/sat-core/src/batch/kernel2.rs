@@ -1,8 +1,8 @@
-//! The 2D batch kernel: `Obb2::intersects` for [`LANES`] pairs at once.
+//! The 2D batch kernel, compiled once per precision (`single.rs`, `double.rs`):
+//! `Obb2::intersects` (`DObb2::intersects`) for [`LANES`] pairs at once.
 
-use super::LANES;
 use super::set::Chunk;
-use crate::tolerance::{EPS, PAD_K, UNDERFLOW_FLOOR};
+use super::{ALL_LANES, EPS, LANES, PAD_K, Real, UNDERFLOW_FLOOR};
 
 /// Bit `l` set when lane `l` of `a` and lane `l` of `b` intersect: `Obb2::intersects`, lane by
 /// lane, with every operation in the same order as the scalar path (`sat2.rs`), so the verdicts
@@ -18,7 +18,7 @@ pub(crate) fn overlap_mask(a: &Chunk<2>, b: &Chunk<2>) -> u32 {
             b.center[0][l] - a.center[0][l],
             b.center[1][l] - a.center[1][l],
         ];
-        let dot = |u: [f32; 2], v: [f32; 2]| u[0] * v[0] + u[1] * v[1];
+        let dot = |u: [Real; 2], v: [Real; 2]| u[0] * v[0] + u[1] * v[1];
         let scale = (d[0].abs() + d[1].abs() + a.norm[l]) + b.norm[l];
         let pad = PAD_K * EPS * scale + UNDERFLOW_FLOOR;
         let r = |i: usize, j: usize| dot(ax(i), bx(j)).abs();
@@ -30,5 +30,5 @@ pub(crate) fn overlap_mask(a: &Chunk<2>, b: &Chunk<2>) -> u32 {
         *flag = (face_a0 | face_a1 | face_b0 | face_b1) as u32;
     }
     let separated = separated.iter().enumerate();
-    !separated.fold(0, |bits, (l, &flag)| bits | flag << l) & super::ALL_LANES
+    !separated.fold(0, |bits, (l, &flag)| bits | flag << l) & ALL_LANES
 }

@@ -1,8 +1,8 @@
-//! The 3D batch kernel: `Obb3::intersects` for [`LANES`] pairs at once.
+//! The 3D batch kernel, compiled once per precision (`single.rs`, `double.rs`):
+//! `Obb3::intersects` (`DObb3::intersects`) for [`LANES`] pairs at once.
 
-use super::LANES;
 use super::set::Chunk;
-use crate::tolerance::{EPS, PAD_K, UNDERFLOW_FLOOR, UNDERFLOW_SCALE, sqrt};
+use super::{ALL_LANES, EPS, LANES, PAD_K, Real, UNDERFLOW_FLOOR, UNDERFLOW_SCALE, sqrt};
 
 /// Bit `l` set when lane `l` of `a` and lane `l` of `b` intersect: `Obb3::intersects`, lane by
 /// lane, with every operation in the same order as the scalar path (`sat3.rs`), so the verdicts
@@ -15,7 +15,7 @@ pub(crate) fn overlap_mask(a: &Chunk<3>, b: &Chunk<3>) -> u32 {
         *flag = lane_separated(a, b, l) as u32;
     }
     let separated = separated.iter().enumerate();
-    !separated.fold(0, |bits, (l, &flag)| bits | flag << l) & super::ALL_LANES
+    !separated.fold(0, |bits, (l, &flag)| bits | flag << l) & ALL_LANES
 }
 
 /// [`overlap_mask`] for one box against a chunk (`a` splatted): the three face axes of `a` are
@@ -31,7 +31,7 @@ pub(crate) fn overlap_mask_query(a: &Chunk<3>, b: &Chunk<3>) -> u32 {
     }
     let separated = separated.iter().enumerate();
     let mask = separated.fold(0, |bits, (l, &flag)| bits | flag << l);
-    if mask == super::ALL_LANES {
+    if mask == ALL_LANES {
         return 0;
     }
     overlap_mask(a, b)
@@ -40,13 +40,13 @@ pub(crate) fn overlap_mask_query(a: &Chunk<3>, b: &Chunk<3>) -> u32 {
 /// The face axes of `a` alone, exactly as [`lane_separated`] evaluates them.
 #[inline(always)]
 fn faces_a_separated(a: &Chunk<3>, b: &Chunk<3>, l: usize) -> bool {
-    let lane3 = |v: &[[f32; LANES]; 3]| [v[0][l], v[1][l], v[2][l]];
+    let lane3 = |v: &[[Real; LANES]; 3]| [v[0][l], v[1][l], v[2][l]];
     let (ea, eb) = (lane3(&a.half), lane3(&b.half));
     let (ca, cb) = (lane3(&a.center), lane3(&b.center));
     let ax = [lane3(&a.axes[0]), lane3(&a.axes[1]), lane3(&a.axes[2])];
     let bx = [lane3(&b.axes[0]), lane3(&b.axes[1]), lane3(&b.axes[2])];
     let d = [cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]];
-    let dot = |u: [f32; 3], v: [f32; 3]| (u[0] * v[0] + u[1] * v[1]) + u[2] * v[2];
+    let dot = |u: [Real; 3], v: [Real; 3]| (u[0] * v[0] + u[1] * v[1]) + u[2] * v[2];
     let scale = (sqrt(dot(d, d)) + a.norm[l]) + b.norm[l];
     let pad = PAD_K * EPS * scale + UNDERFLOW_FLOOR;
     let mut separated = false;
@@ -63,13 +63,13 @@ fn faces_a_separated(a: &Chunk<3>, b: &Chunk<3>, l: usize) -> bool {
 /// early exits).
 #[inline(always)]
 fn lane_separated(a: &Chunk<3>, b: &Chunk<3>, l: usize) -> bool {
-    let lane3 = |v: &[[f32; LANES]; 3]| [v[0][l], v[1][l], v[2][l]];
+    let lane3 = |v: &[[Real; LANES]; 3]| [v[0][l], v[1][l], v[2][l]];
     let (ea, eb) = (lane3(&a.half), lane3(&b.half));
     let (ca, cb) = (lane3(&a.center), lane3(&b.center));
     let ax = [lane3(&a.axes[0]), lane3(&a.axes[1]), lane3(&a.axes[2])];
     let bx = [lane3(&b.axes[0]), lane3(&b.axes[1]), lane3(&b.axes[2])];
     let d = [cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]];
-    let dot = |u: [f32; 3], v: [f32; 3]| (u[0] * v[0] + u[1] * v[1]) + u[2] * v[2];
+    let dot = |u: [Real; 3], v: [Real; 3]| (u[0] * v[0] + u[1] * v[1]) + u[2] * v[2];
     let scale = (sqrt(dot(d, d)) + a.norm[l]) + b.norm[l];
     let pad = PAD_K * EPS * scale + UNDERFLOW_FLOOR;
     let t = [dot(ax[0], d), dot(ax[1], d), dot(ax[2], d)];

@@ -1,11 +1,9 @@
-//! `ObbSet2` and `ObbSet3`: boxes in structure-of-arrays chunks of [`LANES`], one box per lane.
-//! Both are the same container over the chunk of their dimension, which the kernels
-//! (`kernel2.rs`, `kernel3.rs`) read.
+//! The chunks of the box sets, compiled once per precision (`single.rs`, `double.rs`): boxes in
+//! structure-of-arrays chunks of [`LANES`], one box per lane, which the kernels (`kernel2.rs`,
+//! `kernel3.rs`) read; and `obb_set!`, the set over the chunks of one dimension, which the
+//! precision's module instantiates under its names (`ObbSet3`, `DObbSet3`).
 
-use alloc::vec::Vec;
-
-use super::LANES;
-use crate::{Obb2, Obb3};
+use super::{LANES, Obb2, Obb3, Real};
 
 /// [`LANES`] boxes of dimension `D`, one per lane: `center[c]`, `half[i]`, `axes[i][c]`
 /// (component `c` of local axis `i`), `norm = |half|`; every row 32-byte aligned for vector
@@ -13,19 +11,19 @@ use crate::{Obb2, Obb3};
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[repr(C, align(32))]
 pub(crate) struct Chunk<const D: usize> {
-    pub(crate) center: [[f32; LANES]; D],
-    pub(crate) half: [[f32; LANES]; D],
-    pub(crate) axes: [[[f32; LANES]; D]; D],
-    pub(crate) norm: [f32; LANES],
+    pub(crate) center: [[Real; LANES]; D],
+    pub(crate) half: [[Real; LANES]; D],
+    pub(crate) axes: [[[Real; LANES]; D]; D],
+    pub(crate) norm: [Real; LANES],
 }
 
 /// A box as the numbers a chunk stores: centre, half-extents, `axes[i][c]`, `|half|`.
 pub(crate) trait Stored<const D: usize> {
-    fn stored(&self) -> ([f32; D], [f32; D], [[f32; D]; D], f32);
+    fn stored(&self) -> ([Real; D], [Real; D], [[Real; D]; D], Real);
 }
 
 impl Stored<2> for Obb2 {
-    fn stored(&self) -> ([f32; 2], [f32; 2], [[f32; 2]; 2], f32) {
+    fn stored(&self) -> ([Real; 2], [Real; 2], [[Real; 2]; 2], Real) {
         let axes = [self.axes.x_axis.to_array(), self.axes.y_axis.to_array()];
         let (center, half) = (self.center.to_array(), self.half_extents.to_array());
         (center, half, axes, self.extent_norm)
@@ -33,7 +31,7 @@ impl Stored<2> for Obb2 {
 }
 
 impl Stored<3> for Obb3 {
-    fn stored(&self) -> ([f32; 3], [f32; 3], [[f32; 3]; 3], f32) {
+    fn stored(&self) -> ([Real; 3], [Real; 3], [[Real; 3]; 3], Real) {
         let cols = &self.cols;
         let axes = [cols.x_axis, cols.y_axis, cols.z_axis].map(|axis| axis.to_array());
         let (center, half) = (self.center.to_array(), self.half_extents.to_array());
@@ -58,7 +56,7 @@ impl<const D: usize> Chunk<D> {
     }
 
     /// Lane `lane` holds `obb`.
-    fn set(&mut self, lane: usize, obb: &impl Stored<D>) {
+    pub(crate) fn set(&mut self, lane: usize, obb: &impl Stored<D>) {
         let (center, half, axes, norm) = obb.stored();
         for c in 0..D {
             self.center[c][lane] = center[c];
@@ -71,12 +69,8 @@ impl<const D: usize> Chunk<D> {
     }
 }
 
-/// The lanes of chunk `index` that hold one of a set's `len` boxes.
-pub(crate) fn valid_lanes(len: usize, index: usize) -> u32 {
-    let filled = len.saturating_sub(index * LANES).min(LANES);
-    (1u32 << filled) - 1
-}
-
+/// A set type `$set` of boxes `$obb` over the chunks of dimension `$dim`, for the precision module
+/// that invokes it (which has `Chunk`, `LANES` and `Vec` in scope).
 macro_rules! obb_set {
     ($(#[$doc:meta])* $set:ident, $obb:ident, $dim:literal) => {
         $(#[$doc])*
@@ -128,7 +122,7 @@ macro_rules! obb_set {
 
             /// Lanes of chunk `index` that hold boxes of the set.
             pub(crate) fn valid_lanes(&self, index: usize) -> u32 {
-                valid_lanes(self.len, index)
+                super::valid_lanes(self.len, index)
             }
         }
 
@@ -153,43 +147,3 @@ macro_rules! obb_set {
         }
     };
 }
-
-obb_set!(
-    /// A set of rectangles stored for batch queries ([`any_overlap2`](super::any_overlap2),
-    /// [`overlaps2`](super::overlaps2), [`pair_overlaps2`](super::pair_overlaps2)).
-    ///
-    /// ```
-    /// use glam::Vec2;
-    /// use sat_core::Obb2;
-    /// use sat_core::batch::{ObbSet2, pair_overlaps2};
-    ///
-    /// let a: ObbSet2 = (0..20).map(|i| Obb2::new(Vec2::new(i as f32, 0.0), Vec2::splat(0.5), 0.0)).collect();
-    /// let b: ObbSet2 = (0..20).map(|i| Obb2::new(Vec2::new(i as f32, 1.0 + 0.1 * (i % 2) as f32), Vec2::splat(0.5), 0.0)).collect();
-    /// let mut touching = Vec::new();
-    /// pair_overlaps2(&a, &b, &mut touching);
-    /// assert_eq!(touching, (0..20).map(|i| i % 2 == 0).collect::<Vec<_>>());
-    /// ```
-    ObbSet2,
-    Obb2,
-    2
-);
-
-obb_set!(
-    /// A set of 3D boxes stored for batch queries ([`any_overlap3`](super::any_overlap3),
-    /// [`overlaps3`](super::overlaps3), [`pair_overlaps3`](super::pair_overlaps3)).
-    ///
-    /// ```
-    /// use glam::{Quat, Vec3};
-    /// use sat_core::Obb3;
-    /// use sat_core::batch::{ObbSet3, any_overlap3};
-    ///
-    /// let placed: ObbSet3 = (0..100)
-    ///     .map(|i| Obb3::new(Vec3::new(3.0 * i as f32, 0.0, 0.0), Vec3::ONE, Quat::IDENTITY))
-    ///     .collect();
-    /// let crate_box = Obb3::new(Vec3::new(4.5, 0.0, 0.0), Vec3::splat(0.4), Quat::IDENTITY);
-    /// assert!(!any_overlap3(&crate_box, &placed));
-    /// ```
-    ObbSet3,
-    Obb3,
-    3
-);

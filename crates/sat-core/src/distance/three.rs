@@ -1,20 +1,21 @@
-//! `Obb3::distance` and `Obb3::closest_points` (algorithm and bound: [`super`]).
+//! `Obb3::distance` and `Obb3::closest_points` (algorithm and bound: [`distance`](crate::distance)).
 
-use glam::{DMat3, Vec3, Vec3A, Vec3Swizzles};
+use glam::Vec3Swizzles;
 
+use super::sat3::{Class, classify};
 use super::{
-    AMBIGUITY_K, CLIP_SLACK, ClosestPoints, FAST_K, Point, Reply, SMALL_SCALE, Signs, WALK_STEPS,
-    clip, flip, sign_of, square, unit_of,
+    AMBIGUITY_K, CLIP_SLACK, ClosestPoints, EPS, FAST_K, Mat3A, Obb3, PAD_K, PARALLEL_CUTOFF,
+    Point, Real, Reply, SMALL_SCALE, Signs, UNDERFLOW_FLOOR, Vec3, Vec3A, WALK_STEPS, clip, flip,
+    narrow, parts3, sign_of, sqrt, square, unit_of,
 };
-use crate::Obb3;
-use crate::single::sat3::{Class, classify};
-use crate::tolerance::{EPS, PAD_K, PARALLEL_CUTOFF, UNDERFLOW_FLOOR, sqrt};
+use crate::precision::Widen;
 
 impl Obb3 {
     /// The distance between the two boxes: `0` when they intersect.
     ///
-    /// Within [`DISTANCE_K`](super::DISTANCE_K)`·ε·S` of the exact distance between the boxes
-    /// as stored (see [`distance`](super) for the bound and its derivation). Never allocates.
+    /// Within [`DISTANCE_K`](crate::distance::DISTANCE_K)`·ε·S` (f64 boxes:
+    /// [`DISTANCE_K_F64`](crate::distance::DISTANCE_K_F64)`·ε₆₄·S`) of the exact distance between the boxes
+    /// as stored (see [`distance`](crate::distance) for the bound and its derivation). Never allocates.
     /// Cheaper than [`closest_points`](Self::closest_points) for intersecting boxes, whose
     /// distance it equals within that bound (not always to the bit: boxes proved intersecting
     /// get `0` without a common point).
@@ -30,7 +31,7 @@ impl Obb3 {
     /// assert_eq!(a.distance(&Obb3::new(Vec3::new(1.5, 0.0, 0.0), Vec3::ONE, Quat::IDENTITY)), 0.0);
     /// ```
     #[inline]
-    pub fn distance(&self, other: &Obb3) -> f32 {
+    pub fn distance(&self, other: &Obb3) -> Real {
         let (r, unit) = reply::<false>(self, other);
         sqrt(r.squared) * unit
     }
@@ -39,10 +40,11 @@ impl Obb3 {
     /// `self`, `b` on `other`, `distance` apart. When the boxes intersect, `distance` is `0` and
     /// `a == b` is a point of both.
     ///
-    /// The distance is within [`DISTANCE_K`](super::DISTANCE_K)`·ε·S` of the exact one, each
+    /// The distance is within [`DISTANCE_K`](crate::distance::DISTANCE_K)`·ε·S` (f64 boxes:
+    /// [`DISTANCE_K_F64`](crate::distance::DISTANCE_K_F64)`·ε₆₄·S`) of the exact one, each
     /// point within that of its box (plus the rounding of a world coordinate, `ε·|c|`, for
     /// boxes far from the origin) and `|a − b|` within that of `distance` (see
-    /// [`distance`](super)). Never allocates.
+    /// [`distance`](crate::distance)). Never allocates.
     ///
     /// ```
     /// use sat_core::Obb3;
@@ -56,15 +58,14 @@ impl Obb3 {
     /// assert!((c.a.x - 1.0).abs() < 1e-6 && (c.b.x - (2.5 - 2f32.sqrt())).abs() < 1e-6);
     /// assert!(((c.b - c.a).length() - c.distance).abs() < 1e-6);
     /// ```
-    pub fn closest_points(&self, other: &Obb3) -> ClosestPoints<Vec3> {
+    pub fn closest_points(&self, other: &Obb3) -> ClosestPoints<Vec3, Real> {
         let (r, unit) = reply::<true>(self, other);
+        let (a, b) = (parts3(self), parts3(other));
         let world = |p: Point<Vec3A>| -> Vec3 {
             match p {
-                Point::InA(x) => (self.center + self.cols * (x * unit)).into(),
-                Point::InB(x) => (other.center + other.cols * (x * unit)).into(),
-                Point::OnSegment(lambda) => {
-                    (self.center + (other.center - self.center) * lambda).into()
-                }
+                Point::InA(x) => (a.center + a.cols * (x * unit)).into(),
+                Point::InB(x) => (b.center + b.cols * (x * unit)).into(),
+                Point::OnSegment(lambda) => (a.center + (b.center - a.center) * lambda).into(),
             }
         };
         let a = world(r.a);
@@ -78,10 +79,10 @@ impl Obb3 {
 }
 
 /// The answer in the boxes' frames (the world points are built only by `closest_points`); the
-/// steps of [`super`], cheapest first. Without `POINTS` (`distance`), a pair the certified
+/// steps of [`distance`](crate::distance), cheapest first. Without `POINTS` (`distance`), a pair the certified
 /// separating-axis test proves intersecting is answered `0` without a common point.
 #[inline]
-fn reply<const POINTS: bool>(a: &Obb3, b: &Obb3) -> (Reply<Vec3A>, f32) {
+fn reply<const POINTS: bool>(a: &Obb3, b: &Obb3) -> (Reply<Vec3A>, Real) {
     let scale = scale_of(a, b);
     if scale >= SMALL_SCALE {
         solve::<POINTS>(a, b, scale, (1.0, 1.0))
@@ -93,7 +94,7 @@ fn reply<const POINTS: bool>(a: &Obb3, b: &Obb3) -> (Reply<Vec3A>, f32) {
 /// [`reply`] for a pair smaller than [`SMALL_SCALE`]: lengths measured in a power of two of
 /// its size (out of line, so that the common case multiplies by nothing).
 #[inline(never)]
-fn tiny<const POINTS: bool>(a: &Obb3, b: &Obb3, scale: f32) -> (Reply<Vec3A>, f32) {
+fn tiny<const POINTS: bool>(a: &Obb3, b: &Obb3, scale: Real) -> (Reply<Vec3A>, Real) {
     solve::<POINTS>(a, b, scale, unit_of(scale))
 }
 
@@ -102,9 +103,9 @@ fn tiny<const POINTS: bool>(a: &Obb3, b: &Obb3, scale: f32) -> (Reply<Vec3A>, f3
 fn solve<const POINTS: bool>(
     a: &Obb3,
     b: &Obb3,
-    scale: f32,
-    (unit, per): (f32, f32),
-) -> (Reply<Vec3A>, f32) {
+    scale: Real,
+    (unit, per): (Real, Real),
+) -> (Reply<Vec3A>, Real) {
     let f = Frame::new(a, b, scale, unit, per);
     let tol = FAST_K * EPS * f.scale + UNDERFLOW_FLOOR;
     let (face_a, face_b) = f.face_gaps();
@@ -148,7 +149,7 @@ fn settle(
     mut found: Reply<Vec3A>,
     against_a: bool,
     (i, j): (usize, usize),
-    face_gap: f32,
+    face_gap: Real,
 ) -> Reply<Vec3A> {
     let tol = FAST_K * EPS * f.scale + UNDERFLOW_FLOOR;
     let other = if against_a {
@@ -192,6 +193,14 @@ fn settle(
     f.enumerate()
 }
 
+/// A box's stored numbers as the steps compute with them (`parts3` in the precision's module).
+pub(super) struct Parts3 {
+    pub(super) center: Vec3A,
+    pub(super) half: Vec3A,
+    pub(super) cols: Mat3A,
+    pub(super) rows: Mat3A,
+}
+
 /// The pair in A's frame: `T = Aᵀt`, `R = AᵀB` as columns (B's axes in A's frame) and as rows
 /// (A's axes in B's frame), and `Bᵀt`.
 struct Frame {
@@ -207,28 +216,29 @@ struct Frame {
     row: [Vec3A; 3],
     /// `S₁ = |t|₁ + |e_A| + |e_B|`, between `S` and `√3·S` (no square root), in units of
     /// [`unit`](Self::unit): between 1/2 and 1.
-    scale: f32,
+    scale: Real,
     /// The power of two every length of the frame is measured in (see [`unit_of`]).
-    unit: f32,
+    unit: Real,
 }
 
 /// `S₁ = |t|₁ + |e_A| + |e_B|`.
 #[inline(always)]
-fn scale_of(a: &Obb3, b: &Obb3) -> f32 {
-    (b.center - a.center).abs().element_sum() + a.extent_norm + b.extent_norm
+fn scale_of(a: &Obb3, b: &Obb3) -> Real {
+    (parts3(b).center - parts3(a).center).abs().element_sum() + a.extent_norm + b.extent_norm
 }
 
 /// `rows · v`, lane i = `(r_i.x·v.x + r_i.y·v.y) + r_i.z·v.z` (a dot product in index order).
 #[inline(always)]
-fn times(rows: &glam::Mat3A, v: Vec3A) -> Vec3A {
+fn times(rows: &Mat3A, v: Vec3A) -> Vec3A {
     (rows.x_axis * v.x + rows.y_axis * v.y) + rows.z_axis * v.z
 }
 
 impl Frame {
     #[inline(always)]
-    fn new(a: &Obb3, b: &Obb3, scale: f32, unit: f32, per: f32) -> Frame {
+    fn new(a: &Obb3, b: &Obb3, scale: Real, unit: Real, per: Real) -> Frame {
+        let (a, b) = (parts3(a), parts3(b));
         let t = b.center - a.center;
-        let r = glam::Mat3A::from_cols(
+        let r = Mat3A::from_cols(
             times(&a.rows, b.cols.x_axis),
             times(&a.rows, b.cols.y_axis),
             times(&a.rows, b.cols.z_axis),
@@ -236,8 +246,8 @@ impl Frame {
         let rt = r.transpose();
         // Lengths in units of `unit` (exact: a power of two).
         Frame {
-            ea: a.half_extents * per,
-            eb: b.half_extents * per,
+            ea: a.half * per,
+            eb: b.half * per,
             ta: times(&a.rows, t) * per,
             tb: times(&b.rows, t) * per,
             col: [r.x_axis, r.y_axis, r.z_axis],
@@ -264,10 +274,10 @@ impl Frame {
     /// faces' candidates have been tried, and an edge pair within the pad of a face is the one
     /// that carries the distance when two edges are closest.
     #[inline(always)]
-    fn best_edge(&self, face_gap: f32) -> (f32, Option<(usize, usize)>) {
+    fn best_edge(&self, face_gap: Real) -> (Real, Option<(usize, usize)>) {
         let (ea, eb) = (self.ea, self.eb);
         let arow = self.row.map(Vec3A::abs);
-        let mut edge = (f32::NEG_INFINITY, None);
+        let mut edge = (Real::NEG_INFINITY, None);
         for i in 0..3 {
             let (m, n) = ((i + 1) % 3, (i + 2) % 3);
             // Lane k: ℓ = e_i × R_·k, (ℓ_m, ℓ_n) = (−R_nk, R_mk).
@@ -314,12 +324,9 @@ impl Frame {
     /// direction `n` (a lower bound of the distance for any `n`): `n·T − Σ e_Bj|n·b_j| − Σ
     /// e_Ai|n_i|`, over `|n|`; as `V² ≤ gap + tol·V` (`|n|` is `V`, computed from the same `n`).
     #[inline(always)]
-    fn certified(&self, r: &Reply<Vec3A>, tol: f32) -> bool {
+    fn certified(&self, r: &Reply<Vec3A>, tol: Real) -> bool {
         let n = r.dir;
-        let along_b = times(
-            &glam::Mat3A::from_cols(self.row[0], self.row[1], self.row[2]),
-            n,
-        );
+        let along_b = times(&Mat3A::from_cols(self.row[0], self.row[1], self.row[2]), n);
         let gap = n.dot(self.ta) - (along_b.abs().dot(self.eb) + n.abs().dot(self.ea));
         r.squared <= gap + tol * sqrt(r.squared)
     }
@@ -330,10 +337,7 @@ impl Frame {
     #[inline(always)]
     fn step(&self, r: Reply<Vec3A>) -> Reply<Vec3A> {
         let n = r.dir;
-        let along_b = times(
-            &glam::Mat3A::from_cols(self.row[0], self.row[1], self.row[2]),
-            n,
-        );
+        let along_b = times(&Mat3A::from_cols(self.row[0], self.row[1], self.row[2]), n);
         let sb = Vec3A::from_array(along_b.to_array().map(|x| -sign_of(x)));
         let sa = Vec3A::from_array(n.to_array().map(sign_of));
         [self.b_vertex_reply(sb), self.a_vertex_reply(sa)]
@@ -460,9 +464,9 @@ impl Frame {
     /// `⊥ a_i` (well conditioned relative to `|ℓ|`), the point on A is the foot of B's point on
     /// A's edge line (so the pair is the exact closest pair of lines moved by a few rounding
     /// errors), and the distance is the residual in that plane, accurate however parallel the
-    /// edges are ([`super`], "Edge pairs").
+    /// edges are ([`distance`](crate::distance), "Edge pairs").
     #[inline(always)]
-    fn edge_pair(&self, i: usize, k: usize, signs: [f32; 5], ends: bool, out: &mut Reply<Vec3A>) {
+    fn edge_pair(&self, i: usize, k: usize, signs: [Real; 5], ends: bool, out: &mut Reply<Vec3A>) {
         let (m, n) = ((i + 1) % 3, (i + 2) % 3);
         let (j, l) = ((k + 1) % 3, (k + 2) % 3);
         let [sigma, sm, sn, sj, sl] = signs;
@@ -564,31 +568,27 @@ impl Frame {
 /// A common point of the stored boxes, where an edge of one meets the other: every vertex of
 /// the intersection of two boxes is a vertex of one inside the other or an edge of one crossing
 /// a face of the other, so it lies on an edge of one box inside the other. In f64, in each
-/// box's own coordinates `G⁻¹(x − c)` (the stored columns taken exactly): products of f32
-/// values are exact there and the rest errs by `~10⁻¹⁵·S`, so the clip allows [`CLIP_SLACK`]`·S`
-/// and finds a point whenever the stored boxes intersect; the point is on one box exactly (its
-/// coordinates in that box, rounded to f32 inside the edge) and within `2⁻³⁹·S` of the other.
+/// box's own coordinates `G⁻¹(x − c)` (the stored columns taken exactly). For f32 boxes the
+/// products of f32 values are exact there and the rest errs by `~10⁻¹⁵·S`, so the clip allows
+/// [`CLIP_SLACK`]`·S` (`2⁻⁴⁰·S`); for f64 boxes it errs by at most `30 ε₆₄·S` and the clip allows
+/// `CLIP_SLACK_F64·S` (`128 ε₆₄·S`, [`distance`](crate::distance), "Double precision"). So it
+/// finds a point whenever the stored boxes intersect; the point is on one box exactly (its
+/// coordinates in that box, rounded to the stored precision inside the edge) and within
+/// `√3` times the slack and the rounding of the other.
 #[cold]
 #[inline(never)]
-fn edges_common(a: &Obb3, b: &Obb3, scale: f32, unit: f32) -> Option<Reply<Vec3A>> {
-    let columns = |o: &Obb3| {
-        DMat3::from_cols(
-            o.cols.x_axis.as_dvec3(),
-            o.cols.y_axis.as_dvec3(),
-            o.cols.z_axis.as_dvec3(),
-        )
-    };
-    let (ga, gb) = (columns(a), columns(b));
-    let t = b.center.as_dvec3() - a.center.as_dvec3(); // exact: a difference of f32 values
+fn edges_common(a: &Obb3, b: &Obb3, scale: Real, unit: Real) -> Option<Reply<Vec3A>> {
+    let (ga, gb) = (a.axes().wide(), b.axes().wide());
+    let t = b.center().wide() - a.center().wide(); // Real boxes: exact, a difference of Real values
     let slack = f64::from(scale * unit) * CLIP_SLACK;
     let (ia, ib) = (ga.inverse(), gb.inverse());
     // Each box's edges in the other's coordinates: start `o + M·(signs·e)`, direction `M_·k`.
     let sides = [
-        (ia * gb, ia * t, b.half_extents, a.half_extents),
-        (ib * ga, ib * -t, a.half_extents, b.half_extents),
+        (ia * gb, ia * t, b.half_extents(), a.half_extents()),
+        (ib * ga, ib * -t, a.half_extents(), b.half_extents()),
     ];
     for (from_a, (m, o, e_from, e_into)) in [false, true].into_iter().zip(sides) {
-        let bounds = e_into.as_dvec3().to_array().map(|x| x + slack);
+        let bounds = e_into.wide().to_array().map(|x| x + slack);
         for k in 0..3 {
             let (j, l) = ((k + 1) % 3, (k + 2) % 3);
             for corner in 0..4 {
@@ -600,7 +600,7 @@ fn edges_common(a: &Obb3, b: &Obb3, scale: f32, unit: f32) -> Option<Reply<Vec3A
                 let half = f64::from(e_from[k]);
                 if let Some(t) = clip(start.to_array(), m.col(k).to_array(), bounds, half) {
                     let mut q = [0.0; 3];
-                    (q[k], q[j], q[l]) = ((t as f32).clamp(-e_from[k], e_from[k]), hj, hl);
+                    (q[k], q[j], q[l]) = (narrow(t).clamp(-e_from[k], e_from[k]), hj, hl);
                     // In the frame's units, as every other answer.
                     let q = Vec3A::from_array(q) / unit;
                     let here = if from_a { Point::InA(q) } else { Point::InB(q) };
@@ -628,13 +628,13 @@ fn corner_signs(corner: usize) -> Vec3A {
 }
 
 #[inline(always)]
-fn corner_side(corner: usize, bit: usize) -> f32 {
+fn corner_side(corner: usize, bit: usize) -> Real {
     flip(corner >> bit & 1 == 1)
 }
 
 /// The sign of `x·y + z·w` as computed, or ambiguous when it is within the sum's rounding error.
 #[inline(always)]
-fn two_term_sign(x: f32, y: f32, z: f32, w: f32) -> Signs {
+fn two_term_sign(x: Real, y: Real, z: Real, w: Real) -> Signs {
     let value = x * y + z * w;
     let slack = AMBIGUITY_K * EPS * ((x * y).abs() + (z * w).abs()) + UNDERFLOW_FLOOR;
     if value.abs() <= slack {

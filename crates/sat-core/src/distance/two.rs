@@ -1,19 +1,19 @@
-//! `Obb2::distance` and `Obb2::closest_points` (algorithm and bound: [`super`]).
+//! `Obb2::distance` and `Obb2::closest_points` (algorithm and bound: [`distance`](crate::distance)).
 
-use glam::{BVec2, DMat2, Vec2, Vec2Swizzles, Vec4, Vec4Swizzles};
+use glam::{Vec2Swizzles, Vec4Swizzles};
 
 use super::{
-    CLIP_SLACK, ClosestPoints, FAST_K, Point, Reply, SMALL_SCALE, WALK_STEPS, clip, flip, sign_of,
-    square, unit_of,
+    BVec2, CLIP_SLACK, ClosestPoints, EPS, FAST_K, Obb2, PAD_K, Point, Real, Reply, SMALL_SCALE,
+    UNDERFLOW_FLOOR, Vec2, Vec4, WALK_STEPS, clip, flip, narrow, sign_of, sqrt, square, unit_of,
 };
-use crate::Obb2;
-use crate::tolerance::{EPS, PAD_K, UNDERFLOW_FLOOR, sqrt};
+use crate::precision::Widen;
 
 impl Obb2 {
     /// The distance between the two rectangles: `0` when they intersect.
     ///
-    /// Within [`DISTANCE_K`](super::DISTANCE_K)`·ε·S` of the exact distance between the
-    /// rectangles as stored (see [`distance`](super)). Never allocates. Cheaper than
+    /// Within [`DISTANCE_K`](crate::distance::DISTANCE_K)`·ε·S` (f64 boxes:
+    /// [`DISTANCE_K_F64`](crate::distance::DISTANCE_K_F64)`·ε₆₄·S`) of the exact distance between the
+    /// rectangles as stored (see [`distance`](crate::distance)). Never allocates. Cheaper than
     /// [`closest_points`](Self::closest_points), whose distance it equals within that bound
     /// (not always to the bit: it takes shortcuts the points would not allow).
     ///
@@ -26,7 +26,7 @@ impl Obb2 {
     /// assert_eq!(a.distance(&b), 1.0); // B stands upright: its bottom end at y = 2
     /// ```
     #[inline]
-    pub fn distance(&self, other: &Obb2) -> f32 {
+    pub fn distance(&self, other: &Obb2) -> Real {
         let scale = scale_of(self, other);
         if scale >= SMALL_SCALE {
             distance_only(self, other, scale)
@@ -51,7 +51,7 @@ impl Obb2 {
     /// assert!((c.a - Vec2::ONE).length() < 1e-6);
     /// assert!((c.distance - (8f32.sqrt() - 1.0)).abs() < 1e-5);
     /// ```
-    pub fn closest_points(&self, other: &Obb2) -> ClosestPoints<Vec2> {
+    pub fn closest_points(&self, other: &Obb2) -> ClosestPoints<Vec2, Real> {
         let (r, unit) = reply(self, other);
         let world = |p: Point<Vec2>| -> Vec2 {
             match p {
@@ -73,7 +73,7 @@ impl Obb2 {
 /// The answer in the rectangles' frames (the steps of `three.rs` without edge pairs): the
 /// common cases inline, the rest in [`settle`].
 #[inline]
-fn reply(a: &Obb2, b: &Obb2) -> (Reply<Vec2>, f32) {
+fn reply(a: &Obb2, b: &Obb2) -> (Reply<Vec2>, Real) {
     let scale = scale_of(a, b);
     if scale >= SMALL_SCALE {
         solve(a, b, scale, (1.0, 1.0))
@@ -83,7 +83,7 @@ fn reply(a: &Obb2, b: &Obb2) -> (Reply<Vec2>, f32) {
 }
 
 /// The distance alone (no points), for a pair not smaller than [`SMALL_SCALE`] (the steps of
-/// [`distance`](super) for two rectangles, with two shortcuts the points would not allow):
+/// [`distance`](crate::distance) for two rectangles, with two shortcuts the points would not allow):
 ///
 /// * all four computed face gaps `≤ 0`: `0`. For disjoint rectangles the closest direction `u`
 ///   lies in the normal cone of a vertex of each (a quarter plane between two face normals) or
@@ -97,7 +97,7 @@ fn reply(a: &Obb2, b: &Obb2) -> (Reply<Vec2>, f32) {
 ///
 /// Between the two (a gap within the pad), [`solve`] as `closest_points` runs it.
 #[inline(always)]
-fn distance_only(a: &Obb2, b: &Obb2, scale: f32) -> f32 {
+fn distance_only(a: &Obb2, b: &Obb2, scale: Real) -> Real {
     let f = Frame::new(a, b, scale, 1.0, 1.0);
     let (face_a, face_b) = f.face_gaps();
     let best = face_a.max_element().max(face_b.max_element());
@@ -113,13 +113,13 @@ fn distance_only(a: &Obb2, b: &Obb2, scale: f32) -> f32 {
 /// [`reply`] for a pair smaller than [`SMALL_SCALE`]: lengths measured in a power of two of
 /// its size (out of line, so that the common case multiplies by nothing).
 #[inline(never)]
-fn tiny(a: &Obb2, b: &Obb2, scale: f32) -> (Reply<Vec2>, f32) {
+fn tiny(a: &Obb2, b: &Obb2, scale: Real) -> (Reply<Vec2>, Real) {
     solve(a, b, scale, unit_of(scale))
 }
 
 /// The steps, with lengths in units of `unit` (`per = 1/unit`, both powers of two).
 #[inline(always)]
-fn solve(a: &Obb2, b: &Obb2, scale: f32, (unit, per): (f32, f32)) -> (Reply<Vec2>, f32) {
+fn solve(a: &Obb2, b: &Obb2, scale: Real, (unit, per): (Real, Real)) -> (Reply<Vec2>, Real) {
     let f = Frame::new(a, b, scale, unit, per);
     let tol = FAST_K * EPS * f.scale + UNDERFLOW_FLOOR;
     let (face_a, face_b) = f.face_gaps();
@@ -152,7 +152,7 @@ fn settle(
     mut found: Reply<Vec2>,
     against_a: bool,
     (face_a, face_b): (Vec2, Vec2),
-    best: f32,
+    best: Real,
 ) -> Reply<Vec2> {
     let tol = FAST_K * EPS * f.scale + UNDERFLOW_FLOOR;
     let other = if against_a {
@@ -186,7 +186,7 @@ fn settle(
 
 /// `S₁ = |t|₁ + |e_A| + |e_B|`.
 #[inline(always)]
-fn scale_of(a: &Obb2, b: &Obb2) -> f32 {
+fn scale_of(a: &Obb2, b: &Obb2) -> Real {
     let t = b.center - a.center;
     (t.x.abs() + t.y.abs()) + a.extent_norm + b.extent_norm
 }
@@ -208,14 +208,14 @@ struct Frame {
     /// `row[i]`, lane k: the same `R_ik`.
     row: [Vec2; 2],
     /// `S₁ = |t|₁ + |e_A| + |e_B|`, between `S` and `√2·S`, in units of `unit` (1/2 to 1).
-    scale: f32,
+    scale: Real,
     /// The power of two every length of the frame is measured in (see `unit_of`).
-    unit: f32,
+    unit: Real,
 }
 
 impl Frame {
     #[inline(always)]
-    fn new(a: &Obb2, b: &Obb2, scale: f32, unit: f32, per: f32) -> Frame {
+    fn new(a: &Obb2, b: &Obb2, scale: Real, unit: Real, per: Real) -> Frame {
         // Four lanes at a time, as `sat2` computes them: each axis matrix is one vector
         // `(u0.x, u0.y, u1.x, u1.y)` and the dot products are lane products summed in pairs.
         let (am, bm) = (
@@ -264,7 +264,7 @@ impl Frame {
     /// `n` (see `three.rs`): `V ≤ gap/|n| + tol`, as `V² ≤ gap + tol·V` (`|n|` is `V`; no
     /// square of `V² − gap`, which overflows f32 for kilometre-scale pairs of `2⁶⁰` boxes).
     #[inline(always)]
-    fn certified(&self, r: &Reply<Vec2>, tol: f32) -> bool {
+    fn certified(&self, r: &Reply<Vec2>, tol: Real) -> bool {
         let n = r.dir;
         let along_b = self.row[0] * n.x + self.row[1] * n.y;
         let gap = n.dot(self.ta) - (along_b.abs().dot(self.eb) + n.abs().dot(self.ea));
@@ -422,10 +422,10 @@ impl Frame {
     /// [`b_vertex_reply`]: Self::b_vertex_reply
     /// [`a_vertex_reply`]: Self::a_vertex_reply
     #[inline(always)]
-    fn vertices_squared(&self) -> f32 {
+    fn vertices_squared(&self) -> Real {
         const S0: Vec4 = Vec4::new(1.0, -1.0, 1.0, -1.0);
         const S1: Vec4 = Vec4::new(1.0, 1.0, -1.0, -1.0);
-        let outside = |x: Vec4, e: f32| x - x.clamp(Vec4::splat(-e), Vec4::splat(e));
+        let outside = |x: Vec4, e: Real| x - x.clamp(Vec4::splat(-e), Vec4::splat(e));
         // B's vertices h = (S0·e_B0, S1·e_B1) in A's frame: T + R·h, against A.
         let (h0, h1) = (S0 * self.eb.x, S1 * self.eb.y);
         let (c0, c1) = (self.col[0], self.col[1]);
@@ -468,10 +468,9 @@ impl Frame {
 /// `edges_common` in `three.rs`).
 #[cold]
 #[inline(never)]
-fn edges_common(a: &Obb2, b: &Obb2, scale: f32, unit: f32) -> Option<Reply<Vec2>> {
-    let columns = |o: &Obb2| DMat2::from_cols(o.axes.x_axis.as_dvec2(), o.axes.y_axis.as_dvec2());
-    let (ga, gb) = (columns(a), columns(b));
-    let t = b.center.as_dvec2() - a.center.as_dvec2(); // exact
+fn edges_common(a: &Obb2, b: &Obb2, scale: Real, unit: Real) -> Option<Reply<Vec2>> {
+    let (ga, gb) = (a.axes.wide(), b.axes.wide());
+    let t = b.center.wide() - a.center.wide(); // Real rectangles: exact
     let slack = f64::from(scale * unit) * CLIP_SLACK;
     let (ia, ib) = (ga.inverse(), gb.inverse());
     let sides = [
@@ -479,7 +478,7 @@ fn edges_common(a: &Obb2, b: &Obb2, scale: f32, unit: f32) -> Option<Reply<Vec2>
         (ib * ga, ib * -t, a.half_extents, b.half_extents),
     ];
     for (from_a, (m, o, e_from, e_into)) in [false, true].into_iter().zip(sides) {
-        let bounds = e_into.as_dvec2().to_array().map(|x| x + slack);
+        let bounds = e_into.wide().to_array().map(|x| x + slack);
         for k in 0..2 {
             let other = 1 - k;
             for sign in [1.0, -1.0] {
@@ -488,7 +487,7 @@ fn edges_common(a: &Obb2, b: &Obb2, scale: f32, unit: f32) -> Option<Reply<Vec2>
                 let half = f64::from(e_from[k]);
                 if let Some(t) = clip(start.to_array(), m.col(k).to_array(), bounds, half) {
                     let mut q = [0.0; 2];
-                    (q[k], q[other]) = ((t as f32).clamp(-e_from[k], e_from[k]), h);
+                    (q[k], q[other]) = (narrow(t).clamp(-e_from[k], e_from[k]), h);
                     let q = Vec2::from_array(q) / unit;
                     let here = if from_a { Point::InA(q) } else { Point::InB(q) };
                     return Some(Reply {

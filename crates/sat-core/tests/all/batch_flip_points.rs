@@ -1,122 +1,198 @@
-//! Where the verdict flips, the batch kernels give `intersects`' verdict bit for bit.
+//! Where the verdict flips, the batch kernels give `intersects`' verdict bit for bit, in f32
+//! (`ObbSet2`/`ObbSet3`) and in f64 (`DObbSet2`/`DObbSet3`), and that verdict is within the
+//! precision's band of the exact one.
 //!
-//! For random pairs, B is moved along a random direction and bisected down to two adjacent f32
-//! offsets where `intersects` changes its answer: there a single rounding in any test (a 2×2
-//! minor fused into a multiply-add, a sum in another order) changes the verdict, so the two
-//! implementations agree on these pairs only if they round every operation the same way. CI
-//! also runs this in a build with `-C target-feature=+fma`, where glam fuses some products.
+//! For random pairs, B is moved along a random direction and bisected down to two adjacent
+//! offsets (f32 or f64) where `intersects` changes its answer: there a single rounding in any
+//! test (a 2×2 minor fused into a multiply-add, a sum in another order) changes the verdict, so
+//! the two implementations agree on these pairs only if they round every operation the same way.
+//! Both precisions take the same random numbers (drawn in f32), so the same pairs. CI also runs
+//! this in a build with `-C target-feature=+fma`, where glam fuses some products.
 
-use glam::{Quat, Vec2, Vec3};
-use sat_core::batch::{ObbSet2, ObbSet3, any_overlap3, overlaps3, pair_overlaps2, pair_overlaps3};
-use sat_core::{Obb2, Obb3};
-
-/// splitmix64, as floats in `[lo, hi)`.
+/// splitmix64, as floats in `[lo, hi)` (drawn in f32, given in either precision exactly).
 struct Rng(u64);
 
 impl Rng {
-    fn next(&mut self, lo: f32, hi: f32) -> f32 {
+    fn next<R: From<f32>>(&mut self, lo: f32, hi: f32) -> R {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         let unit = ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32;
-        lo + (hi - lo) * unit
+        R::from(lo + (hi - lo) * unit)
     }
 }
 
-/// Two adjacent offsets in `[0, far]` where `overlaps(offset)` changes, if it does.
-fn flip_point(overlaps: impl Fn(f32) -> bool, far: f32) -> Option<(f32, f32)> {
-    let (mut lo, mut hi) = (0.0f32, far);
-    if !overlaps(lo) || overlaps(hi) {
-        return None;
-    }
-    while lo.next_up() < hi {
-        let mid = lo + (hi - lo) * 0.5;
-        let mid = if mid <= lo { lo.next_up() } else { mid };
-        if overlaps(mid) { lo = mid } else { hi = mid }
-    }
-    Some((lo, hi))
+/// The flip-point tests for one precision: its scalar, glam types, boxes, sets, batch functions,
+/// `ε` and band constant.
+macro_rules! flip_point_tests {
+    (
+        $real:ident, $vec2:ident, $vec3:ident, $quat:ident, $obb2:ident, $obb3:ident,
+        $set2:ident, $set3:ident, $any3:ident, $overlaps3:ident, $pairs2:ident, $pairs3:ident,
+        $eps:expr, $band_k:expr
+    ) => {
+        use glam::{$quat, $vec2, $vec3};
+        use sat_core::batch::{$any3, $overlaps3, $pairs2, $pairs3, $set2, $set3};
+        use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
+        use sat_core::{$obb2, $obb3};
+
+        use super::Rng;
+
+        /// Two adjacent offsets in `[0, far]` where `overlaps(offset)` changes, if it does.
+        fn flip_point(overlaps: impl Fn($real) -> bool, far: $real) -> Option<($real, $real)> {
+            let (mut lo, mut hi): ($real, $real) = (0.0, far);
+            if !overlaps(lo) || overlaps(hi) {
+                return None;
+            }
+            while lo.next_up() < hi {
+                let mid = lo + (hi - lo) * 0.5;
+                let mid = if mid <= lo { lo.next_up() } else { mid };
+                if overlaps(mid) { lo = mid } else { hi = mid }
+            }
+            Some((lo, hi))
+        }
+
+        /// The verdict the kernels share is never "apart" for intersecting boxes, and wrong
+        /// only within the band.
+        fn judge(said: bool, exact: &ExactVerdict) {
+            assert!(
+                said || !exact.intersects,
+                "apart, but intersecting: {exact:?}"
+            );
+            if said != exact.intersects {
+                let band = f64::from($band_k) * f64::from($eps) * exact.scale;
+                assert!(
+                    exact.margin.abs() <= band,
+                    "wrong outside the band: {exact:?}"
+                );
+            }
+        }
+
+        #[test]
+        fn batch_agrees_with_intersects_where_the_verdict_flips_3d() {
+            let mut rng = Rng(0xf1a9);
+            let mut flips = 0;
+            for _ in 0..4000 {
+                let mut quat = || {
+                    $quat::from_xyzw(
+                        rng.next(-1.0, 1.0),
+                        rng.next(-1.0, 1.0),
+                        rng.next(-1.0, 1.0),
+                        rng.next(-1.0, 1.0),
+                    )
+                };
+                let (qa, qb) = (quat(), quat());
+                let ea = $vec3::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0), rng.next(0.1, 2.0));
+                let eb = $vec3::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0), rng.next(0.1, 2.0));
+                let origin = $vec3::new(rng.next(-50.0, 50.0), rng.next(-50.0, 50.0), 0.0);
+                let dir = $vec3::new(
+                    rng.next(-1.0, 1.0),
+                    rng.next(-1.0, 1.0),
+                    rng.next(-1.0, 1.0),
+                );
+                let Some(dir) = dir.try_normalize() else {
+                    continue;
+                };
+                let a = $obb3::new(origin, ea, qa);
+                let b = |t: $real| $obb3::new(origin + dir * t, eb, qb);
+                let Some((lo, hi)) = flip_point(|t| a.intersects(&b(t)), 10.0) else {
+                    continue;
+                };
+                flips += 1;
+                let pairs = [lo.next_down(), lo, hi, hi.next_up()].map(|t| (a, b(t)));
+                let sa: $set3 = pairs.iter().map(|p| p.0).collect();
+                let sb: $set3 = pairs.iter().map(|p| p.1).collect();
+                let mut out = Vec::new();
+                $pairs3(&sa, &sb, &mut out);
+                let scalar: Vec<bool> = pairs.iter().map(|(a, b)| a.intersects(b)).collect();
+                assert_eq!(out, scalar, "{a:?} and B at {lo}..{hi} along {dir}");
+                for ((a, b), said) in pairs.iter().zip(&out) {
+                    judge(*said, &verdict3(&ExactBox3::from(a), &ExactBox3::from(b)));
+                }
+                // One against many: the four flip-point boxes, then far boxes that A's faces
+                // separate, so chunks take both the early exit and the full kernel.
+                let far = (1..14).map(|k| b(30.0 + k as $real));
+                let many: Vec<$obb3> = pairs.iter().map(|p| p.1).chain(far).collect();
+                let set: $set3 = many.iter().collect();
+                $overlaps3(&a, &set, &mut out);
+                let scalar: Vec<bool> = many.iter().map(|b| a.intersects(b)).collect();
+                assert_eq!(
+                    out, scalar,
+                    "{a:?} against the set at {lo}..{hi} along {dir}"
+                );
+                let tail: $set3 = many[4..].iter().collect();
+                assert!(!$any3(&a, &tail));
+                assert_eq!($any3(&a, &set), scalar.contains(&true));
+            }
+            assert!(flips > 3000, "{flips}");
+        }
+
+        #[test]
+        fn batch_agrees_with_intersects_where_the_verdict_flips_2d() {
+            let mut rng = Rng(0xf1a8);
+            let mut flips = 0;
+            for _ in 0..4000 {
+                let (ta, tb): ($real, $real) = (rng.next(-4.0, 4.0), rng.next(-4.0, 4.0));
+                let ea = $vec2::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0));
+                let eb = $vec2::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0));
+                let origin = $vec2::new(rng.next(-50.0, 50.0), rng.next(-50.0, 50.0));
+                let dir = $vec2::from_angle(rng.next(-4.0, 4.0));
+                let a = $obb2::new(origin, ea, ta);
+                let b = |t: $real| $obb2::new(origin + dir * t, eb, tb);
+                let Some((lo, hi)) = flip_point(|t| a.intersects(&b(t)), 10.0) else {
+                    continue;
+                };
+                flips += 1;
+                let pairs = [lo.next_down(), lo, hi, hi.next_up()].map(|t| (a, b(t)));
+                let sa: $set2 = pairs.iter().map(|p| p.0).collect();
+                let sb: $set2 = pairs.iter().map(|p| p.1).collect();
+                let mut out = Vec::new();
+                $pairs2(&sa, &sb, &mut out);
+                let scalar: Vec<bool> = pairs.iter().map(|(a, b)| a.intersects(b)).collect();
+                assert_eq!(out, scalar, "{a:?} and B at {lo}..{hi} along {dir}");
+                for ((a, b), said) in pairs.iter().zip(&out) {
+                    judge(*said, &verdict2(&ExactBox2::from(a), &ExactBox2::from(b)));
+                }
+            }
+            assert!(flips > 3000, "{flips}");
+        }
+    };
 }
 
-#[test]
-fn batch_agrees_with_intersects_where_the_verdict_flips_3d() {
-    let mut rng = Rng(0xf1a9);
-    let mut flips = 0;
-    for _ in 0..4000 {
-        let mut quat = || {
-            Quat::from_xyzw(
-                rng.next(-1.0, 1.0),
-                rng.next(-1.0, 1.0),
-                rng.next(-1.0, 1.0),
-                rng.next(-1.0, 1.0),
-            )
-        };
-        let (qa, qb) = (quat(), quat());
-        let ea = Vec3::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0), rng.next(0.1, 2.0));
-        let eb = Vec3::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0), rng.next(0.1, 2.0));
-        let origin = Vec3::new(rng.next(-50.0, 50.0), rng.next(-50.0, 50.0), 0.0);
-        let dir = Vec3::new(
-            rng.next(-1.0, 1.0),
-            rng.next(-1.0, 1.0),
-            rng.next(-1.0, 1.0),
-        );
-        let Some(dir) = dir.try_normalize() else {
-            continue;
-        };
-        let a = Obb3::new(origin, ea, qa);
-        let b = |t: f32| Obb3::new(origin + dir * t, eb, qb);
-        let Some((lo, hi)) = flip_point(|t| a.intersects(&b(t)), 10.0) else {
-            continue;
-        };
-        flips += 1;
-        let pairs = [lo.next_down(), lo, hi, hi.next_up()].map(|t| (a, b(t)));
-        let sa: ObbSet3 = pairs.iter().map(|p| p.0).collect();
-        let sb: ObbSet3 = pairs.iter().map(|p| p.1).collect();
-        let mut out = Vec::new();
-        pair_overlaps3(&sa, &sb, &mut out);
-        let scalar: Vec<bool> = pairs.iter().map(|(a, b)| a.intersects(b)).collect();
-        assert_eq!(out, scalar, "{a:?} and B at {lo}..{hi} along {dir}");
-        // One against many: the four flip-point boxes, then far boxes that A's faces separate,
-        // so chunks take both the early exit and the full kernel.
-        let far = (1..14).map(|k| b(30.0 + k as f32));
-        let many: Vec<Obb3> = pairs.iter().map(|p| p.1).chain(far).collect();
-        let set: ObbSet3 = many.iter().collect();
-        overlaps3(&a, &set, &mut out);
-        let scalar: Vec<bool> = many.iter().map(|b| a.intersects(b)).collect();
-        assert_eq!(
-            out, scalar,
-            "{a:?} against the set at {lo}..{hi} along {dir}"
-        );
-        let tail: ObbSet3 = many[4..].iter().collect();
-        assert!(!any_overlap3(&a, &tail));
-        assert_eq!(any_overlap3(&a, &set), scalar.contains(&true));
-    }
-    assert!(flips > 3000, "{flips}");
+mod single {
+    flip_point_tests!(
+        f32,
+        Vec2,
+        Vec3,
+        Quat,
+        Obb2,
+        Obb3,
+        ObbSet2,
+        ObbSet3,
+        any_overlap3,
+        overlaps3,
+        pair_overlaps2,
+        pair_overlaps3,
+        sat_core::tolerance::EPS,
+        sat_core::tolerance::BAND_K
+    );
 }
 
-#[test]
-fn batch_agrees_with_intersects_where_the_verdict_flips_2d() {
-    let mut rng = Rng(0xf1a8);
-    let mut flips = 0;
-    for _ in 0..4000 {
-        let (ta, tb) = (rng.next(-4.0, 4.0), rng.next(-4.0, 4.0));
-        let ea = Vec2::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0));
-        let eb = Vec2::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0));
-        let origin = Vec2::new(rng.next(-50.0, 50.0), rng.next(-50.0, 50.0));
-        let dir = Vec2::from_angle(rng.next(-4.0, 4.0));
-        let a = Obb2::new(origin, ea, ta);
-        let b = |t: f32| Obb2::new(origin + dir * t, eb, tb);
-        let Some((lo, hi)) = flip_point(|t| a.intersects(&b(t)), 10.0) else {
-            continue;
-        };
-        flips += 1;
-        let pairs = [lo.next_down(), lo, hi, hi.next_up()].map(|t| (a, b(t)));
-        let sa: ObbSet2 = pairs.iter().map(|p| p.0).collect();
-        let sb: ObbSet2 = pairs.iter().map(|p| p.1).collect();
-        let mut out = Vec::new();
-        pair_overlaps2(&sa, &sb, &mut out);
-        let scalar: Vec<bool> = pairs.iter().map(|(a, b)| a.intersects(b)).collect();
-        assert_eq!(out, scalar, "{a:?} and B at {lo}..{hi} along {dir}");
-    }
-    assert!(flips > 3000, "{flips}");
+mod double {
+    flip_point_tests!(
+        f64,
+        DVec2,
+        DVec3,
+        DQuat,
+        DObb2,
+        DObb3,
+        DObbSet2,
+        DObbSet3,
+        any_overlap3_f64,
+        overlaps3_f64,
+        pair_overlaps2_f64,
+        pair_overlaps3_f64,
+        sat_core::tolerance::EPS_F64,
+        sat_core::tolerance::BAND_K_F64
+    );
 }
