@@ -9,7 +9,7 @@ pub use rapier2d as rapier;
 
 use sat_core::Obb2;
 
-crate::flavour::flavour! { Obb2, "manifold2.rs", "fallback2.rs", distance: sat_core;
+crate::flavour::flavour! { Obb2, "manifold2.rs", "fallback2.rs";
     /// A contact-pair filter: drops rectangle pairs that sat-core proves farther apart than the
     /// prediction distance plus both contact skins plus one step's motion, and rectangle sensor
     /// pairs it proves disjoint; every other decision is rapier's body-type rule and the wrapped

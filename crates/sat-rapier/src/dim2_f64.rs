@@ -14,7 +14,7 @@ pub use rapier2d_f64 as rapier;
 
 use sat_core::DObb2;
 
-crate::flavour::flavour! { DObb2, "manifold2.rs", "fallback2.rs", distance: fallback;
+crate::flavour::flavour! { DObb2, "manifold2.rs", "fallback2.rs";
     /// A contact-pair filter: drops rectangle pairs that sat-core proves farther apart than the
     /// prediction distance plus both contact skins plus one step's motion, and rectangle sensor
     /// pairs it proves disjoint; every other decision is rapier's body-type rule and the wrapped
@@ -49,7 +49,8 @@ crate::flavour::flavour! { DObb2, "manifold2.rs", "fallback2.rs", distance: fall
     /// * `contact_manifolds`: reference-edge clipping (up to 2 points), a face preference
     ///   ([`tolerance`](crate::tolerance)), Box2D's feature ids for warm starting.
     /// * Compound shapes: parry's walk over the parts with this chain deciding each pair of parts.
-    /// * `distance`, `closest_points`: sat-core's.
+    /// * `distance`, `closest_points`: sat-core's f64 ones (`DObb2::distance`), within
+    ///   `DISTANCE_K_F64·ε·S` of the exact distance; `Intersecting` at distance 0.
     /// * Round cuboids pass through to the next dispatcher.
     ///
     /// ```

@@ -8,7 +8,7 @@ pub use rapier3d as rapier;
 
 use sat_core::Obb3;
 
-crate::flavour::flavour! { Obb3, "manifold3.rs", "fallback3.rs", distance: sat_core;
+crate::flavour::flavour! { Obb3, "manifold3.rs", "fallback3.rs";
     /// A contact-pair filter: drops cuboid–cuboid pairs that sat-core proves farther apart than the
     /// prediction distance plus both contact skins plus one step's motion, and cuboid sensor pairs
     /// it proves disjoint; every other decision is rapier's body-type rule and the wrapped hooks

@@ -14,7 +14,7 @@ pub use rapier3d_f64 as rapier;
 
 use sat_core::DObb3;
 
-crate::flavour::flavour! { DObb3, "manifold3.rs", "fallback3.rs", distance: fallback;
+crate::flavour::flavour! { DObb3, "manifold3.rs", "fallback3.rs";
     /// A contact-pair filter: drops cuboid–cuboid pairs that sat-core proves farther apart than the
     /// prediction distance plus both contact skins plus one step's motion, and cuboid sensor pairs
     /// it proves disjoint; every other decision is rapier's body-type rule and the wrapped hooks
@@ -66,7 +66,8 @@ crate::flavour::flavour! { DObb3, "manifold3.rs", "fallback3.rs", distance: fall
     /// * `contact_manifolds`: reference-face clipping (up to 4 points), edge–edge points, a face
     ///   preference ([`tolerance`](crate::tolerance)), stable feature ids for warm starting.
     /// * Compound shapes: parry's walk over the parts with this chain deciding each pair of parts.
-    /// * `distance`, `closest_points`: sat-core's.
+    /// * `distance`, `closest_points`: sat-core's f64 ones (`DObb3::distance`), within
+    ///   `DISTANCE_K_F64·ε·S` of the exact distance; `Intersecting` at distance 0.
     /// * Round cuboids pass through to the next dispatcher.
     ///
     /// ```
