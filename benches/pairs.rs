@@ -120,6 +120,11 @@ fn textbook2(o: &Obb2) -> TextbookObb2 {
     }
 }
 
+/// Each pair's two boxes in another engine's layout.
+fn both<T, U>(pairs: &[(T, T)], layout: impl Fn(&T) -> U) -> Vec<(U, U)> {
+    pairs.iter().map(|(a, b)| (layout(a), layout(b))).collect()
+}
+
 /// Times `test` over every pair of `pairs` (one iteration = the whole batch).
 fn over_pairs<T>(
     group: &mut BenchmarkGroup<WallTime>,
@@ -132,32 +137,47 @@ fn over_pairs<T>(
     });
 }
 
-fn bench_3d(c: &mut Criterion, name: &str, pairs: &[(Obb3, Obb3)]) {
-    let overlapping = pairs.iter().filter(|(a, b)| a.intersects(b)).count();
-    println!("{name}: {overlapping} of {} pairs overlap", pairs.len());
-    let textbook: Vec<_> = pairs
-        .iter()
-        .map(|(a, b)| (textbook3(a), textbook3(b)))
-        .collect();
-    let parry: Vec<_> = pairs
-        .iter()
-        .map(|(a, b)| (ParryBox3::from_obb(a), ParryBox3::from_obb(b)))
-        .collect();
-    let mut group = c.benchmark_group(name);
-    group.throughput(Throughput::Elements(pairs.len() as u64));
-    over_pairs(&mut group, "sat-core", pairs, Obb3::intersects);
-    over_pairs(
-        &mut group,
-        "sat-core certified",
-        pairs,
-        Obb3::intersects_certified,
-    );
-    over_pairs(&mut group, "ericson", &textbook, test_obb_obb);
-    over_pairs(&mut group, "parry sat", &parry, ParryBox3::sat);
-    over_pairs(&mut group, "parry query", &parry, ParryBox3::query);
-    over_pairs(&mut group, "parry gjk", &parry, ParryBox3::gjk);
-    group.finish();
+/// A criterion group of pairs, in 3D and 2D alike: sat-core's tests, the textbook test and
+/// parry's three on their own copies of the pairs.
+macro_rules! bench_pairs {
+    ($name:ident, $obb:ty, $textbook:ident, $textbook_name:literal, $textbook_test:ident,
+     $parry:ty) => {
+        fn $name(c: &mut Criterion, name: &str, pairs: &[($obb, $obb)]) {
+            let overlapping = pairs.iter().filter(|(a, b)| a.intersects(b)).count();
+            println!("{name}: {overlapping} of {} pairs overlap", pairs.len());
+            let textbook = both(pairs, $textbook);
+            let parry = both(pairs, <$parry>::from_obb);
+            let mut group = c.benchmark_group(name);
+            group.throughput(Throughput::Elements(pairs.len() as u64));
+            over_pairs(&mut group, "sat-core", pairs, |a, b| a.intersects(b));
+            over_pairs(&mut group, "sat-core certified", pairs, |a, b| {
+                a.intersects_certified(b)
+            });
+            over_pairs(&mut group, $textbook_name, &textbook, $textbook_test);
+            over_pairs(&mut group, "parry sat", &parry, <$parry>::sat);
+            over_pairs(&mut group, "parry query", &parry, <$parry>::query);
+            over_pairs(&mut group, "parry gjk", &parry, <$parry>::gjk);
+            group.finish();
+        }
+    };
 }
+
+bench_pairs!(
+    bench_3d,
+    Obb3,
+    textbook3,
+    "ericson",
+    test_obb_obb,
+    ParryBox3
+);
+bench_pairs!(
+    bench_2d,
+    Obb2,
+    textbook2,
+    "textbook",
+    test_obb_obb_2d,
+    ParryBox2
+);
 
 /// Certified verdicts for boxes given in f64 (centres with more digits than f32 holds):
 /// `ExactBox3::intersects_certified` against the big-integer verdict it avoids.
@@ -167,10 +187,7 @@ fn bench_f64_certified(c: &mut Criterion, pairs: &[(Obb3, Obb3)]) {
         let center = o.center().to_array().map(|v| f64::from(v) * (1.0 + 1e-9));
         ExactBox3::from_axes(center, o.half_extents().to_array().map(f64::from), axes)
     };
-    let exact: Vec<_> = pairs[..512]
-        .iter()
-        .map(|(a, b)| (given(a), given(b)))
-        .collect();
+    let exact = both(&pairs[..512], given);
     let mut group = c.benchmark_group("3d_random_f64");
     group.throughput(Throughput::Elements(exact.len() as u64));
     group.sample_size(10);
@@ -183,31 +200,6 @@ fn bench_f64_certified(c: &mut Criterion, pairs: &[(Obb3, Obb3)]) {
     over_pairs(&mut group, "exact", &exact, |a, b| {
         verdict3(a, b).intersects
     });
-    group.finish();
-}
-
-fn bench_2d(c: &mut Criterion, pairs: &[(Obb2, Obb2)]) {
-    let textbook: Vec<_> = pairs
-        .iter()
-        .map(|(a, b)| (textbook2(a), textbook2(b)))
-        .collect();
-    let parry: Vec<_> = pairs
-        .iter()
-        .map(|(a, b)| (ParryBox2::from_obb(a), ParryBox2::from_obb(b)))
-        .collect();
-    let mut group = c.benchmark_group("2d_random");
-    group.throughput(Throughput::Elements(pairs.len() as u64));
-    over_pairs(&mut group, "sat-core", pairs, Obb2::intersects);
-    over_pairs(
-        &mut group,
-        "sat-core certified",
-        pairs,
-        Obb2::intersects_certified,
-    );
-    over_pairs(&mut group, "textbook", &textbook, test_obb_obb_2d);
-    over_pairs(&mut group, "parry sat", &parry, ParryBox2::sat);
-    over_pairs(&mut group, "parry query", &parry, ParryBox2::query);
-    over_pairs(&mut group, "parry gjk", &parry, ParryBox2::gjk);
     group.finish();
 }
 
@@ -254,47 +246,51 @@ fn bench_placement(c: &mut Criterion, rng: &mut Pcg64, count: usize) {
     group.finish();
 }
 
-fn bench_stream(c: &mut Criterion, pairs: &[(Obb3, Obb3)]) {
-    let a: ObbSet3 = pairs.iter().map(|p| p.0).collect();
-    let b: ObbSet3 = pairs.iter().map(|p| p.1).collect();
-    let textbook: Vec<_> = pairs
-        .iter()
-        .map(|(a, b)| (textbook3(a), textbook3(b)))
-        .collect();
-    let mut group = c.benchmark_group("3d_stream");
-    group.throughput(Throughput::Elements(pairs.len() as u64));
-    let mut out = Vec::with_capacity(pairs.len());
-    group.bench_function("sat-core batch", |bench| {
-        bench.iter(|| {
-            pair_overlaps3(black_box(&a), black_box(&b), &mut out);
-            out.iter().filter(|&&hit| hit).count()
-        })
-    });
-    over_pairs(&mut group, "sat-core", pairs, Obb3::intersects);
-    over_pairs(&mut group, "ericson", &textbook, test_obb_obb);
-    group.finish();
+/// A stream of independent pairs through the batch pair-stream API, against the scalar loops
+/// (3D and 2D alike).
+macro_rules! bench_stream {
+    ($name:ident, $group:literal, $set:ty, $batch:ident, $obb:ty, $textbook:ident,
+     $textbook_name:literal, $textbook_test:ident) => {
+        fn $name(c: &mut Criterion, pairs: &[($obb, $obb)]) {
+            let a: $set = pairs.iter().map(|p| p.0).collect();
+            let b: $set = pairs.iter().map(|p| p.1).collect();
+            let textbook = both(pairs, $textbook);
+            let mut group = c.benchmark_group($group);
+            group.throughput(Throughput::Elements(pairs.len() as u64));
+            let mut out = Vec::with_capacity(pairs.len());
+            group.bench_function("sat-core batch", |bench| {
+                bench.iter(|| {
+                    $batch(black_box(&a), black_box(&b), &mut out);
+                    out.iter().filter(|&&hit| hit).count()
+                })
+            });
+            over_pairs(&mut group, "sat-core", pairs, |a, b| a.intersects(b));
+            over_pairs(&mut group, $textbook_name, &textbook, $textbook_test);
+            group.finish();
+        }
+    };
 }
 
-fn bench_stream2(c: &mut Criterion, pairs: &[(Obb2, Obb2)]) {
-    let a: ObbSet2 = pairs.iter().map(|p| p.0).collect();
-    let b: ObbSet2 = pairs.iter().map(|p| p.1).collect();
-    let textbook: Vec<_> = pairs
-        .iter()
-        .map(|(a, b)| (textbook2(a), textbook2(b)))
-        .collect();
-    let mut group = c.benchmark_group("2d_stream");
-    group.throughput(Throughput::Elements(pairs.len() as u64));
-    let mut out = Vec::with_capacity(pairs.len());
-    group.bench_function("sat-core batch", |bench| {
-        bench.iter(|| {
-            pair_overlaps2(black_box(&a), black_box(&b), &mut out);
-            out.iter().filter(|&&hit| hit).count()
-        })
-    });
-    over_pairs(&mut group, "sat-core", pairs, Obb2::intersects);
-    over_pairs(&mut group, "textbook", &textbook, test_obb_obb_2d);
-    group.finish();
-}
+bench_stream!(
+    bench_stream,
+    "3d_stream",
+    ObbSet3,
+    pair_overlaps3,
+    Obb3,
+    textbook3,
+    "ericson",
+    test_obb_obb
+);
+bench_stream!(
+    bench_stream2,
+    "2d_stream",
+    ObbSet2,
+    pair_overlaps2,
+    Obb2,
+    textbook2,
+    "textbook",
+    test_obb_obb_2d
+);
 
 fn benches(c: &mut Criterion) {
     let mut rng = Pcg64::seed_from_u64(0x0bb5a7);
@@ -303,7 +299,7 @@ fn benches(c: &mut Criterion) {
     bench_f64_certified(c, &random3);
     bench_3d(c, "3d_near_parallel", &near_parallel_pairs_3d(&mut rng));
     let random2 = random_pairs_2d(&mut rng);
-    bench_2d(c, &random2);
+    bench_2d(c, "2d_random", &random2);
     bench_placement(c, &mut rng, 10_000);
     bench_placement(c, &mut rng, 100_000);
     bench_stream(c, &random3);
@@ -314,10 +310,7 @@ fn benches(c: &mut Criterion) {
 /// `Obb3::separation` (what sat-rapier's cuboid manifold calls) against parry's cuboid SAT
 /// separation (both normal sets and the edge pairs, as parry's own manifold calls them).
 fn bench_separation(c: &mut Criterion, pairs: &[(Obb3, Obb3)]) {
-    let parry: Vec<_> = pairs
-        .iter()
-        .map(|(a, b)| (ParryBox3::from_obb(a), ParryBox3::from_obb(b)))
-        .collect();
+    let parry = both(pairs, ParryBox3::from_obb);
     let mut group = c.benchmark_group("3d_separation");
     group.throughput(Throughput::Elements(pairs.len() as u64));
     over_pairs(&mut group, "sat-core", pairs, |a, b| {
@@ -558,85 +551,46 @@ mod ratios {
         }
     }
 
-    fn family3(name: &str, pairs: &[(Obb3, Obb3)]) {
-        let textbook: Vec<_> = pairs
-            .iter()
-            .map(|(a, b)| (textbook3(a), textbook3(b)))
-            .collect();
-        let parry: Vec<_> = pairs
-            .iter()
-            .map(|(a, b)| (ParryBox3::from_obb(a), ParryBox3::from_obb(b)))
-            .collect();
-        let doubles: Vec<_> = pairs
-            .iter()
-            .map(|(a, b)| (double3(a), double3(b)))
-            .collect();
-        let parry_f64: Vec<_> = doubles
-            .iter()
-            .map(|(a, b)| (ParryF64Box3::new(a), ParryF64Box3::new(b)))
-            .collect();
-        table(
-            name,
-            pairs.len(),
-            vec![
-                ("sat-core", run_pairs(pairs, Obb3::intersects)),
-                (
-                    "sat-core certified",
-                    run_pairs(pairs, Obb3::intersects_certified),
-                ),
-                ("sat-core f64", run_pairs(&doubles, DObb3::intersects)),
-                (
-                    "sat-core f64 certified",
-                    run_pairs(&doubles, DObb3::intersects_certified),
-                ),
-                ("ericson", run_pairs(&textbook, test_obb_obb)),
-                ("parry sat", run_pairs(&parry, ParryBox3::sat)),
-                ("parry f64 sat", run_pairs(&parry_f64, ParryF64Box3::sat)),
-            ],
-        );
+    /// The rows of a family, in 3D and 2D alike: sat-core's tests on its boxes and on the same
+    /// boxes in f64, the textbook tests on their copies in the book's layout, parry's SAT on its
+    /// own (f32 and f64).
+    macro_rules! family {
+        ($name:ident, $obb:ty, $textbook:ident, $parry:ty, $double:ident, $parry_f64:ty,
+         [$($textbook_name:literal => $textbook_test:ident),+], $parry_name:literal,
+         $parry_f64_name:literal) => {
+            fn $name(name: &str, pairs: &[($obb, $obb)]) {
+                let textbook = both(pairs, $textbook);
+                let parry = both(pairs, <$parry>::from_obb);
+                let doubles = both(pairs, $double);
+                let parry_f64 = both(&doubles, <$parry_f64>::new);
+                table(
+                    name,
+                    pairs.len(),
+                    vec![
+                        ("sat-core", run_pairs(pairs, |a, b| a.intersects(b))),
+                        (
+                            "sat-core certified",
+                            run_pairs(pairs, |a, b| a.intersects_certified(b)),
+                        ),
+                        ("sat-core f64", run_pairs(&doubles, |a, b| a.intersects(b))),
+                        (
+                            "sat-core f64 certified",
+                            run_pairs(&doubles, |a, b| a.intersects_certified(b)),
+                        ),
+                        $(($textbook_name, run_pairs(&textbook, $textbook_test)),)+
+                        ($parry_name, run_pairs(&parry, <$parry>::sat)),
+                        ($parry_f64_name, run_pairs(&parry_f64, <$parry_f64>::sat)),
+                    ],
+                );
+            }
+        };
     }
 
-    fn family2(name: &str, pairs: &[(Obb2, Obb2)]) {
-        let textbook: Vec<_> = pairs
-            .iter()
-            .map(|(a, b)| (textbook2(a), textbook2(b)))
-            .collect();
-        let parry: Vec<_> = pairs
-            .iter()
-            .map(|(a, b)| (ParryBox2::from_obb(a), ParryBox2::from_obb(b)))
-            .collect();
-        let doubles: Vec<_> = pairs
-            .iter()
-            .map(|(a, b)| (double2(a), double2(b)))
-            .collect();
-        let parry_f64: Vec<_> = doubles
-            .iter()
-            .map(|(a, b)| (ParryF64Box2::new(a), ParryF64Box2::new(b)))
-            .collect();
-        table(
-            name,
-            pairs.len(),
-            vec![
-                ("sat-core", run_pairs(pairs, Obb2::intersects)),
-                (
-                    "sat-core certified",
-                    run_pairs(pairs, Obb2::intersects_certified),
-                ),
-                ("sat-core f64", run_pairs(&doubles, DObb2::intersects)),
-                (
-                    "sat-core f64 certified",
-                    run_pairs(&doubles, DObb2::intersects_certified),
-                ),
-                ("ericson 2d", run_pairs(&textbook, test_obb_obb_2d_ericson)),
-                (
-                    "textbook (projection radii)",
-                    run_pairs(&textbook, test_obb_obb_2d),
-                ),
-                ("parry2d sat", run_pairs(&parry, ParryBox2::sat)),
-                ("parry2d f64 sat", run_pairs(&parry_f64, ParryF64Box2::sat)),
-            ],
-        );
-    }
+    family!(family3, Obb3, textbook3, ParryBox3, double3, ParryF64Box3,
+        ["ericson" => test_obb_obb], "parry sat", "parry f64 sat");
+    family!(family2, Obb2, textbook2, ParryBox2, double2, ParryF64Box2,
+        ["ericson 2d" => test_obb_obb_2d_ericson, "textbook (projection radii)" => test_obb_obb_2d],
+        "parry2d sat", "parry2d f64 sat");
 
     /// parry's cuboid-cuboid SAT separation, as its cuboid manifold computes it: both boxes' face
     /// normals, then the edge pairs, the largest separation.
@@ -656,10 +610,7 @@ mod ratios {
     }
 
     fn separation3(name: &str, pairs: &[(Obb3, Obb3)]) {
-        let parry: Vec<_> = pairs
-            .iter()
-            .map(|(a, b)| (ParryBox3::from_obb(a), ParryBox3::from_obb(b)))
-            .collect();
+        let parry = both(pairs, ParryBox3::from_obb);
         table(
             name,
             pairs.len(),
