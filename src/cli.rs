@@ -52,12 +52,14 @@ pub enum Command {
     /// quaternion as R(q)/|q|², axes as given; an angle or degrees as the columns (cos, sin),
     /// (−sin, cos) of the written angle computed in f64 by libm, exact for multiples of 90°),
     /// parry-sat and parry-gjk (parry 0.31 on the f32 boxes where they are written; sat-core gets
-    /// the pair moved so that A's centre is the origin). margin and axis: the exact oracle's for
-    /// exact, sat-core's separation of the f32 boxes for the others.
+    /// the pair moved so that A's centre is the origin), sat64, parry64-sat and parry64-gjk
+    /// (sat-core and parry-f64 on the numbers as written in f64). margin and axis: the exact
+    /// oracle's for exact, sat-core's f64 separation for sat64 and parry64 (f32 columns aside),
+    /// sat-core's separation of the f32 boxes for the others.
     Verdict {
         /// Input file; `-` or nothing reads stdin.
         file: Option<PathBuf>,
-        /// sat, sat64, certified, exact, parry-sat or parry-gjk.
+        /// sat, sat64, certified, exact, parry-sat, parry-gjk, parry64-sat or parry64-gjk.
         #[arg(long, default_value = "sat", value_parser = parse_engine)]
         engine: Engine,
     },
@@ -119,8 +121,9 @@ pub struct CheckArgs {
     /// Case files (JSON Lines with "expect", or "distance" for --query distance); `-` reads stdin.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Engines: sat, sat64, certified, exact, parry-sat, parry-gjk, all (the six), a comma-separated
-    /// list of those, or cmd:PROGRAM (with --query distance: sat, exact, parry, all). Repeatable.
+    /// Engines: sat, sat64, certified, exact, parry-sat, parry-gjk, parry64-sat, parry64-gjk, all
+    /// (the eight), a comma-separated list of those, or cmd:PROGRAM (with --query distance: sat,
+    /// exact, parry, all). Repeatable.
     #[arg(long, default_value = "sat")]
     pub engine: Vec<String>,
     /// Output format.
@@ -194,9 +197,8 @@ pub struct CorpusArgs {
 }
 
 fn parse_engine(name: &str) -> Result<Engine, String> {
-    Engine::from_name(name).ok_or_else(|| {
-        format!("unknown engine {name:?}: use sat, sat64, certified, exact, parry-sat or parry-gjk")
-    })
+    Engine::from_name(name)
+        .ok_or_else(|| format!("unknown engine {name:?}: use {}", Engine::names()))
 }
 
 fn parse_distance_engine(name: &str) -> Result<DistanceEngine, String> {

@@ -3,6 +3,7 @@
 
 use std::process::Output;
 
+use obbsat::engine::Engine;
 use serde_json::Value;
 
 use crate::common::{json_lines as answers, obbsat_reading_all};
@@ -362,15 +363,6 @@ fn unknown_keys_and_a_bad_expect_do_not_spoil_a_verdict() {
     assert_eq!(answers(&out)[0]["intersects"], true);
 }
 
-const ENGINES: [&str; 6] = [
-    "sat",
-    "sat64",
-    "certified",
-    "exact",
-    "parry-sat",
-    "parry-gjk",
-];
-
 #[test]
 fn every_engine_answers_the_same_lines_with_the_same_errors() {
     let good = unit_cube_pair("\"good\"", 2.0);
@@ -383,7 +375,7 @@ fn every_engine_answers_the_same_lines_with_the_same_errors() {
             .collect()
     };
     let sat = verdict(&["--engine", "sat"], &input);
-    for engine in ENGINES {
+    for engine in Engine::ALL.map(Engine::name) {
         let out = verdict(&["--engine", engine], &input);
         assert_eq!(out.status.code(), Some(1), "{engine}");
         assert_eq!(errors(&out), errors(&sat), "{engine}");
@@ -415,7 +407,7 @@ fn mutilated_lines_never_panic_with_any_engine() {
     ];
     let lines = mutilated(&seeds, b"\"9-e0],");
     let input = lines.join(&b'\n');
-    for engine in ENGINES {
+    for engine in Engine::ALL.map(Engine::name) {
         let out = verdict(&["--engine", engine], &input);
         assert!(matches!(out.status.code(), Some(0 | 1)), "{engine}");
         assert_eq!(answers(&out).len(), lines.len(), "{engine}");
