@@ -1,8 +1,8 @@
 //! parry's box–box intersection tests, run on sat-core boxes, in both precisions: parry2d and
 //! parry3d on [`Obb2`](sat_core::Obb2)/[`Obb3`](sat_core::Obb3) (this module), parry2d-f64 and
-//! parry3d-f64 on [`DObb2`](sat_core::DObb2)/[`DObb3`](sat_core::DObb3) ([`double`], the same
-//! names). One source per dimension (`box2.rs`, `box3.rs`) is compiled once per precision, as
-//! sat-core compiles its boxes (`single.rs`, `double.rs`).
+//! parry3d-f64 on [`DObb2`](sat_core::DObb2)/[`DObb3`](sat_core::DObb3) (`double`, with the
+//! feature `parry-f64`; the same names). One source per dimension (`box2.rs`, `box3.rs`) is
+//! compiled once per precision, as sat-core compiles its boxes (`single.rs`, `double.rs`).
 //!
 //! Each box becomes a parry [`Cuboid`](parry3d::shape::Cuboid) with a pose (translation = the
 //! centre, rotation = the quaternion (3D) or unit complex (2D) of the stored axis columns,
@@ -113,6 +113,7 @@ macro_rules! parry_tests {
 }
 
 mod caught;
+#[cfg(feature = "parry-f64")]
 pub mod double;
 mod single;
 
