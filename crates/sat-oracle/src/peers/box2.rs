@@ -8,7 +8,6 @@ use parry2::math::{Pose, Rot2};
 use parry2::shape::Cuboid;
 
 /// An [`Obb2`] as parry sees it: a pose and a cuboid (rectangle), converted once.
-#[doc = box2_example!()]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ParryBox2 {
     /// Centre and rotation.

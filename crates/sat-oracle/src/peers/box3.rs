@@ -8,7 +8,6 @@ use parry3::math::Pose;
 use parry3::shape::Cuboid;
 
 /// An [`Obb3`] as parry sees it: a pose and a cuboid, converted once.
-#[doc = box3_example!()]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ParryBox3 {
     /// Centre and rotation.

@@ -5,6 +5,33 @@
 //! whose numbers are f32 data (axis columns orthonormal only within f32's tolerance, which
 //! sat-core's f64 constructors refuse), [`ParryBox2::from_single`] and
 //! [`ParryBox3::from_single`] take the f32 peers' shapes into f64 instead.
+//!
+//! ```
+//! use glam::{DQuat, DVec2, DVec3};
+//! use sat_core::{DObb2, DObb3};
+//! use sat_oracle::peers::double::{ParryBox2, ParryBox3};
+//!
+//! // Two unit squares 1e7 m from the origin, 1e-6 m apart: f32 could not place them.
+//! let at = DVec2::new(1.0e7, -3.0e6);
+//! let a = ParryBox2::from_obb(&DObb2::new(at, DVec2::ONE, 0.0));
+//! let b = ParryBox2::from_obb(&DObb2::new(at + DVec2::new(2.0 + 1e-6, 0.0), DVec2::ONE, 0.0));
+//! assert!(!a.sat(&b) && !a.gjk(&b) && !a.query(&b));
+//!
+//! // Two 1 m crates turned alike, 1e-6 m apart along A's x axis, 1e7 m out.
+//! let turn = DQuat::from_rotation_z(0.3);
+//! let c = DObb3::new(DVec3::new(1.0e7, 2.0e6, -5.0e5), DVec3::splat(0.5), turn);
+//! let d = DObb3::new(c.center() + c.axes().x_axis * (1.0 + 1e-6), DVec3::splat(0.5), turn);
+//! let (pc, pd) = (ParryBox3::from_obb(&c), ParryBox3::from_obb(&d));
+//! assert!(!pc.sat(&pd) && !pc.gjk(&pd));
+//!
+//! // f32 data: the f32 peers' shape, widened.
+//! let single = sat_oracle::peers::ParryBox3::from_obb(&sat_core::Obb3::new(
+//!     glam::Vec3::ONE,
+//!     glam::Vec3::splat(0.5),
+//!     glam::Quat::IDENTITY,
+//! ));
+//! assert_eq!(ParryBox3::from_single(&single).cuboid.half_extents, DVec3::splat(0.5));
+//! ```
 
 use glam::DQuat as Quat;
 #[cfg(test)]
@@ -13,53 +40,7 @@ use parry2d_f64 as parry2;
 use parry3d_f64 as parry3;
 use sat_core::{DObb2 as Obb2, DObb3 as Obb3};
 
-macro_rules! box2_example {
-    () => {
-        r#"
-```
-use glam::DVec2;
-use sat_core::DObb2;
-use sat_oracle::peers::double::ParryBox2;
-
-// Two unit squares 1e7 m from the origin, 1e-6 m apart: f32 could not place them.
-let at = DVec2::new(1.0e7, -3.0e6);
-let a = ParryBox2::from_obb(&DObb2::new(at, DVec2::ONE, 0.0));
-let b = ParryBox2::from_obb(&DObb2::new(at + DVec2::new(2.0 + 1e-6, 0.0), DVec2::ONE, 0.0));
-assert!(!a.sat(&b) && !a.gjk(&b) && !a.query(&b));
-```
-"#
-    };
-}
-
-macro_rules! box3_example {
-    () => {
-        r#"
-```
-use glam::{DQuat, DVec3};
-use sat_core::DObb3;
-use sat_oracle::peers::double::ParryBox3;
-
-let a = ParryBox3::from_obb(&DObb3::new(DVec3::ZERO, DVec3::ONE, DQuat::IDENTITY));
-let b = ParryBox3::from_obb(&DObb3::new(DVec3::new(1.5, 0.0, 0.0), DVec3::ONE, DQuat::from_rotation_x(0.4)));
-assert!(a.sat(&b) && a.gjk(&b) && a.query(&b));
-```
-"#
-    };
-}
-
-#[path = "box2.rs"]
-mod box2;
-#[path = "box3.rs"]
-mod box3;
-
-pub use box2::{
-    ParryBox2, parry_gjk2, parry_query2, parry_sat2, try_parry_gjk2, try_parry_query2,
-    try_parry_sat2,
-};
-pub use box3::{
-    ParryBox3, parry_gjk3, parry_query3, parry_sat3, try_parry_gjk3, try_parry_query3,
-    try_parry_sat3,
-};
+precision_modules!();
 
 impl ParryBox2 {
     /// The f32 peers' rectangle in f64: its pose and half-extents widened, nothing else changed.

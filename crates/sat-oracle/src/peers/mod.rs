@@ -21,6 +21,22 @@
 //! The free functions convert on every call; [`ParryBox2`] and [`ParryBox3`] convert once, for
 //! timing loops.
 //!
+//! ```
+//! use glam::{Quat, Vec2, Vec3};
+//! use sat_core::{Obb2, Obb3};
+//! use sat_oracle::peers::{ParryBox2, ParryBox3, try_parry_sat3};
+//!
+//! let a = ParryBox2::from_obb(&Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0));
+//! let b = ParryBox2::from_obb(&Obb2::new(Vec2::new(3.0, 0.0), Vec2::ONE, 0.5));
+//! assert!(!a.sat(&b) && !a.gjk(&b) && !a.query(&b));
+//!
+//! let c = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
+//! let d = Obb3::new(Vec3::new(1.5, 0.0, 0.0), Vec3::ONE, Quat::from_rotation_x(0.4));
+//! let (pc, pd) = (ParryBox3::from_obb(&c), ParryBox3::from_obb(&d));
+//! assert!(pc.sat(&pd) && pc.gjk(&pd) && pc.query(&pd));
+//! assert_eq!(try_parry_sat3(&c, &d), Ok(true));
+//! ```
+//!
 //! # Panics inside parry
 //!
 //! parry panics on some inputs in builds with debug assertions (cargo-fuzz's default, `cargo
@@ -109,6 +125,27 @@ macro_rules! parry_tests {
         pub fn $try_query(a: &$obb, b: &$obb) -> Result<bool, crate::peers::PeerPanic> {
             crate::peers::catch_peer(|| $query(a, b))
         }
+    };
+}
+
+/// The modules of one precision (`single.rs`, `double.rs`): `box2.rs` and `box3.rs` compiled with
+/// the precision's names in scope (`Obb2`, `Obb3`, `Quat`, `parry2`, `parry3`), and their items
+/// re-exported.
+macro_rules! precision_modules {
+    () => {
+        #[path = "box2.rs"]
+        mod box2;
+        #[path = "box3.rs"]
+        mod box3;
+
+        pub use box2::{
+            ParryBox2, parry_gjk2, parry_query2, parry_sat2, try_parry_gjk2, try_parry_query2,
+            try_parry_sat2,
+        };
+        pub use box3::{
+            ParryBox3, parry_gjk3, parry_query3, parry_sat3, try_parry_gjk3, try_parry_query3,
+            try_parry_sat3,
+        };
     };
 }
 

@@ -8,51 +8,7 @@ use parry2d as parry2;
 use parry3d as parry3;
 use sat_core::{Obb2, Obb3};
 
-macro_rules! box2_example {
-    () => {
-        r#"
-```
-use glam::Vec2;
-use sat_core::Obb2;
-use sat_oracle::peers::ParryBox2;
-
-let a = ParryBox2::from_obb(&Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0));
-let b = ParryBox2::from_obb(&Obb2::new(Vec2::new(3.0, 0.0), Vec2::ONE, 0.5));
-assert!(!a.sat(&b) && !a.gjk(&b) && !a.query(&b));
-```
-"#
-    };
-}
-
-macro_rules! box3_example {
-    () => {
-        r#"
-```
-use glam::{Quat, Vec3};
-use sat_core::Obb3;
-use sat_oracle::peers::ParryBox3;
-
-let a = ParryBox3::from_obb(&Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY));
-let b = ParryBox3::from_obb(&Obb3::new(Vec3::new(1.5, 0.0, 0.0), Vec3::ONE, Quat::from_rotation_x(0.4)));
-assert!(a.sat(&b) && a.gjk(&b) && a.query(&b));
-```
-"#
-    };
-}
-
-#[path = "box2.rs"]
-mod box2;
-#[path = "box3.rs"]
-mod box3;
-
-pub use box2::{
-    ParryBox2, parry_gjk2, parry_query2, parry_sat2, try_parry_gjk2, try_parry_query2,
-    try_parry_sat2,
-};
-pub use box3::{
-    ParryBox3, parry_gjk3, parry_query3, parry_sat3, try_parry_gjk3, try_parry_query3,
-    try_parry_sat3,
-};
+precision_modules!();
 
 #[cfg(test)]
 mod tests {
