@@ -141,6 +141,25 @@ fn sat(case: &Case) -> Measured {
     }
 }
 
+/// parry's `query::closest_points` on two sat-core boxes, a panic caught: `Some((distance, p,
+/// q))` for boxes apart, `None` when parry says they intersect. `$query` is parry2d's or
+/// parry3d's `query` module, `$parry_box` the matching peer box.
+macro_rules! closest_points {
+    ($query:ident, $parry_box:ident, $a:expr, $b:expr) => {{
+        let (pa, pb) = ($parry_box::from_obb($a), $parry_box::from_obb($b));
+        catch_peer(|| {
+            match $query::closest_points(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid, f32::MAX) {
+                Ok($query::ClosestPoints::WithinMargin(p, q)) => Some((
+                    f64::from((q - p).length()),
+                    p.to_array().to_vec(),
+                    q.to_array().to_vec(),
+                )),
+                _ => None,
+            }
+        })
+    }};
+}
+
 /// parry's closest points on the boxes where they are written (moved like sat-core's only for
 /// centres f32 cannot hold: then moved back by A's written centre).
 fn parry(case: &Case) -> Result<Measured, sat_oracle::peers::PeerPanic> {
@@ -161,34 +180,12 @@ fn parry(case: &Case) -> Result<Measured, sat_oracle::peers::PeerPanic> {
                 .collect::<Vec<f64>>(),
         )
     };
-    match case.peers {
-        Pair::Two(a, b) => {
-            let (pa, pb) = (ParryBox2::from_obb(&a), ParryBox2::from_obb(&b));
-            let said = catch_peer(|| {
-                query2::closest_points(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid, f32::MAX)
-            })?;
-            Ok(match said {
-                Ok(query2::ClosestPoints::WithinMargin(p, q)) => (
-                    f64::from((q - p).length()),
-                    point(p.to_array().to_vec()),
-                    point(q.to_array().to_vec()),
-                ),
-                _ => (0.0, None, None),
-            })
-        }
-        Pair::Three(a, b) => {
-            let (pa, pb) = (ParryBox3::from_obb(&a), ParryBox3::from_obb(&b));
-            let said = catch_peer(|| {
-                query3::closest_points(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid, f32::MAX)
-            })?;
-            Ok(match said {
-                Ok(query3::ClosestPoints::WithinMargin(p, q)) => (
-                    f64::from((q - p).length()),
-                    point(p.to_array().to_vec()),
-                    point(q.to_array().to_vec()),
-                ),
-                _ => (0.0, None, None),
-            })
-        }
-    }
+    let said = match case.peers {
+        Pair::Two(a, b) => closest_points!(query2, ParryBox2, &a, &b),
+        Pair::Three(a, b) => closest_points!(query3, ParryBox3, &a, &b),
+    }?;
+    Ok(match said {
+        Some((distance, p, q)) => (distance, point(p), point(q)),
+        None => (0.0, None, None),
+    })
 }

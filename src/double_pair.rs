@@ -56,22 +56,14 @@ macro_rules! on_boxes {
 impl DoublePair {
     /// The f64 boxes of a written 2D pair, `None` when a box's columns are not f64 input.
     pub fn two(a: &Box2, b: &Box2) -> Option<DoublePair> {
-        let axes = [a, b].map(|w| matches!(w.rotation, Rotation2::Axes(_)));
-        Some(DoublePair::Two(
-            a.dobb().ok()?,
-            b.dobb().ok()?,
-            axes.contains(&true),
-        ))
+        let axes = [a, b].map(|w| matches!(w.rotation, Rotation2::Axes(_))) != [false; 2];
+        Some(DoublePair::Two(a.dobb().ok()?, b.dobb().ok()?, axes))
     }
 
-    /// The f64 boxes of a written 3D pair, `None` when a box's columns are not f64 input.
+    /// The 3D twin of [`DoublePair::two`].
     pub fn three(a: &Box3, b: &Box3) -> Option<DoublePair> {
-        let axes = [a, b].map(|w| matches!(w.rotation, Rotation3::Axes(_)));
-        Some(DoublePair::Three(
-            a.dobb().ok()?,
-            b.dobb().ok()?,
-            axes.contains(&true),
-        ))
+        let axes = [a, b].map(|w| matches!(w.rotation, Rotation3::Axes(_))) != [false; 2];
+        Some(DoublePair::Three(a.dobb().ok()?, b.dobb().ok()?, axes))
     }
 
     /// sat-core's f64 verdict alone.
