@@ -431,18 +431,15 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
         "intersect",
         columns(&ENGINES.map(str::to_owned))
     )?;
-    for r in &reports {
-        for k in &r.kinds {
-            writeln!(
-                out,
-                "{:<27} {:>7} {:>8.0}%{:22}{}",
-                format!("{} {}", r.name, k.kind.name()),
-                k.cases,
-                100.0 * k.overlapping as f64 / k.cases.max(1) as f64,
-                "",
-                columns(&k.wrong_outside_band.map(|n| n.to_string()))
-            )?;
-        }
+    for (label, k) in labelled(&reports, |r| &r.kinds, |k| k.kind.name()) {
+        writeln!(
+            out,
+            "{label:<27} {:>7} {:>8.0}%{:22}{}",
+            k.cases,
+            100.0 * k.overlapping as f64 / k.cases.max(1) as f64,
+            "",
+            columns(&k.wrong_outside_band.map(|n| n.to_string()))
+        )?;
     }
     writeln!(
         out,
@@ -454,18 +451,13 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
         "{:<27} {:>7}   sat-core: {:>22} {:>14} {:>14}",
         "pairs by written form", "pairs", "apart but intersecting", "wrong outside", "worst |m|/εS"
     )?;
-    for r in &reports {
-        for f in &r.forms {
-            writeln!(
-                out,
-                "{:<27} {:>7}   {:>32} {:>14} {:>14.2}",
-                format!("{} {}", r.name, f.form.name()),
-                f.cases,
-                f.apart_but_intersecting,
-                f.wrong_outside_band,
-                f.worst
-            )?;
-        }
+    for (label, f) in labelled(&reports, |r| &r.forms, |f| f.form.name()) {
+        let (cases, apart, outside) = (f.cases, f.apart_but_intersecting, f.wrong_outside_band);
+        let worst = f.worst;
+        writeln!(
+            out,
+            "{label:<27} {cases:>7}   {apart:>32} {outside:>14} {worst:>14.2}"
+        )?;
     }
     writeln!(
         out,
@@ -510,6 +502,20 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
         "ns/pair: one single-threaded pass over the batch after a warm-up pass; parry's shapes and the exact boxes prepared beforehand; sat-core f64: over the pairs it runs in f64"
     )?;
     out.flush()
+}
+
+/// Every row of a per-dimension table (`rows` of each report), labelled "2D <name>".
+fn labelled<'a, T: 'a>(
+    reports: &'a [Report],
+    rows: impl Fn(&'a Report) -> &'a [T],
+    name: impl Fn(&T) -> &str,
+) -> impl Iterator<Item = (String, &'a T)> {
+    reports.iter().flat_map(move |r| {
+        rows(r)
+            .iter()
+            .map(|row| (format!("{} {}", r.name, name(row)), row))
+            .collect::<Vec<_>>()
+    })
 }
 
 /// Generates, runs and adjudicates one dimension.
