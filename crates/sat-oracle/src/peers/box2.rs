@@ -7,14 +7,13 @@ use super::{Obb2, parry2};
 use parry2::math::{Pose, Rot2};
 use parry2::shape::Cuboid;
 
-/// An [`Obb2`] as parry sees it: a pose and a cuboid (rectangle), converted once.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ParryBox2 {
-    /// Centre and rotation.
-    pub pose: Pose,
-    /// Half-extents.
-    pub cuboid: Cuboid,
-}
+parry_box!(
+    ParryBox2,
+    Obb2,
+    parry2,
+    [parry_sat2, parry_gjk2, parry_query2],
+    [try_parry_sat2, try_parry_gjk2, try_parry_query2]
+);
 
 impl ParryBox2 {
     /// The pose and cuboid of `obb`: the rotation is the normalised local x column (a
@@ -27,27 +26,11 @@ impl ParryBox2 {
     }
 }
 
-parry_tests!(
-    ParryBox2,
-    Obb2,
-    parry2,
-    [parry_sat2, parry_gjk2, parry_query2],
-    [try_parry_sat2, try_parry_gjk2, try_parry_query2]
-);
-
 #[cfg(test)]
 mod tests {
     use super::super::{Mat2, Vec2};
     use super::*;
 
-    fn all(a: &Obb2, b: &Obb2) -> [bool; 4] {
-        [
-            a.intersects(b),
-            parry_sat2(a, b),
-            parry_gjk2(a, b),
-            parry_query2(a, b),
-        ]
-    }
 
     #[test]
     fn all_agree_far_from_touching() {
@@ -60,8 +43,8 @@ mod tests {
             (Vec2::new(-3.0, 3.0), false),
         ] {
             let b = Obb2::new(center, Vec2::new(0.5, 1.0), -1.2);
-            assert_eq!(all(&a, &b), [expected; 4], "{center}");
-            assert_eq!(all(&b, &a), [expected; 4], "{center}");
+            assert_eq!(every_verdict(&a, &b), [expected; 4], "{center}");
+            assert_eq!(every_verdict(&b, &a), [expected; 4], "{center}");
         }
     }
 

@@ -7,14 +7,13 @@ use super::{Obb3, Quat, parry3};
 use parry3::math::Pose;
 use parry3::shape::Cuboid;
 
-/// An [`Obb3`] as parry sees it: a pose and a cuboid, converted once.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ParryBox3 {
-    /// Centre and rotation.
-    pub pose: Pose,
-    /// Half-extents.
-    pub cuboid: Cuboid,
-}
+parry_box!(
+    ParryBox3,
+    Obb3,
+    parry3,
+    [parry_sat3, parry_gjk3, parry_query3],
+    [try_parry_sat3, try_parry_gjk3, try_parry_query3]
+);
 
 impl ParryBox3 {
     /// The pose and cuboid of `obb` (see [`peers`](crate::peers) for the rotation).
@@ -30,27 +29,11 @@ impl ParryBox3 {
     }
 }
 
-parry_tests!(
-    ParryBox3,
-    Obb3,
-    parry3,
-    [parry_sat3, parry_gjk3, parry_query3],
-    [try_parry_sat3, try_parry_gjk3, try_parry_query3]
-);
-
 #[cfg(test)]
 mod tests {
     use super::super::{Mat3, Vec3};
     use super::*;
 
-    fn all(a: &Obb3, b: &Obb3) -> [bool; 4] {
-        [
-            a.intersects(b),
-            parry_sat3(a, b),
-            parry_gjk3(a, b),
-            parry_query3(a, b),
-        ]
-    }
 
     #[test]
     fn all_agree_far_from_touching() {
@@ -68,8 +51,8 @@ mod tests {
             (Vec3::new(-2.0, -2.0, -3.0), false),
         ] {
             let b = Obb3::new(center, Vec3::new(0.5, 1.0, 0.7), rot);
-            assert_eq!(all(&a, &b), [expected; 4], "{center}");
-            assert_eq!(all(&b, &a), [expected; 4], "{center}");
+            assert_eq!(every_verdict(&a, &b), [expected; 4], "{center}");
+            assert_eq!(every_verdict(&b, &a), [expected; 4], "{center}");
         }
     }
 

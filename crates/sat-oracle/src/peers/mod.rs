@@ -48,15 +48,25 @@
 //! (and `parry64-sat`/`parry64-gjk`) engines call the `try_` functions, so a peer's panic is a
 //! peer finding, not a crash.
 
-/// parry's three box–box tests on a prepared box type `$parry_box` (with `pose` and `cuboid`
-/// fields and `from_obb(&$obb)`), from parry crate `$parry`: the methods `sat`, `gjk` and
-/// `query`, and free functions converting sat-core boxes on every call, plain and `try_`.
-macro_rules! parry_tests {
+/// A box `$parry_box` as parry crate `$parry` sees a sat-core box `$obb` (a pose and a cuboid;
+/// its `from_obb` is the dimension's own), parry's three box–box tests on it (the methods `sat`,
+/// `gjk` and `query`), and free functions converting sat-core boxes on every call, plain and
+/// `try_`.
+macro_rules! parry_box {
     (
         $parry_box:ident, $obb:ident, $parry:ident,
         [$sat:ident, $gjk:ident, $query:ident],
         [$try_sat:ident, $try_gjk:ident, $try_query:ident]
     ) => {
+        #[doc = concat!("A [`", stringify!($obb), "`] as parry sees it: a pose and a cuboid, converted once.")]
+        #[derive(Debug, Clone, Copy, PartialEq)]
+        pub struct $parry_box {
+            /// Centre and rotation.
+            pub pose: $parry::math::Pose,
+            /// Half-extents.
+            pub cuboid: $parry::shape::Cuboid,
+        }
+
         impl $parry_box {
             /// parry's pose of `other` relative to `self`, as `query::intersection_test`
             /// computes it.
@@ -124,6 +134,12 @@ macro_rules! parry_tests {
         #[doc = concat!("[`", stringify!($query), "`] with a panic inside parry caught ([`catch_peer`](crate::peers::catch_peer)).")]
         pub fn $try_query(a: &$obb, b: &$obb) -> Result<bool, crate::peers::PeerPanic> {
             crate::peers::catch_peer(|| $query(a, b))
+        }
+
+        /// sat-core's verdict and parry's three, for the tests.
+        #[cfg(test)]
+        fn every_verdict(a: &$obb, b: &$obb) -> [bool; 4] {
+            [a.intersects(b), $sat(a, b), $gjk(a, b), $query(a, b)]
         }
     };
 }
