@@ -149,8 +149,11 @@ macro_rules! parry_box {
 /// re-exported.
 macro_rules! precision_modules {
     () => {
+        // Compiled once per precision on purpose.
+        #[allow(clippy::duplicate_mod)]
         #[path = "box2.rs"]
         mod box2;
+        #[allow(clippy::duplicate_mod)]
         #[path = "box3.rs"]
         mod box3;
 
