@@ -33,8 +33,9 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Run seeded random and adversarial pairs through sat-core (fast and certified), parry's SAT
-    /// and parry's GJK, adjudicate with the exact oracle and print a table (the default).
+    /// Run seeded random and adversarial pairs through sat-core (fast, certified and f64) and
+    /// parry's SAT and GJK (f32 and f64), adjudicate with the exact oracle and print a table (the
+    /// default).
     Run(RunArgs),
     /// Read JSON Lines cases and write one JSON verdict line per input line.
     ///
