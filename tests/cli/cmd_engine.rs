@@ -153,6 +153,26 @@ fn shell_engine(program: &str, extra: &[&str], exit: i32) -> Value {
     first_engine(&report).clone()
 }
 
+/// An engine answering `intersects: true` to every line, without ids.
+const TRUE_WITHOUT_IDS: &str = r#"while read -r line; do echo '{"intersects": true}'; done"#;
+
+/// An engine answering every line for the id `other`.
+const TRUE_FOR_ANOTHER_ID: &str =
+    r#"while read -r line; do echo '{"id": "other", "intersects": true}'; done"#;
+
+/// An engine answering not JSON, a string verdict, then errors.
+const BROKEN_ANSWERS: &str = r#"n=0; while read -r line; do n=$((n+1)); case $n in 1) echo 'not json';; 2) echo '{"intersects": "yes"}';; *) echo '{"error": "cannot"}';; esac; done"#;
+
+/// An engine that answers the first line and stops.
+const ONE_ANSWER: &str = r#"read -r line; echo '{"intersects": true}'"#;
+
+/// An engine that answers every line, then exits with status 3.
+const EXITS_3: &str = r#"while read -r line; do echo '{"intersects": true}'; done; exit 3"#;
+
+/// An engine answering every line twice.
+const TWO_ANSWERS_EACH: &str =
+    r#"while read -r line; do echo '{"intersects": true}'; echo '{"intersects": true}'; done"#;
+
 /// An engine answering `intersects: true` to every line, echoing the id.
 const ALWAYS_TRUE: &str = r#"python3 -c 'import sys, json
 for l in sys.stdin: print(json.dumps({"id": json.loads(l)["id"], "intersects": True}), flush=True)'"#;
@@ -168,17 +188,9 @@ fn a_well_behaved_engine_is_counted_like_a_builtin() {
 
 #[test]
 fn ids_are_optional_in_answers_but_must_match_when_given() {
-    let e = shell_engine(
-        r#"while read -r line; do echo '{"intersects": true}'; done"#,
-        &["--fail-on", "never"],
-        0,
-    );
+    let e = shell_engine(TRUE_WITHOUT_IDS, &["--fail-on", "never"], 0);
     assert_eq!(e["no_verdict"], 0);
-    let e = shell_engine(
-        r#"while read -r line; do echo '{"id": "other", "intersects": true}'; done"#,
-        &[],
-        1,
-    );
+    let e = shell_engine(TRUE_FOR_ANOTHER_ID, &[], 1);
     assert_eq!(e["no_verdict"], 3);
     let reason = e["no_verdict_cases"][0]["reason"].as_str().unwrap();
     assert!(
@@ -189,11 +201,7 @@ fn ids_are_optional_in_answers_but_must_match_when_given() {
 
 #[test]
 fn broken_answers_and_engine_errors_are_cases_without_a_verdict() {
-    let e = shell_engine(
-        r#"n=0; while read -r line; do n=$((n+1)); case $n in 1) echo 'not json';; 2) echo '{"intersects": "yes"}';; *) echo '{"error": "cannot"}';; esac; done"#,
-        &[],
-        1,
-    );
+    let e = shell_engine(BROKEN_ANSWERS, &[], 1);
     let reasons: Vec<&str> = e["no_verdict_cases"]
         .as_array()
         .unwrap()
@@ -212,27 +220,15 @@ fn broken_answers_and_engine_errors_are_cases_without_a_verdict() {
 
 #[test]
 fn an_engine_that_stops_early_or_fails_is_a_problem() {
-    let e = shell_engine(
-        r#"read -r line; echo '{"intersects": true}'"#,
-        &["--fail-on", "any"],
-        1,
-    );
+    let e = shell_engine(ONE_ANSWER, &["--fail-on", "any"], 1);
     assert_eq!(e["no_verdict"], 2);
     assert!(problem(&e).contains("closed its output after 1 of 3 answers"));
 
-    let e = shell_engine(
-        r#"while read -r line; do echo '{"intersects": true}'; done; exit 3"#,
-        &[],
-        1,
-    );
+    let e = shell_engine(EXITS_3, &[], 1);
     assert_eq!(e["no_verdict"], 0);
     assert!(problem(&e).contains("exited with exit status: 3"));
 
-    let e = shell_engine(
-        r#"while read -r line; do echo '{"intersects": true}'; echo '{"intersects": true}'; done"#,
-        &[],
-        1,
-    );
+    let e = shell_engine(TWO_ANSWERS_EACH, &[], 1);
     assert!(problem(&e).contains("more answer lines"));
 
     let e = shell_engine("exit 127", &[], 1);
