@@ -98,7 +98,7 @@ def main_job() -> str:
         "| engine | dim | same as sat-core | differs | wrong in band | wrong outside band | worst \\|m\\|/S | ns/pair |",
         "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
-    row = re.compile(r"^(sat-core f64|sat-core|certified|parry SAT|parry GJK)\s+(2D|3D)\s+(.*)$")
+    row = re.compile(r"^(sat-core f64|sat-core|certified|parry SAT|parry GJK|parry64 SAT|parry64 GJK)\s+(2D|3D)\s+(.*)$")
     for line in out.splitlines():
         m = row.match(line)
         if m and len(m.group(3).split()) == 6:

@@ -13,8 +13,10 @@
 //! * The exact oracle also judges every case; lines whose `expect` it contradicts are counted
 //!   (a stale or hand-written expectation), without failing the check.
 //! * Exit status: 1 when a line is invalid or an engine fails: by default any wrong verdict of
-//!   `certified` and `exact`, a wrong verdict outside the band of `sat`, `parry-sat`,
-//!   `parry-gjk` and `cmd:` engines; `--fail-on any|outside-band|never` sets one rule for all.
+//!   `certified` and `exact`, a wrong verdict outside the band of `sat`, the parry engines
+//!   (`parry-sat`, `parry-gjk` and their f64 `parry64-` twins, judged against sat-core's f32
+//!   band as well) and `cmd:` engines, outside its own band for `sat64`; `--fail-on
+//!   any|outside-band|never` sets one rule for all.
 //!   Cases without a verdict (outside engines) and engine problems always fail, except with
 //!   `never`.
 //!
@@ -105,7 +107,8 @@ impl EngineChoice {
                     Some(engine) => out.push(EngineChoice::Builtin(engine)),
                     None => {
                         return Err(format!(
-                            "unknown engine {name:?}: use sat, sat64, certified, exact, parry-sat, parry-gjk, all or cmd:<program>"
+                            "unknown engine {name:?}: use {}, all or cmd:<program>",
+                            Engine::names()
                         ));
                     }
                 },

@@ -33,8 +33,9 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Run seeded random and adversarial pairs through sat-core (fast and certified), parry's SAT
-    /// and parry's GJK, adjudicate with the exact oracle and print a table (the default).
+    /// Run seeded random and adversarial pairs through sat-core (fast, certified and f64) and
+    /// parry's SAT and GJK (f32 and f64), adjudicate with the exact oracle and print a table (the
+    /// default).
     Run(RunArgs),
     /// Read JSON Lines cases and write one JSON verdict line per input line.
     ///
@@ -52,12 +53,14 @@ pub enum Command {
     /// quaternion as R(q)/|q|², axes as given; an angle or degrees as the columns (cos, sin),
     /// (−sin, cos) of the written angle computed in f64 by libm, exact for multiples of 90°),
     /// parry-sat and parry-gjk (parry 0.31 on the f32 boxes where they are written; sat-core gets
-    /// the pair moved so that A's centre is the origin). margin and axis: the exact oracle's for
-    /// exact, sat-core's separation of the f32 boxes for the others.
+    /// the pair moved so that A's centre is the origin), sat64, parry64-sat and parry64-gjk
+    /// (sat-core and parry-f64 on the numbers as written in f64). margin and axis: the exact
+    /// oracle's for exact, sat-core's f64 separation for sat64 and parry64 (f32 columns aside),
+    /// sat-core's separation of the f32 boxes for the others.
     Verdict {
         /// Input file; `-` or nothing reads stdin.
         file: Option<PathBuf>,
-        /// sat, sat64, certified, exact, parry-sat or parry-gjk.
+        /// sat, sat64, certified, exact, parry-sat, parry-gjk, parry64-sat or parry64-gjk.
         #[arg(long, default_value = "sat", value_parser = parse_engine)]
         engine: Engine,
     },
@@ -119,8 +122,9 @@ pub struct CheckArgs {
     /// Case files (JSON Lines with "expect", or "distance" for --query distance); `-` reads stdin.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Engines: sat, sat64, certified, exact, parry-sat, parry-gjk, all (the six), a comma-separated
-    /// list of those, or cmd:PROGRAM (with --query distance: sat, exact, parry, all). Repeatable.
+    /// Engines: sat, sat64, certified, exact, parry-sat, parry-gjk, parry64-sat, parry64-gjk, all
+    /// (the eight), a comma-separated list of those, or cmd:PROGRAM (with --query distance: sat,
+    /// exact, parry, all). Repeatable.
     #[arg(long, default_value = "sat")]
     pub engine: Vec<String>,
     /// Output format.
@@ -194,9 +198,8 @@ pub struct CorpusArgs {
 }
 
 fn parse_engine(name: &str) -> Result<Engine, String> {
-    Engine::from_name(name).ok_or_else(|| {
-        format!("unknown engine {name:?}: use sat, sat64, certified, exact, parry-sat or parry-gjk")
-    })
+    Engine::from_name(name)
+        .ok_or_else(|| format!("unknown engine {name:?}: use {}", Engine::names()))
 }
 
 fn parse_distance_engine(name: &str) -> Result<DistanceEngine, String> {

@@ -104,31 +104,29 @@ pub fn run<T>(
     let mut answers = Vec::with_capacity(requests.len());
     let mut problem = None;
     for request in requests {
-        match answers_rx.recv_timeout(timeout) {
-            Ok(Ok(line)) => answers.push(parse_answer(&line, &request.id, read)),
-            Ok(Err(e)) => {
-                problem = Some(format!("cannot read the engine's output: {e}"));
-                break;
+        let failure = match answers_rx.recv_timeout(timeout) {
+            Ok(Ok(line)) => {
+                answers.push(parse_answer(&line, &request.id, read));
+                progress.advance(1);
+                continue;
             }
+            Ok(Err(e)) => format!("cannot read the engine's output: {e}"),
             Err(RecvTimeoutError::Timeout) => {
-                problem = Some(format!(
+                let _ = child.kill();
+                format!(
                     "no answer for {} s after {} answers; killed",
                     timeout.as_secs_f64(),
                     answers.len()
-                ));
-                let _ = child.kill();
-                break;
+                )
             }
-            Err(RecvTimeoutError::Disconnected) => {
-                problem = Some(format!(
-                    "the engine closed its output after {} of {} answers",
-                    answers.len(),
-                    requests.len()
-                ));
-                break;
-            }
-        }
-        progress.advance(1);
+            Err(RecvTimeoutError::Disconnected) => format!(
+                "the engine closed its output after {} of {} answers",
+                answers.len(),
+                requests.len()
+            ),
+        };
+        problem = Some(failure);
+        break;
     }
     let missing = requests.len() - answers.len();
     progress.advance(missing);

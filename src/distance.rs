@@ -16,7 +16,6 @@
 //!   ([`Pair::for_peers`](crate::pair::Pair::for_peers)); its distance is that of its points,
 //!   `0` when it says the boxes intersect (with no point: `a` and `b` are `null`).
 
-use glam::{DVec2, DVec3};
 use parry2d::query as query2;
 use parry3d::query as query3;
 use sat_core::exact::{distance2, distance3};
@@ -115,36 +114,24 @@ pub fn measure(engine: DistanceEngine, case: &Case) -> Result<Measured, String> 
 
 /// sat-core on the moved pair, its points moved back by A's written centre.
 fn sat(case: &Case) -> Measured {
-    match (case.pair, case.exact) {
-        (Pair::Two(a, b), ExactPair::Two(written, _)) => {
+    let origin = origin(&case.pair, &case.exact);
+    let (distance, a, b) = match case.pair {
+        Pair::Two(a, b) => {
             let c = a.closest_points(&b);
-            // The moved pair has A's centre at the origin (the pair as written otherwise).
-            let origin = if a.center() == glam::Vec2::ZERO {
-                DVec2::from_array(written.center)
-            } else {
-                DVec2::ZERO
-            };
-            let world = |p: glam::Vec2| (p.as_dvec2() + origin).to_array().to_vec();
-            (f64::from(c.distance), Some(world(c.a)), Some(world(c.b)))
+            (c.distance, c.a.to_array().to_vec(), c.b.to_array().to_vec())
         }
-        (Pair::Three(a, b), ExactPair::Three(written, _)) => {
+        Pair::Three(a, b) => {
             let c = a.closest_points(&b);
-            let origin = if a.center() == glam::Vec3::ZERO {
-                DVec3::from_array(written.center)
-            } else {
-                DVec3::ZERO
-            };
-            let world = |p: glam::Vec3| (p.as_dvec3() + origin).to_array().to_vec();
-            (f64::from(c.distance), Some(world(c.a)), Some(world(c.b)))
+            (c.distance, c.a.to_array().to_vec(), c.b.to_array().to_vec())
         }
-        _ => unreachable!("the pairs of a case have its dimension"),
-    }
+    };
+    (f64::from(distance), world(a, &origin), world(b, &origin))
 }
 
-/// parry's closest points on the boxes where they are written (moved like sat-core's only for
-/// centres f32 cannot hold: then moved back by A's written centre).
-fn parry(case: &Case) -> Result<Measured, sat_oracle::peers::PeerPanic> {
-    let origin: Vec<f64> = match (case.peers, case.exact) {
+/// Where `pair`'s origin is in the world: A's written centre when the pair was moved so that A's
+/// centre is the origin, else the origin (the pair as written).
+fn origin(pair: &Pair, exact: &ExactPair) -> Vec<f64> {
+    match (pair, exact) {
         (Pair::Two(a, _), ExactPair::Two(written, _)) if a.center() == glam::Vec2::ZERO => {
             written.center.to_vec()
         }
@@ -152,43 +139,49 @@ fn parry(case: &Case) -> Result<Measured, sat_oracle::peers::PeerPanic> {
             written.center.to_vec()
         }
         _ => vec![0.0; 3],
-    };
-    let point = |v: Vec<f32>| {
-        Some(
-            v.into_iter()
-                .zip(&origin)
-                .map(|(x, o)| f64::from(x) + o)
-                .collect::<Vec<f64>>(),
-        )
-    };
-    match case.peers {
-        Pair::Two(a, b) => {
-            let (pa, pb) = (ParryBox2::from_obb(&a), ParryBox2::from_obb(&b));
-            let said = catch_peer(|| {
-                query2::closest_points(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid, f32::MAX)
-            })?;
-            Ok(match said {
-                Ok(query2::ClosestPoints::WithinMargin(p, q)) => (
-                    f64::from((q - p).length()),
-                    point(p.to_array().to_vec()),
-                    point(q.to_array().to_vec()),
-                ),
-                _ => (0.0, None, None),
-            })
-        }
-        Pair::Three(a, b) => {
-            let (pa, pb) = (ParryBox3::from_obb(&a), ParryBox3::from_obb(&b));
-            let said = catch_peer(|| {
-                query3::closest_points(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid, f32::MAX)
-            })?;
-            Ok(match said {
-                Ok(query3::ClosestPoints::WithinMargin(p, q)) => (
-                    f64::from((q - p).length()),
-                    point(p.to_array().to_vec()),
-                    point(q.to_array().to_vec()),
-                ),
-                _ => (0.0, None, None),
-            })
-        }
     }
+}
+
+/// A point of a pair with its origin at `origin`, in world coordinates (f64).
+fn world(point: Vec<f32>, origin: &[f64]) -> Option<Vec<f64>> {
+    Some(
+        point
+            .into_iter()
+            .zip(origin)
+            .map(|(x, o)| f64::from(x) + o)
+            .collect(),
+    )
+}
+
+/// parry's `query::closest_points` on two sat-core boxes, a panic caught: `Some((distance, p,
+/// q))` for boxes apart, `None` when parry says they intersect. `$query` is parry2d's or
+/// parry3d's `query` module, `$parry_box` the matching peer box.
+macro_rules! closest_points {
+    ($query:ident, $parry_box:ident, $a:expr, $b:expr) => {{
+        let (pa, pb) = ($parry_box::from_obb($a), $parry_box::from_obb($b));
+        catch_peer(|| {
+            match $query::closest_points(&pa.pose, &pa.cuboid, &pb.pose, &pb.cuboid, f32::MAX) {
+                Ok($query::ClosestPoints::WithinMargin(p, q)) => Some((
+                    f64::from((q - p).length()),
+                    p.to_array().to_vec(),
+                    q.to_array().to_vec(),
+                )),
+                _ => None,
+            }
+        })
+    }};
+}
+
+/// parry's closest points on the boxes where they are written (moved like sat-core's only for
+/// centres f32 cannot hold: then moved back by A's written centre).
+fn parry(case: &Case) -> Result<Measured, sat_oracle::peers::PeerPanic> {
+    let origin = origin(&case.peers, &case.exact);
+    let said = match case.peers {
+        Pair::Two(a, b) => closest_points!(query2, ParryBox2, &a, &b),
+        Pair::Three(a, b) => closest_points!(query3, ParryBox3, &a, &b),
+    }?;
+    Ok(match said {
+        Some((distance, p, q)) => (distance, world(p, &origin), world(q, &origin)),
+        None => (0.0, None, None),
+    })
 }

@@ -7,10 +7,18 @@
 //! not f64 input ([`DoublePair::two`] and [`DoublePair::three`] give `None`): for such a case
 //! `sat64` answers with sat-core's certified test on the parallelepipeds as written, which is
 //! exact (so its band there is zero).
+//!
+//! The `parry64` engines see these boxes too, as parry-f64's shapes ([`Parry64`]); where the
+//! columns are f32 data they see the f32 peers' shapes ([`Pair::for_peers`]) in f64, since
+//! parry has no certified test to fall back on.
 
 use sat_core::tolerance::{AXES_BAND_K_F64, BAND_K_F64, EPS_F64};
 use sat_core::{DObb2, DObb3, Feature};
+use sat_oracle::peers::double::{ParryBox2, ParryBox3};
+use sat_oracle::peers::{self, PeerPanic, catch_peer};
 
+use crate::case::Case;
+use crate::pair::Pair;
 use crate::written::{Box2, Box3, Rotation2, Rotation3};
 
 /// A pair of sat-core's f64 boxes, and whether either is given by axis columns.
@@ -35,55 +43,44 @@ pub struct DoubleVerdict {
     pub feature: Feature,
 }
 
+/// `$body` on the two boxes `$a`, `$b` of a [`DoublePair`], whichever its dimension.
+macro_rules! on_boxes {
+    ($pair:expr, |$a:ident, $b:ident| $body:expr) => {
+        match $pair {
+            DoublePair::Two($a, $b, _) => $body,
+            DoublePair::Three($a, $b, _) => $body,
+        }
+    };
+}
+
 impl DoublePair {
     /// The f64 boxes of a written 2D pair, `None` when a box's columns are not f64 input.
     pub fn two(a: &Box2, b: &Box2) -> Option<DoublePair> {
-        let axes = |w: &Box2| matches!(w.rotation, Rotation2::Axes(_));
-        Some(DoublePair::Two(
-            a.dobb().ok()?,
-            b.dobb().ok()?,
-            axes(a) || axes(b),
-        ))
+        let axes = [a, b].map(|w| matches!(w.rotation, Rotation2::Axes(_))) != [false; 2];
+        Some(DoublePair::Two(a.dobb().ok()?, b.dobb().ok()?, axes))
     }
 
-    /// The f64 boxes of a written 3D pair, `None` when a box's columns are not f64 input.
+    /// The 3D twin of [`DoublePair::two`].
     pub fn three(a: &Box3, b: &Box3) -> Option<DoublePair> {
-        let axes = |w: &Box3| matches!(w.rotation, Rotation3::Axes(_));
-        Some(DoublePair::Three(
-            a.dobb().ok()?,
-            b.dobb().ok()?,
-            axes(a) || axes(b),
-        ))
+        let axes = [a, b].map(|w| matches!(w.rotation, Rotation3::Axes(_))) != [false; 2];
+        Some(DoublePair::Three(a.dobb().ok()?, b.dobb().ok()?, axes))
     }
 
     /// sat-core's f64 verdict alone.
     pub fn intersects(&self) -> bool {
-        match self {
-            DoublePair::Two(a, b, _) => a.intersects(b),
-            DoublePair::Three(a, b, _) => a.intersects(b),
-        }
+        on_boxes!(self, |a, b| a.intersects(b))
     }
 
     /// Runs sat-core's f64 test on the pair.
     pub fn verdict(&self) -> DoubleVerdict {
-        match self {
-            DoublePair::Two(a, b, _) => {
-                let s = a.separation(b);
-                DoubleVerdict {
-                    intersects: a.intersects(b),
-                    margin: s.gap,
-                    feature: s.feature,
-                }
+        on_boxes!(self, |a, b| {
+            let s = a.separation(b);
+            DoubleVerdict {
+                intersects: a.intersects(b),
+                margin: s.gap,
+                feature: s.feature,
             }
-            DoublePair::Three(a, b, _) => {
-                let s = a.separation(b);
-                DoubleVerdict {
-                    intersects: a.intersects(b),
-                    margin: s.gap,
-                    feature: s.feature,
-                }
-            }
-        }
+        })
     }
 
     /// The f64 band for a pair of scale `S`: `BAND_K_F64·ε₆₄·S`, or `AXES_BAND_K_F64·ε₆₄·S`
@@ -94,5 +91,53 @@ impl DoublePair {
             _ => BAND_K_F64,
         };
         k * EPS_F64 * scale
+    }
+}
+
+/// parry-f64's shapes of a case, for the `parry64` engines: of the [`DoublePair`]'s boxes (the
+/// numbers as written), or of the f32 peers' boxes in f64 where the columns are f32 data.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Parry64 {
+    /// `dim: 2`.
+    Two(ParryBox2, ParryBox2),
+    /// `dim: 3`.
+    Three(ParryBox3, ParryBox3),
+}
+
+impl Parry64 {
+    /// The shapes of `case` (see the type's docs).
+    pub fn of(case: &Case) -> Parry64 {
+        match (&case.double, &case.peers) {
+            (Some(DoublePair::Two(a, b, _)), _) => {
+                Parry64::Two(ParryBox2::from_obb(a), ParryBox2::from_obb(b))
+            }
+            (Some(DoublePair::Three(a, b, _)), _) => {
+                Parry64::Three(ParryBox3::from_obb(a), ParryBox3::from_obb(b))
+            }
+            (None, Pair::Two(a, b)) => Parry64::Two(
+                ParryBox2::from_single(&peers::ParryBox2::from_obb(a)),
+                ParryBox2::from_single(&peers::ParryBox2::from_obb(b)),
+            ),
+            (None, Pair::Three(a, b)) => Parry64::Three(
+                ParryBox3::from_single(&peers::ParryBox3::from_obb(a)),
+                ParryBox3::from_single(&peers::ParryBox3::from_obb(b)),
+            ),
+        }
+    }
+
+    /// parry-f64's SAT, a panic inside it caught.
+    pub fn sat(&self) -> Result<bool, PeerPanic> {
+        catch_peer(|| match self {
+            Parry64::Two(a, b) => a.sat(b),
+            Parry64::Three(a, b) => a.sat(b),
+        })
+    }
+
+    /// parry-f64's GJK, a panic inside it caught.
+    pub fn gjk(&self) -> Result<bool, PeerPanic> {
+        catch_peer(|| match self {
+            Parry64::Two(a, b) => a.gjk(b),
+            Parry64::Three(a, b) => a.gjk(b),
+        })
     }
 }

@@ -8,11 +8,14 @@
 //! | `exact` | `sat_core::exact::verdict2/3`: exact integers | as written |
 //! | `parry-sat` | parry's `intersection_test_cuboid_cuboid` | f32 where written ([`Pair::for_peers`]) |
 //! | `parry-gjk` | parry's `intersection_test_support_map_support_map` | f32 where written |
+//! | `parry64-sat` | parry-f64's `intersection_test_cuboid_cuboid` | `sat64`'s f64 boxes where written; columns that are f32 data: the f32 peers' boxes in f64 ([`Parry64`]) |
+//! | `parry64-gjk` | parry-f64's `intersection_test_support_map_support_map` | as `parry64-sat` |
 //!
-//! Margin and axis: `exact` reports the exact margin (f64, within one ulp, sign exact) and the
-//! axis that carries it, `sat64` its f64 boxes' `separation`; every other engine reports
-//! sat-core's `separation` of the f32 boxes (parry's intersection tests and the certified test
-//! return a verdict only).
+//! Margin and axis ([`Engine::margin_source`]): `exact` reports the exact margin (f64, within
+//! one ulp, sign exact) and the axis that carries it, `sat64` its f64 boxes' `separation`, and
+//! so do the `parry64` engines where `sat64` runs in f64; every other engine reports sat-core's
+//! `separation` of the f32 boxes (parry's intersection tests and the certified test return a
+//! verdict only).
 
 use sat_core::Feature;
 use sat_oracle::peers::{
@@ -21,6 +24,7 @@ use sat_oracle::peers::{
 use serde::Serialize;
 
 use crate::case::Case;
+use crate::double_pair::Parry64;
 use crate::pair::Pair;
 
 /// A built-in engine.
@@ -38,6 +42,10 @@ pub enum Engine {
     ParrySat,
     /// parry's GJK.
     ParryGjk,
+    /// parry-f64's cuboid–cuboid SAT.
+    Parry64Sat,
+    /// parry-f64's GJK.
+    Parry64Gjk,
 }
 
 /// Which wrong verdicts make `obbsat check` fail.
@@ -57,8 +65,19 @@ pub enum FailOn {
 pub enum Margin {
     /// sat-core's f32 `separation().gap`.
     Single(f32),
-    /// The exact oracle's margin.
+    /// The exact oracle's margin, or sat-core's f64 `separation().gap`.
     Double(f64),
+}
+
+/// Whose margin and axis an engine reports (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MarginSource {
+    /// The exact oracle's.
+    Exact,
+    /// sat-core's f64 `separation()` (`DObb2/3`).
+    Double,
+    /// sat-core's f32 `separation()`.
+    Single,
 }
 
 /// An engine's full answer for one case.
@@ -74,13 +93,15 @@ pub struct Judgement {
 
 impl Engine {
     /// Every built-in engine, in report order.
-    pub const ALL: [Engine; 6] = [
+    pub const ALL: [Engine; 8] = [
         Engine::Sat,
         Engine::Sat64,
         Engine::Certified,
         Engine::Exact,
         Engine::ParrySat,
         Engine::ParryGjk,
+        Engine::Parry64Sat,
+        Engine::Parry64Gjk,
     ];
 
     /// The name used on the command line and in reports.
@@ -92,7 +113,14 @@ impl Engine {
             Engine::Exact => "exact",
             Engine::ParrySat => "parry-sat",
             Engine::ParryGjk => "parry-gjk",
+            Engine::Parry64Sat => "parry64-sat",
+            Engine::Parry64Gjk => "parry64-gjk",
         }
+    }
+
+    /// Every engine's name, comma-separated, for messages.
+    pub fn names() -> String {
+        Engine::ALL.map(Engine::name).join(", ")
     }
 
     /// The engine called `name`.
@@ -105,9 +133,7 @@ impl Engine {
     pub fn default_fail_on(self) -> FailOn {
         match self {
             Engine::Certified | Engine::Exact => FailOn::Any,
-            Engine::Sat | Engine::Sat64 | Engine::ParrySat | Engine::ParryGjk => {
-                FailOn::OutsideBand
-            }
+            _ => FailOn::OutsideBand,
         }
     }
 
@@ -143,36 +169,45 @@ impl Engine {
             (Engine::ParrySat, Pair::Three(a, b)) => peer(try_parry_sat3(a, b)),
             (Engine::ParryGjk, Pair::Two(a, b)) => peer(try_parry_gjk2(a, b)),
             (Engine::ParryGjk, Pair::Three(a, b)) => peer(try_parry_gjk3(a, b)),
+            (Engine::Parry64Sat, _) => peer(Parry64::of(case).sat()),
+            (Engine::Parry64Gjk, _) => peer(Parry64::of(case).gjk()),
+        }
+    }
+
+    /// Whose margin and axis this engine reports on `case`.
+    pub fn margin_source(self, case: &Case) -> MarginSource {
+        match self {
+            Engine::Exact => MarginSource::Exact,
+            Engine::Sat64 | Engine::Parry64Sat | Engine::Parry64Gjk if case.double.is_some() => {
+                MarginSource::Double
+            }
+            _ => MarginSource::Single,
         }
     }
 
     /// The verdict with a margin and axis (see the module docs for where they come from).
     pub fn judge(self, case: &Case) -> Judgement {
-        if self == Engine::Exact {
-            let v = case.exact.verdict();
-            return Judgement {
-                intersects: v.intersects,
-                margin: Margin::Double(v.margin),
-                feature: v.feature,
-            };
-        }
-        if let (Engine::Sat64, Some(double)) = (self, &case.double) {
-            let v = double.verdict();
-            return Judgement {
-                intersects: v.intersects,
-                margin: Margin::Double(v.margin),
-                feature: v.feature,
-            };
-        }
-        let s = case.pair.verdict();
+        // The margin's source, and its verdict where that is this engine's own.
+        let (margin, feature, own) = match (self.margin_source(case), &case.double) {
+            (MarginSource::Exact, _) => {
+                let v = case.exact.verdict();
+                (Margin::Double(v.margin), v.feature, Some(v.intersects))
+            }
+            (MarginSource::Double, Some(double)) => {
+                let v = double.verdict();
+                let own = (self == Engine::Sat64).then_some(v.intersects);
+                (Margin::Double(v.margin), v.feature, own)
+            }
+            _ => {
+                let v = case.pair.verdict();
+                let own = (self == Engine::Sat).then_some(v.intersects);
+                (Margin::Single(v.margin), v.feature, own)
+            }
+        };
         Judgement {
-            intersects: if self == Engine::Sat {
-                s.intersects
-            } else {
-                self.intersects(case)
-            },
-            margin: Margin::Single(s.margin),
-            feature: s.feature,
+            intersects: own.unwrap_or_else(|| self.intersects(case)),
+            margin,
+            feature,
         }
     }
 }

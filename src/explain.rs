@@ -23,7 +23,7 @@ use serde_json::Value;
 use crate::case::{Case, parse_case};
 use crate::check::band;
 use crate::cli::ExplainArgs;
-use crate::engine::{Engine, Margin};
+use crate::engine::{Engine, Margin, MarginSource};
 use crate::exact_pair::ExactPair;
 use crate::input::{Lines, open};
 use crate::pair::Pair;
@@ -91,7 +91,7 @@ pub fn run(args: &ExplainArgs, mut out: impl Write) -> io::Result<bool> {
     writeln!(out)?;
     writeln!(
         out,
-        "{:<10} {:<9} {:>24}  {:<11} margin and axis from",
+        "{:<11} {:<9} {:>24}  {:<11} margin and axis from",
         "engine", "verdict", "margin", "axis"
     )?;
     for engine in Engine::ALL {
@@ -100,11 +100,14 @@ pub fn run(args: &ExplainArgs, mut out: impl Write) -> io::Result<bool> {
             Margin::Single(m) => format!("{m:e}"),
             Margin::Double(m) => format!("{m:e}"),
         };
-        let source = match engine {
-            Engine::Exact => "the exact oracle",
-            Engine::Sat => "sat-core's separation()",
-            Engine::Sat64 if case.double.is_some() => "sat-core's f64 separation()",
-            Engine::Sat64 | Engine::Certified | Engine::ParrySat | Engine::ParryGjk => {
+        let source = match (engine.margin_source(&case), engine) {
+            (MarginSource::Exact, _) => "the exact oracle",
+            (MarginSource::Single, Engine::Sat) => "sat-core's separation()",
+            (MarginSource::Double, Engine::Sat64) => "sat-core's f64 separation()",
+            (MarginSource::Double, _) => {
+                "sat-core's f64 separation() (this engine gives a verdict only)"
+            }
+            (MarginSource::Single, _) => {
                 "sat-core's separation() (this engine gives a verdict only)"
             }
         };
@@ -115,7 +118,7 @@ pub fn run(args: &ExplainArgs, mut out: impl Write) -> io::Result<bool> {
         };
         writeln!(
             out,
-            "{:<10} {:<9} {:>24}  {:<11} {source}{note}",
+            "{:<11} {:<9} {:>24}  {:<11} {source}{note}",
             engine.name(),
             j.intersects,
             margin,

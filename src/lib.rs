@@ -2,8 +2,10 @@
 //! case format, engines and generators.
 //!
 //! * [`case`]: the JSON Lines case format; [`written`] the numbers as written, [`pair`] the
-//!   boxes of the f32 engines, [`exact_pair`] those of the exact engines.
-//! * [`engine`]: the built-in engines (`sat`, `certified`, `exact`, `parry-sat`, `parry-gjk`);
+//!   boxes of the f32 engines, [`exact_pair`] those of the exact engines, [`double_pair`] those
+//!   of the f64 engines.
+//! * [`engine`]: the built-in engines (`sat`, `sat64`, `certified`, `exact`, `parry-sat`,
+//!   `parry-gjk`, `parry64-sat`, `parry64-gjk`);
 //!   [`cmd_engine`]: outside engines over the JSON Lines protocol.
 //! * [`verdict`], [`check`] (+ [`check_report`]), [`explain`] (+ [`picture`]) and [`corpus`]:
 //!   the subcommands.

@@ -54,35 +54,22 @@ impl Pair {
     /// Runs sat-core on the pair.
     pub fn verdict(&self) -> Verdict {
         match self {
-            Pair::Two(a, b) => {
-                let s = a.separation(b);
-                Verdict {
-                    intersects: a.intersects(b),
-                    margin: s.gap,
-                    feature: s.feature,
-                }
-            }
-            Pair::Three(a, b) => {
-                let s = a.separation(b);
-                Verdict {
-                    intersects: a.intersects(b),
-                    margin: s.gap,
-                    feature: s.feature,
-                }
-            }
+            Pair::Two(a, b) => Verdict::of(a.intersects(b), a.separation(b)),
+            Pair::Three(a, b) => Verdict::of(a.intersects(b), a.separation(b)),
         }
     }
 
     /// The 2D pair moved so that A's centre is the origin (see the module docs); `literal` is
     /// the pair as written, used when the moved one is out of range.
     pub fn two(a: &Box2, b: &Box2, literal: (Obb2, Obb2)) -> Pair {
-        let offset = (DVec2::from_array(b.center) - DVec2::from_array(a.center))
-            .as_vec2()
-            .as_dvec2();
-        match (obb2(a, DVec2::ZERO), obb2(b, offset)) {
-            (Ok(a), Ok(b)) => Pair::Two(a, b),
-            _ => Pair::Two(literal.0, literal.1),
-        }
+        let (a, b) = moved2(a, b).unwrap_or(literal);
+        Pair::Two(a, b)
+    }
+
+    /// The 3D pair moved so that A's centre is the origin (see [`Pair::two`]).
+    pub fn three(a: &Box3, b: &Box3, literal: (Obb3, Obb3)) -> Pair {
+        let (a, b) = moved3(a, b).unwrap_or(literal);
+        Pair::Three(a, b)
     }
 
     /// A written 2D pair as the case format builds it: sat-core's boxes where written when every
@@ -90,51 +77,50 @@ impl Pair {
     /// else moved so that A's centre is the origin.
     pub fn written2(a: &Box2, b: &Box2) -> Result<(Obb2, Obb2), ObbError> {
         let literal = (obb2(a, center2(a))?, obb2(b, center2(b))?);
-        let centres = [a.center, b.center].concat();
-        match Pair::for_peers(
-            &centres,
-            Pair::Two(literal.0, literal.1),
-            Pair::two(a, b, literal),
-        ) {
-            Pair::Two(a, b) => Ok((a, b)),
-            Pair::Three(..) => unreachable!("a 2D pair"),
-        }
+        let moved = (!f32_values(&[a.center, b.center].concat())).then(|| moved2(a, b));
+        Ok(moved.flatten().unwrap_or(literal))
     }
 
     /// The 3D twin of [`Pair::written2`].
     pub fn written3(a: &Box3, b: &Box3) -> Result<(Obb3, Obb3), ObbError> {
         let literal = (obb3(a, center3(a))?, obb3(b, center3(b))?);
-        let centres = [a.center, b.center].concat();
-        match Pair::for_peers(
-            &centres,
-            Pair::Three(literal.0, literal.1),
-            Pair::three(a, b, literal),
-        ) {
-            Pair::Three(a, b) => Ok((a, b)),
-            Pair::Two(..) => unreachable!("a 3D pair"),
-        }
+        let moved = (!f32_values(&[a.center, b.center].concat())).then(|| moved3(a, b));
+        Ok(moved.flatten().unwrap_or(literal))
     }
 
     /// The pair for parry's engines (see the module docs): `literal` when every written centre
     /// coordinate is an f32 value, else `moved`.
     pub fn for_peers(centres: &[f64], literal: Pair, moved: Pair) -> Pair {
-        if centres.iter().all(|&c| f64::from(c as f32) == c) {
-            literal
-        } else {
-            moved
-        }
+        if f32_values(centres) { literal } else { moved }
     }
+}
 
-    /// The 3D pair moved so that A's centre is the origin (see [`Pair::two`]).
-    pub fn three(a: &Box3, b: &Box3, literal: (Obb3, Obb3)) -> Pair {
-        let offset = (DVec3::from_array(b.center) - DVec3::from_array(a.center))
-            .as_vec3()
-            .as_dvec3();
-        match (obb3(a, DVec3::ZERO), obb3(b, offset)) {
-            (Ok(a), Ok(b)) => Pair::Three(a, b),
-            _ => Pair::Three(literal.0, literal.1),
+impl Verdict {
+    fn of<V>(intersects: bool, separation: sat_core::Separation<V, f32>) -> Verdict {
+        Verdict {
+            intersects,
+            margin: separation.gap,
+            feature: separation.feature,
         }
     }
+}
+
+/// Whether every number is an f32 value.
+fn f32_values(numbers: &[f64]) -> bool {
+    numbers.iter().all(|&c| f64::from(c as f32) == c)
+}
+
+/// The 2D pair moved so that A's centre is the origin and B's at the f64 offset of the centres
+/// rounded once to f32; `None` when that is out of sat-core's range.
+fn moved2(a: &Box2, b: &Box2) -> Option<(Obb2, Obb2)> {
+    let offset = (center2(b) - center2(a)).as_vec2().as_dvec2();
+    Some((obb2(a, DVec2::ZERO).ok()?, obb2(b, offset).ok()?))
+}
+
+/// The 3D twin of [`moved2`].
+fn moved3(a: &Box3, b: &Box3) -> Option<(Obb3, Obb3)> {
+    let offset = (center3(b) - center3(a)).as_vec3().as_dvec3();
+    Some((obb3(a, DVec3::ZERO).ok()?, obb3(b, offset).ok()?))
 }
 
 /// The box with its centre at `center`, built from the numbers as written (f64) by sat-core's

@@ -55,6 +55,9 @@ const HEADER: f64 = 56.0;
 const COLOR_A: &str = "#1f77b4";
 const COLOR_B: &str = "#e6550d";
 const COLOR_AXIS: &str = "#2ca02c";
+/// The dashed lines: guides from the boxes to the axis, and the separating plane.
+const GUIDE_STYLE: &str = r##"stroke="#999" stroke-width="0.7" stroke-dasharray="3,3""##;
+const PLANE_STYLE: &str = r##"stroke="#555" stroke-width="1.2" stroke-dasharray="8,4""##;
 
 /// The 2D picture. `a.half_axes[2]` is ignored.
 pub fn svg2(a: &Solid<DVec2>, b: &Solid<DVec2>, axis: &Axis<DVec2>, captions: &Captions) -> String {
@@ -486,20 +489,8 @@ fn draw(svg: &mut String, item: &Item, px: &impl Fn(DVec2) -> DVec2) {
                 who.color()
             ),
         ),
-        Item::Guide(p, q) => line(
-            svg,
-            "guide",
-            px(*p),
-            px(*q),
-            r##"stroke="#999" stroke-width="0.7" stroke-dasharray="3,3""##,
-        ),
-        Item::Plane(p, q) => line(
-            svg,
-            "separating-plane",
-            px(*p),
-            px(*q),
-            r##"stroke="#555" stroke-width="1.2" stroke-dasharray="8,4""##,
-        ),
+        Item::Guide(p, q) => line(svg, "guide", px(*p), px(*q), GUIDE_STYLE),
+        Item::Plane(p, q) => line(svg, "separating-plane", px(*p), px(*q), PLANE_STYLE),
         Item::Label(p, text) => {
             let p = px(*p);
             let _ = writeln!(

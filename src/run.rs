@@ -1,6 +1,6 @@
 //! The default run (`obbsat` or `obbsat run`): seeded random and adversarial 2D and 3D pairs
-//! through sat-core (fast and certified), parry's SAT and parry's GJK, and sat-core in f64,
-//! adjudicated by the exact integer oracle, summarised in a short table.
+//! through sat-core (fast and certified), parry's SAT and parry's GJK, sat-core in f64 and
+//! parry-f64's SAT and GJK, adjudicated by the exact integer oracle, summarised in a short table.
 //!
 //! * Every engine sees the same boxes, the generated f32 values: sat-core's [`Obb2`]/[`Obb3`]
 //!   built from them (fast and certified test), parry's shapes prepared from those outside the
@@ -25,6 +25,9 @@
 //!   (`BAND_K_F64·ε₆₄·S`); pairs whose axis columns are f32 data (orthonormal only within f32's
 //!   tolerance, beyond f64's `2⁻⁴⁶`) get the certified test on the written boxes, exact, as
 //!   `sat64` does.
+//! * parry-f64 (`parry64 SAT`, `parry64 GJK`, the `parry64-sat`/`parry64-gjk` engines) gets
+//!   parry's shapes of sat-core's f64 boxes, or of the f32 boxes where the columns are f32 data,
+//!   and is judged against sat-core's f32 band like the other peers.
 //! * Half the pairs are written as generated (f32 numbers), the others in a
 //!   [`Form`](crate::generate::Form) at the edge of what the checked constructors accept (huge
 //!   angles, columns leaned to the tolerance, f64 digits); sat-core builds them from the written
@@ -37,7 +40,7 @@ use std::time::{Duration, Instant};
 use sat_core::tolerance::{BAND_K, EPS};
 use sat_core::{DObb2, DObb3, Obb2, Obb3, ObbError};
 use sat_oracle::exact::{ExactBox2, ExactBox3, ExactVerdict};
-use sat_oracle::peers::{ParryBox2, ParryBox3, catch_peer};
+use sat_oracle::peers::{self, ParryBox2, ParryBox3, catch_peer};
 
 use crate::check::band;
 use crate::double_pair::DoublePair;
@@ -75,16 +78,25 @@ pub const DEFAULT_SEED: u64 = 0x0bb5;
 pub const DEFAULT_CASES: usize = 200_000;
 
 /// The engines compared, in table order.
-const ENGINES: [&str; 5] = [
+const ENGINES: [&str; 7] = [
     "sat-core",
     "certified",
     "parry SAT",
     "parry GJK",
     "sat-core f64",
+    "parry64 SAT",
+    "parry64 GJK",
 ];
 
+/// Positions in [`ENGINES`] of the engines judged other than on the generated boxes against
+/// sat-core's band: sat-core itself (the others are compared with it), the certified test (the
+/// boxes it stores) and sat-core f64 (its own band).
+const SAT_CORE: usize = 0;
+const CERTIFIED: usize = 1;
+const SAT_CORE_F64: usize = 4;
+
 /// Per-engine values, in [`ENGINES`] order.
-type PerEngine<T> = [T; 5];
+type PerEngine<T> = [T; ENGINES.len()];
 
 /// One dimension's cases, prepared for every engine.
 trait Dimension: Sync {
@@ -94,10 +106,12 @@ trait Dimension: Sync {
     type Obb: Send + Sync;
     /// parry's prepared boxes.
     type Parry;
+    /// parry-f64's prepared boxes.
+    type Parry64;
     /// The exact boxes of the generated numbers.
     type Exact: Sync;
-    /// The exact boxes sat-core stores.
-    fn stored(obbs: &(Self::Obb, Self::Obb)) -> (Self::Exact, Self::Exact);
+    /// sat-core's f64 boxes.
+    type Double: Copy + Send + Sync;
     /// "2D" or "3D".
     const NAME: &'static str;
 
@@ -107,19 +121,27 @@ trait Dimension: Sync {
     fn obbs(case: &Self::Case) -> Result<(Self::Obb, Self::Obb), ObbError>;
     /// sat-core's f64 boxes of the written numbers (`None`: columns that are f32 data).
     fn double(case: &Self::Case) -> Option<DoublePair>;
-    /// sat-core's f64 boxes.
-    type Double: Copy + Send + Sync;
     /// The boxes of a [`DoublePair`] of this dimension.
     fn double_boxes(pair: &DoublePair) -> (Self::Double, Self::Double);
     fn sat64(pair: &(Self::Double, Self::Double)) -> bool;
     fn parry(obbs: &(Self::Obb, Self::Obb)) -> (Self::Parry, Self::Parry);
+    /// parry-f64's shapes: of sat-core's f64 boxes, or of `parry`'s f32 shapes in f64 where the
+    /// columns are f32 data (as the `parry64` engines take them).
+    fn parry64(
+        double: Option<&(Self::Double, Self::Double)>,
+        parry: &(Self::Parry, Self::Parry),
+    ) -> (Self::Parry64, Self::Parry64);
     fn exact_boxes(case: &Self::Case) -> (Self::Exact, Self::Exact);
+    /// The exact boxes sat-core stores.
+    fn stored(obbs: &(Self::Obb, Self::Obb)) -> (Self::Exact, Self::Exact);
     fn sat_core(obbs: &(Self::Obb, Self::Obb)) -> bool;
     fn certified(obbs: &(Self::Obb, Self::Obb)) -> bool;
     /// The certified test on the exact boxes of the written numbers.
     fn certified_written(pair: &(Self::Exact, Self::Exact)) -> bool;
     fn parry_sat(pair: &(Self::Parry, Self::Parry)) -> bool;
     fn parry_gjk(pair: &(Self::Parry, Self::Parry)) -> bool;
+    fn parry64_sat(pair: &(Self::Parry64, Self::Parry64)) -> bool;
+    fn parry64_gjk(pair: &(Self::Parry64, Self::Parry64)) -> bool;
     fn exact(pair: &(Self::Exact, Self::Exact)) -> ExactVerdict;
 }
 
@@ -129,129 +151,118 @@ struct Two;
 /// 3D: boxes given by quaternions.
 struct Three;
 
-impl Dimension for Two {
-    type Case = Case2;
-    type Obb = Obb2;
-    type Parry = ParryBox2;
-    type Exact = ExactBox2;
-    const NAME: &'static str = "2D";
+/// [`Dimension`] for `$dim` from its types and names; the two dimensions differ in nothing else.
+macro_rules! dimension {
+    (
+        $dim:ident, $name:literal, $case:ident, $generate:ident, $double_pair:ident, $variant:ident,
+        ($obb:ident, $parry:ident, $exact:ident, $double:ident), $verdict:ident
+    ) => {
+        impl Dimension for $dim {
+            type Case = $case;
+            type Obb = $obb;
+            type Parry = $parry;
+            type Parry64 = peers::double::$parry;
+            type Exact = $exact;
+            type Double = $double;
+            const NAME: &'static str = $name;
 
-    fn generate(generator: &mut Generator) -> Case2 {
-        generator.case2()
-    }
-    fn kind(case: &Case2) -> Kind {
-        case.kind
-    }
-    fn form(case: &Case2) -> Form {
-        case.form
-    }
-    fn obbs(case: &Case2) -> Result<(Obb2, Obb2), ObbError> {
-        case.obbs()
-    }
-    fn double(case: &Case2) -> Option<DoublePair> {
-        let (a, b) = case.written();
-        DoublePair::two(&a, &b)
-    }
-    type Double = DObb2;
-    fn double_boxes(pair: &DoublePair) -> (DObb2, DObb2) {
-        match *pair {
-            DoublePair::Two(a, b, _) => (a, b),
-            DoublePair::Three(..) => unreachable!("a 2D case's boxes are rectangles"),
+            fn generate(generator: &mut Generator) -> $case {
+                generator.$generate()
+            }
+            fn kind(case: &$case) -> Kind {
+                case.kind
+            }
+            fn form(case: &$case) -> Form {
+                case.form
+            }
+            fn obbs(case: &$case) -> Result<($obb, $obb), ObbError> {
+                case.obbs()
+            }
+            fn double(case: &$case) -> Option<DoublePair> {
+                let (a, b) = case.written();
+                DoublePair::$double_pair(&a, &b)
+            }
+            fn double_boxes(pair: &DoublePair) -> ($double, $double) {
+                match *pair {
+                    DoublePair::$variant(a, b, _) => (a, b),
+                    _ => unreachable!("a {} case's boxes", $name),
+                }
+            }
+            fn sat64((a, b): &($double, $double)) -> bool {
+                a.intersects(b)
+            }
+            fn parry((a, b): &($obb, $obb)) -> ($parry, $parry) {
+                ($parry::from_obb(a), $parry::from_obb(b))
+            }
+            fn parry64(
+                double: Option<&($double, $double)>,
+                (a, b): &($parry, $parry),
+            ) -> (Self::Parry64, Self::Parry64) {
+                match double {
+                    Some((x, y)) => (
+                        peers::double::$parry::from_obb(x),
+                        peers::double::$parry::from_obb(y),
+                    ),
+                    None => (
+                        peers::double::$parry::from_single(a),
+                        peers::double::$parry::from_single(b),
+                    ),
+                }
+            }
+            fn exact_boxes(case: &$case) -> ($exact, $exact) {
+                case.exact_boxes()
+            }
+            fn stored((a, b): &($obb, $obb)) -> ($exact, $exact) {
+                ($exact::from_obb(a), $exact::from_obb(b))
+            }
+            fn sat_core((a, b): &($obb, $obb)) -> bool {
+                a.intersects(b)
+            }
+            fn certified((a, b): &($obb, $obb)) -> bool {
+                a.intersects_certified(b)
+            }
+            fn certified_written((a, b): &($exact, $exact)) -> bool {
+                a.intersects_certified(b)
+            }
+            fn parry_sat((a, b): &($parry, $parry)) -> bool {
+                peer(|| a.sat(b))
+            }
+            fn parry_gjk((a, b): &($parry, $parry)) -> bool {
+                peer(|| a.gjk(b))
+            }
+            fn parry64_sat((a, b): &(Self::Parry64, Self::Parry64)) -> bool {
+                peer(|| a.sat(b))
+            }
+            fn parry64_gjk((a, b): &(Self::Parry64, Self::Parry64)) -> bool {
+                peer(|| a.gjk(b))
+            }
+            fn exact((a, b): &($exact, $exact)) -> ExactVerdict {
+                sat_oracle::exact::$verdict(a, b)
+            }
         }
-    }
-    fn sat64((a, b): &(DObb2, DObb2)) -> bool {
-        a.intersects(b)
-    }
-    fn parry((a, b): &(Obb2, Obb2)) -> (ParryBox2, ParryBox2) {
-        (ParryBox2::from_obb(a), ParryBox2::from_obb(b))
-    }
-    fn exact_boxes(case: &Case2) -> (ExactBox2, ExactBox2) {
-        case.exact_boxes()
-    }
-    fn sat_core((a, b): &(Obb2, Obb2)) -> bool {
-        a.intersects(b)
-    }
-    fn stored((a, b): &(Obb2, Obb2)) -> (ExactBox2, ExactBox2) {
-        (ExactBox2::from_obb(a), ExactBox2::from_obb(b))
-    }
-    fn certified((a, b): &(Obb2, Obb2)) -> bool {
-        a.intersects_certified(b)
-    }
-    fn certified_written((a, b): &(ExactBox2, ExactBox2)) -> bool {
-        a.intersects_certified(b)
-    }
-    fn parry_sat((a, b): &(ParryBox2, ParryBox2)) -> bool {
-        peer(|| a.sat(b))
-    }
-    fn parry_gjk((a, b): &(ParryBox2, ParryBox2)) -> bool {
-        peer(|| a.gjk(b))
-    }
-    fn exact((a, b): &(ExactBox2, ExactBox2)) -> ExactVerdict {
-        sat_oracle::exact::verdict2(a, b)
-    }
+    };
 }
 
-impl Dimension for Three {
-    type Case = Case3;
-    type Obb = Obb3;
-    type Parry = ParryBox3;
-    type Exact = ExactBox3;
-    const NAME: &'static str = "3D";
-
-    fn generate(generator: &mut Generator) -> Case3 {
-        generator.case3()
-    }
-    fn kind(case: &Case3) -> Kind {
-        case.kind
-    }
-    fn form(case: &Case3) -> Form {
-        case.form
-    }
-    fn obbs(case: &Case3) -> Result<(Obb3, Obb3), ObbError> {
-        case.obbs()
-    }
-    fn double(case: &Case3) -> Option<DoublePair> {
-        let (a, b) = case.written();
-        DoublePair::three(&a, &b)
-    }
-    type Double = DObb3;
-    fn double_boxes(pair: &DoublePair) -> (DObb3, DObb3) {
-        match *pair {
-            DoublePair::Three(a, b, _) => (a, b),
-            DoublePair::Two(..) => unreachable!("a 3D case's boxes are boxes"),
-        }
-    }
-    fn sat64((a, b): &(DObb3, DObb3)) -> bool {
-        a.intersects(b)
-    }
-    fn parry((a, b): &(Obb3, Obb3)) -> (ParryBox3, ParryBox3) {
-        (ParryBox3::from_obb(a), ParryBox3::from_obb(b))
-    }
-    fn exact_boxes(case: &Case3) -> (ExactBox3, ExactBox3) {
-        case.exact_boxes()
-    }
-    fn sat_core((a, b): &(Obb3, Obb3)) -> bool {
-        a.intersects(b)
-    }
-    fn stored((a, b): &(Obb3, Obb3)) -> (ExactBox3, ExactBox3) {
-        (ExactBox3::from_obb(a), ExactBox3::from_obb(b))
-    }
-    fn certified((a, b): &(Obb3, Obb3)) -> bool {
-        a.intersects_certified(b)
-    }
-    fn certified_written((a, b): &(ExactBox3, ExactBox3)) -> bool {
-        a.intersects_certified(b)
-    }
-    fn parry_sat((a, b): &(ParryBox3, ParryBox3)) -> bool {
-        peer(|| a.sat(b))
-    }
-    fn parry_gjk((a, b): &(ParryBox3, ParryBox3)) -> bool {
-        peer(|| a.gjk(b))
-    }
-    fn exact((a, b): &(ExactBox3, ExactBox3)) -> ExactVerdict {
-        sat_oracle::exact::verdict3(a, b)
-    }
-}
+dimension!(
+    Two,
+    "2D",
+    Case2,
+    case2,
+    two,
+    Two,
+    (Obb2, ParryBox2, ExactBox2, DObb2),
+    verdict2
+);
+dimension!(
+    Three,
+    "3D",
+    Case3,
+    case3,
+    three,
+    Three,
+    (Obb3, ParryBox3, ExactBox3, DObb3),
+    verdict3
+);
 
 /// What one dimension's run found.
 struct Report {
@@ -383,7 +394,7 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
     )?;
     for r in &reports {
         for (e, engine) in ENGINES.iter().enumerate() {
-            let (agree, disagree) = if e == 0 {
+            let (agree, disagree) = if e == SAT_CORE {
                 ("-".to_owned(), "-".to_owned())
             } else {
                 (r.agree[e].to_string(), (r.cases - r.agree[e]).to_string())
@@ -404,33 +415,31 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
         }
     }
     writeln!(out)?;
+    // One column per engine, as wide as its name (at least 8), after the label.
+    let columns = |counts: &[String]| -> String {
+        ENGINES
+            .iter()
+            .zip(counts)
+            .map(|(name, count)| format!(" {count:>width$}", width = name.len().max(8)))
+            .collect()
+    };
     writeln!(
         out,
-        "{:<27} {:>7} {:>9}   wrong outside band: {:>8} {:>9} {:>9} {:>9} {:>12}",
+        "{:<27} {:>7} {:>9}   wrong outside band:{}",
         "pairs by kind",
         "pairs",
         "intersect",
-        ENGINES[0],
-        ENGINES[1],
-        ENGINES[2],
-        ENGINES[3],
-        ENGINES[4]
+        columns(&ENGINES.map(str::to_owned))
     )?;
-    for r in &reports {
-        for k in &r.kinds {
-            writeln!(
-                out,
-                "{:<27} {:>7} {:>8.0}%   {:>28} {:>9} {:>9} {:>9} {:>12}",
-                format!("{} {}", r.name, k.kind.name()),
-                k.cases,
-                100.0 * k.overlapping as f64 / k.cases.max(1) as f64,
-                k.wrong_outside_band[0],
-                k.wrong_outside_band[1],
-                k.wrong_outside_band[2],
-                k.wrong_outside_band[3],
-                k.wrong_outside_band[4],
-            )?;
-        }
+    for (label, k) in labelled(&reports, |r| &r.kinds, |k| k.kind.name()) {
+        writeln!(
+            out,
+            "{label:<27} {:>7} {:>8.0}%{:22}{}",
+            k.cases,
+            100.0 * k.overlapping as f64 / k.cases.max(1) as f64,
+            "",
+            columns(&k.wrong_outside_band.map(|n| n.to_string()))
+        )?;
     }
     writeln!(
         out,
@@ -442,18 +451,13 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
         "{:<27} {:>7}   sat-core: {:>22} {:>14} {:>14}",
         "pairs by written form", "pairs", "apart but intersecting", "wrong outside", "worst |m|/εS"
     )?;
-    for r in &reports {
-        for f in &r.forms {
-            writeln!(
-                out,
-                "{:<27} {:>7}   {:>32} {:>14} {:>14.2}",
-                format!("{} {}", r.name, f.form.name()),
-                f.cases,
-                f.apart_but_intersecting,
-                f.wrong_outside_band,
-                f.worst
-            )?;
-        }
+    for (label, f) in labelled(&reports, |r| &r.forms, |f| f.form.name()) {
+        let (cases, apart, outside) = (f.cases, f.apart_but_intersecting, f.wrong_outside_band);
+        let worst = f.worst;
+        writeln!(
+            out,
+            "{label:<27} {cases:>7}   {apart:>32} {outside:>14} {worst:>14.2}"
+        )?;
     }
     writeln!(
         out,
@@ -461,9 +465,9 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
     )?;
     writeln!(out)?;
     for r in &reports {
-        let wrong = r.wrong_in_band[0] + r.wrong_outside_band[0];
+        let wrong = r.wrong_in_band[SAT_CORE] + r.wrong_outside_band[SAT_CORE];
         let apart_but_intersecting: usize = r.forms.iter().map(|f| f.apart_but_intersecting).sum();
-        let worst = r.worst[0].unwrap_or(0.0) / f64::from(EPS);
+        let worst = r.worst[SAT_CORE].unwrap_or(0.0) / f64::from(EPS);
         let which = if apart_but_intersecting == 0 {
             format!("every one \"intersects\" for boxes apart by at most {worst:.2}·ε·S")
         } else {
@@ -476,9 +480,9 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
             "{}: sat-core wrong on {wrong} pairs ({:.1} %), {which}; certified wrong: {}; sat-core f64 wrong: {} ({} outside its band; {} pairs in f64, the rest f32 columns, certified); an engine differs from sat-core on {} pairs{}{}",
             r.name,
             100.0 * wrong as f64 / r.cases.max(1) as f64,
-            r.wrong_in_band[1] + r.wrong_outside_band[1],
-            r.wrong_in_band[4] + r.wrong_outside_band[4],
-            r.wrong_outside_band[4],
+            r.wrong_in_band[CERTIFIED] + r.wrong_outside_band[CERTIFIED],
+            r.wrong_in_band[SAT_CORE_F64] + r.wrong_outside_band[SAT_CORE_F64],
+            r.wrong_outside_band[SAT_CORE_F64],
             r.in_f64,
             r.disputed,
             if r.adjudicated < r.cases {
@@ -498,6 +502,20 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
         "ns/pair: one single-threaded pass over the batch after a warm-up pass; parry's shapes and the exact boxes prepared beforehand; sat-core f64: over the pairs it runs in f64"
     )?;
     out.flush()
+}
+
+/// Every row of a per-dimension table (`rows` of each report), labelled "2D <name>".
+fn labelled<'a, T: 'a>(
+    reports: &'a [Report],
+    rows: impl Fn(&'a Report) -> &'a [T],
+    name: impl Fn(&T) -> &str,
+) -> impl Iterator<Item = (String, &'a T)> {
+    reports.iter().flat_map(move |r| {
+        rows(r)
+            .iter()
+            .map(|row| (format!("{} {}", r.name, name(row)), row))
+            .collect::<Vec<_>>()
+    })
 }
 
 /// Generates, runs and adjudicates one dimension.
@@ -521,20 +539,25 @@ fn measure<D: Dimension>(
     }
     progress.advance(invalid);
     progress.set_message(&format!(
-        "obbsat main job: {} pairs through the five engines",
+        "obbsat main job: {} pairs through the seven engines",
         D::NAME
     ));
     let parry: Vec<_> = obbs.iter().map(D::parry).collect();
     let exact_boxes: Vec<_> = cases.iter().map(D::exact_boxes).collect();
     // sat-core f64: the compact pairs it runs in f64 and, per case, its band per unit of `S`
-    // (`None`: columns that are f32 data, judged by the certified test on the written boxes).
+    // (`None`: columns that are f32 data, judged by the certified test on the written boxes);
+    // parry-f64's shapes of the same boxes (of the f32 shapes where there are none).
     let mut in_f64: Vec<(D::Double, D::Double)> = Vec::new();
+    let mut parry64 = Vec::with_capacity(cases.len());
     let f64_band: Vec<Option<f64>> = cases
         .iter()
-        .map(|case| {
-            D::double(case).map(|double| {
-                in_f64.push(D::double_boxes(&double));
-                double.band(1.0)
+        .zip(&parry)
+        .map(|(case, parry)| {
+            let double = D::double(case).map(|double| (D::double_boxes(&double), double.band(1.0)));
+            parry64.push(D::parry64(double.as_ref().map(|(boxes, _)| boxes), parry));
+            double.map(|(boxes, band)| {
+                in_f64.push(boxes);
+                band
             })
         })
         .collect();
@@ -545,6 +568,8 @@ fn measure<D: Dimension>(
     let (parry_gjk, t3) = timed(&parry, D::parry_gjk);
     // Timed on the pairs it runs in f64; the certified test on f32 data is untimed.
     let (f64_verdicts, t4) = timed(&in_f64, D::sat64);
+    let (parry64_sat, t5) = timed(&parry64, D::parry64_sat);
+    let (parry64_gjk, t6) = timed(&parry64, D::parry64_gjk);
     let mut f64_verdicts = f64_verdicts.into_iter();
     let sat64: Vec<bool> = f64_band
         .iter()
@@ -554,15 +579,24 @@ fn measure<D: Dimension>(
             None => D::certified_written(exact),
         })
         .collect();
-    let verdicts = [sat_core, certified, parry_sat, parry_gjk, sat64];
+    let verdicts: PerEngine<Vec<bool>> = [
+        sat_core,
+        certified,
+        parry_sat,
+        parry_gjk,
+        sat64,
+        parry64_sat,
+        parry64_gjk,
+    ];
     let n = cases.len();
     let per = |t: Duration, pairs: usize| t.as_secs_f64() * 1e9 / pairs.max(1) as f64;
     let per_pair = |t: Duration| per(t, n);
 
-    let agree =
-        [0, 1, 2, 3, 4].map(|e| (0..n).filter(|&i| verdicts[e][i] == verdicts[0][i]).count());
+    let agree = verdicts
+        .each_ref()
+        .map(|v| (0..n).filter(|&i| v[i] == verdicts[SAT_CORE][i]).count());
     let disputed: Vec<usize> = (0..n)
-        .filter(|&i| verdicts[1..].iter().any(|v| v[i] != verdicts[0][i]))
+        .filter(|&i| verdicts.iter().any(|v| v[i] != verdicts[SAT_CORE][i]))
         .collect();
     let chosen: Vec<usize> = match options.exact_sample {
         None => (0..n).collect(),
@@ -600,7 +634,7 @@ fn measure<D: Dimension>(
     );
 
     let mut kinds: Vec<KindTally> = Vec::new();
-    for (case, &overlap) in cases.iter().zip(&verdicts[0]) {
+    for (case, &overlap) in cases.iter().zip(&verdicts[SAT_CORE]) {
         let kind = D::kind(case);
         let at = match kinds.iter().position(|k| k.kind == kind) {
             Some(at) => at,
@@ -609,7 +643,7 @@ fn measure<D: Dimension>(
                     kind,
                     cases: 0,
                     overlapping: 0,
-                    wrong_outside_band: [0; 5],
+                    wrong_outside_band: [0; ENGINES.len()],
                 });
                 kinds.len() - 1
             }
@@ -617,9 +651,9 @@ fn measure<D: Dimension>(
         kinds[at].cases += 1;
         kinds[at].overlapping += usize::from(overlap);
     }
-    let mut wrong_in_band = [0; 5];
-    let mut wrong_outside_band = [0; 5];
-    let mut worst: PerEngine<Option<f64>> = [None; 5];
+    let mut wrong_in_band = [0; ENGINES.len()];
+    let mut wrong_outside_band = [0; ENGINES.len()];
+    let mut worst: PerEngine<Option<f64>> = [None; ENGINES.len()];
     let mut forms: Vec<FormTally> = Form::ALL
         .iter()
         .map(|&form| FormTally {
@@ -632,26 +666,27 @@ fn measure<D: Dimension>(
         .collect();
     for (&i, (generated, stored)) in chosen.iter().zip(&exact) {
         let kind = D::kind(&cases[i]);
-        if verdicts[0][i] != generated.intersects {
+        if verdicts[SAT_CORE][i] != generated.intersects {
             let form = &mut forms[Form::ALL
                 .iter()
                 .position(|&f| f == D::form(&cases[i]))
                 .unwrap_or(0)];
             form.apart_but_intersecting += usize::from(generated.intersects);
-            form.wrong_outside_band +=
-                usize::from(Judged::of(verdicts[0][i], generated) == Judged::WrongOutsideBand);
+            form.wrong_outside_band += usize::from(
+                Judged::of(verdicts[SAT_CORE][i], generated) == Judged::WrongOutsideBand,
+            );
             form.worst = form
                 .worst
                 .max(generated.margin.abs() / generated.scale / f64::from(EPS));
         }
-        for e in 0..5 {
-            let v = if e == 1 { *stored } else { *generated };
+        for (e, verdict) in verdicts.iter().enumerate() {
+            let v = if e == CERTIFIED { *stored } else { *generated };
             let band = match (e, f64_band[i]) {
-                (4, Some(per_scale)) => per_scale * v.scale,
-                (4, None) => 0.0,
+                (SAT_CORE_F64, Some(per_scale)) => per_scale * v.scale,
+                (SAT_CORE_F64, None) => 0.0,
                 _ => band(v.scale),
             };
-            let judged = Judged::with_band(verdicts[e][i], v.intersects, v.margin, band);
+            let judged = Judged::with_band(verdict[i], v.intersects, v.margin, band);
             if judged == Judged::Right {
                 continue;
             }
@@ -679,6 +714,8 @@ fn measure<D: Dimension>(
             per_pair(t2),
             per_pair(t3),
             per(t4, in_f64.len()),
+            per_pair(t5),
+            per_pair(t6),
         ],
         in_f64: in_f64.len(),
         adjudicated: chosen.len(),

@@ -3,7 +3,8 @@
 //! A valid case gives `{"id": ..., "intersects": bool, "margin": gap, "axis": "face_a0"}`:
 //! `intersects` is the chosen engine's verdict; `margin` and `axis` are the signed gap along the
 //! best axis and the [`Feature`](sat_core::Feature) that produced it: the exact oracle's for
-//! `--engine exact` (f64), sat-core's `separation` of the f32 boxes for every other engine
+//! `--engine exact` (f64), sat-core's f64 `separation` for `sat64` and the `parry64` engines
+//! where the case has f64 boxes, sat-core's `separation` of the f32 boxes for every other engine
 //! (see [`crate::engine`]). An invalid line gives `{"id": ..., "error": "line N: reason"}` (the
 //! id when the line is an object that has one, else `null`) and the same message on stderr;
 //! every engine accepts the same lines.

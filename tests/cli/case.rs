@@ -54,27 +54,27 @@ fn written_boxes_round_trip_through_case_lines() {
 
 #[test]
 fn generated_cases_round_trip_through_the_case_format() {
+    // One generated case written as a line and read back: the same sat-core boxes (as `Pair::$dim`).
+    macro_rules! round_trip {
+        ($case:expr, $id:expr, $dim:ident) => {{
+            let case = $case;
+            let line = serde_json::to_string(&case.to_line($id)).unwrap();
+            let parsed = parse_case(&line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
+            let (a, b) = case.obbs().unwrap();
+            let Pair::$dim(pa, pb) = parsed.pair else {
+                panic!(
+                    "a case read in the wrong dimension (not {}): {line}",
+                    stringify!($dim)
+                )
+            };
+            assert_eq!(pa.intersects(&pb), a.intersects(&b), "{line}");
+            assert_eq!(pa.separation(&pb), a.separation(&b), "{line}");
+        }};
+    }
     let mut generator = Generator::new(21);
     for n in 0..3000 {
-        let case = generator.case2();
-        let line = serde_json::to_string(&case.to_line(format!("c{n}"))).unwrap();
-        let parsed = parse_case(&line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
-        let (a, b) = case.obbs().unwrap();
-        let Pair::Two(pa, pb) = parsed.pair else {
-            panic!("a 2D case read as 3D: {line}")
-        };
-        assert_eq!(pa.intersects(&pb), a.intersects(&b), "{line}");
-        assert_eq!(pa.separation(&pb), a.separation(&b), "{line}");
-
-        let case = generator.case3();
-        let line = serde_json::to_string(&case.to_line(format!("d{n}"))).unwrap();
-        let parsed = parse_case(&line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
-        let (a, b) = case.obbs().unwrap();
-        let Pair::Three(pa, pb) = parsed.pair else {
-            panic!("a 3D case read as 2D: {line}")
-        };
-        assert_eq!(pa.intersects(&pb), a.intersects(&b), "{line}");
-        assert_eq!(pa.separation(&pb), a.separation(&b), "{line}");
+        round_trip!(generator.case2(), format!("c{n}"), Two);
+        round_trip!(generator.case3(), format!("d{n}"), Three);
     }
 }
 

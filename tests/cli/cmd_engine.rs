@@ -131,8 +131,9 @@ fn requests_carry_the_case_as_written_and_nothing_else() {
     assert_eq!(code, Some(0));
 }
 
-/// Runs a shell engine on three cases (expect true, false, true).
-fn shell_engine(program: &str, extra: &[&str]) -> (Option<i32>, Value) {
+/// Runs a shell engine on three cases (expect true, false, true), checks that `obbsat check`
+/// exits with `exit`, and returns the engine's entry in the report.
+fn shell_engine(program: &str, extra: &[&str], exit: i32) -> Value {
     let case = |id: &str, x: f64, expect: bool| {
         format!(
             r#"{{"id": "{id}", "dim": 3, "expect": {expect}, "a": {{"center": [0, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}}, "b": {{"center": [{x}, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}}}}"#
@@ -147,8 +148,30 @@ fn shell_engine(program: &str, extra: &[&str]) -> (Option<i32>, Value) {
     let engine = format!("cmd:{program}");
     let mut args = vec!["--engine", engine.as_str()];
     args.extend_from_slice(extra);
-    check(&args, input.as_bytes())
+    let (code, report) = check(&args, input.as_bytes());
+    assert_eq!(code, Some(exit), "{program}: {report}");
+    first_engine(&report).clone()
 }
+
+/// An engine answering `intersects: true` to every line, without ids.
+const TRUE_WITHOUT_IDS: &str = r#"while read -r line; do echo '{"intersects": true}'; done"#;
+
+/// An engine answering every line for the id `other`.
+const TRUE_FOR_ANOTHER_ID: &str =
+    r#"while read -r line; do echo '{"id": "other", "intersects": true}'; done"#;
+
+/// An engine answering not JSON, a string verdict, then errors.
+const BROKEN_ANSWERS: &str = r#"n=0; while read -r line; do n=$((n+1)); case $n in 1) echo 'not json';; 2) echo '{"intersects": "yes"}';; *) echo '{"error": "cannot"}';; esac; done"#;
+
+/// An engine that answers the first line and stops.
+const ONE_ANSWER: &str = r#"read -r line; echo '{"intersects": true}'"#;
+
+/// An engine that answers every line, then exits with status 3.
+const EXITS_3: &str = r#"while read -r line; do echo '{"intersects": true}'; done; exit 3"#;
+
+/// An engine answering every line twice.
+const TWO_ANSWERS_EACH: &str =
+    r#"while read -r line; do echo '{"intersects": true}'; echo '{"intersects": true}'; done"#;
 
 /// An engine answering `intersects: true` to every line, echoing the id.
 const ALWAYS_TRUE: &str = r#"python3 -c 'import sys, json
@@ -156,45 +179,29 @@ for l in sys.stdin: print(json.dumps({"id": json.loads(l)["id"], "intersects": T
 
 #[test]
 fn a_well_behaved_engine_is_counted_like_a_builtin() {
-    let (code, report) = shell_engine(ALWAYS_TRUE, &[]);
-    let e = first_engine(&report);
+    let e = shell_engine(ALWAYS_TRUE, &[], 1);
     assert_eq!(e["wrong"], 1);
     assert_eq!(e["wrong_outside_band"], 1);
     assert_eq!(e["wrong_cases"][0]["id"], "\"c2\"");
-    assert_eq!(code, Some(1));
-    let (code, _) = shell_engine(ALWAYS_TRUE, &["--fail-on", "never"]);
-    assert_eq!(code, Some(0));
+    shell_engine(ALWAYS_TRUE, &["--fail-on", "never"], 0);
 }
 
 #[test]
 fn ids_are_optional_in_answers_but_must_match_when_given() {
-    let (code, report) = shell_engine(
-        r#"while read -r line; do echo '{"intersects": true}'; done"#,
-        &["--fail-on", "never"],
-    );
-    assert_eq!(first_engine(&report)["no_verdict"], 0);
-    assert_eq!(code, Some(0));
-    let (code, report) = shell_engine(
-        r#"while read -r line; do echo '{"id": "other", "intersects": true}'; done"#,
-        &[],
-    );
-    let e = first_engine(&report);
+    let e = shell_engine(TRUE_WITHOUT_IDS, &["--fail-on", "never"], 0);
+    assert_eq!(e["no_verdict"], 0);
+    let e = shell_engine(TRUE_FOR_ANOTHER_ID, &[], 1);
     assert_eq!(e["no_verdict"], 3);
     let reason = e["no_verdict_cases"][0]["reason"].as_str().unwrap();
     assert!(
         reason.contains("answer for id \"other\", expected id \"c1\""),
         "{reason}"
     );
-    assert_eq!(code, Some(1));
 }
 
 #[test]
 fn broken_answers_and_engine_errors_are_cases_without_a_verdict() {
-    let (code, report) = shell_engine(
-        r#"n=0; while read -r line; do n=$((n+1)); case $n in 1) echo 'not json';; 2) echo '{"intersects": "yes"}';; *) echo '{"error": "cannot"}';; esac; done"#,
-        &[],
-    );
-    let e = first_engine(&report);
+    let e = shell_engine(BROKEN_ANSWERS, &[], 1);
     let reasons: Vec<&str> = e["no_verdict_cases"]
         .as_array()
         .unwrap()
@@ -209,66 +216,35 @@ fn broken_answers_and_engine_errors_are_cases_without_a_verdict() {
     );
     assert!(reasons[1].starts_with("answer has no boolean \"intersects\""));
     assert_eq!(reasons[2], "engine error: cannot");
-    assert_eq!(code, Some(1));
 }
 
 #[test]
 fn an_engine_that_stops_early_or_fails_is_a_problem() {
-    let (code, report) = shell_engine(
-        r#"read -r line; echo '{"intersects": true}'"#,
-        &["--fail-on", "any"],
-    );
-    let e = first_engine(&report);
+    let e = shell_engine(ONE_ANSWER, &["--fail-on", "any"], 1);
     assert_eq!(e["no_verdict"], 2);
-    assert!(
-        e["problem"]
-            .as_str()
-            .unwrap()
-            .contains("closed its output after 1 of 3 answers")
-    );
-    assert_eq!(code, Some(1));
+    assert!(problem(&e).contains("closed its output after 1 of 3 answers"));
 
-    let (code, report) = shell_engine(
-        r#"while read -r line; do echo '{"intersects": true}'; done; exit 3"#,
-        &[],
-    );
-    let e = first_engine(&report);
+    let e = shell_engine(EXITS_3, &[], 1);
     assert_eq!(e["no_verdict"], 0);
-    assert!(
-        e["problem"]
-            .as_str()
-            .unwrap()
-            .contains("exited with exit status: 3"),
-        "{e}"
-    );
-    assert_eq!(code, Some(1));
+    assert!(problem(&e).contains("exited with exit status: 3"));
 
-    let (_, report) = shell_engine(
-        r#"while read -r line; do echo '{"intersects": true}'; echo '{"intersects": true}'; done"#,
-        &[],
-    );
-    assert!(
-        first_engine(&report)["problem"]
-            .as_str()
-            .unwrap()
-            .contains("more answer lines")
-    );
+    let e = shell_engine(TWO_ANSWERS_EACH, &[], 1);
+    assert!(problem(&e).contains("more answer lines"));
 
-    let (code, report) = shell_engine("exit 127", &[]);
-    assert_eq!(first_engine(&report)["no_verdict"], 3);
-    assert_eq!(code, Some(1));
+    let e = shell_engine("exit 127", &[], 1);
+    assert_eq!(e["no_verdict"], 3);
 }
 
 #[test]
 fn a_silent_engine_is_killed_after_the_timeout() {
-    let (code, report) = shell_engine("exec sleep 60", &["--timeout", "0.5"]);
-    let e = first_engine(&report);
+    let e = shell_engine("exec sleep 60", &["--timeout", "0.5"], 1);
     assert_eq!(e["no_verdict"], 3);
-    assert!(
-        e["problem"]
-            .as_str()
-            .unwrap()
-            .contains("no answer for 0.5 s after 0 answers; killed")
-    );
-    assert_eq!(code, Some(1));
+    assert!(problem(&e).contains("no answer for 0.5 s after 0 answers; killed"));
+}
+
+/// The `problem` of an engine's entry in a report (a problem is expected).
+fn problem(engine: &Value) -> &str {
+    engine["problem"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no problem in {engine}"))
 }

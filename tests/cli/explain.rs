@@ -3,6 +3,7 @@
 //! intervals in the right order, and every coordinate inside the picture.
 
 use crate::common::{obbsat, stdout};
+use obbsat::engine::Engine;
 
 /// The attribute `name` of an SVG element's text.
 fn attr<'a>(element: &'a str, name: &str) -> Option<&'a str> {
@@ -106,14 +107,7 @@ fn a_2d_case_draws_both_rectangles_the_axis_and_the_intervals() {
         text.contains("along face_a0: the boxes are apart"),
         "{text}"
     );
-    for engine in [
-        "sat",
-        "sat64",
-        "certified",
-        "exact",
-        "parry-sat",
-        "parry-gjk",
-    ] {
+    for engine in Engine::ALL.map(Engine::name) {
         assert!(
             text.lines()
                 .any(|l| l.starts_with(engine) && l.contains("false")),
@@ -182,6 +176,11 @@ fn a_3d_case_draws_three_orthographic_views_and_the_axis_views() {
         "{text}"
     );
     assert!(engine_row("parry-gjk").contains("verdict only"), "{text}");
+    assert!(
+        engine_row("parry64-sat")
+            .ends_with("sat-core's f64 separation() (this engine gives a verdict only)"),
+        "{text}"
+    );
     assert!(svg.contains("the boxes touch"));
     for id in [
         "view-top",

@@ -11,6 +11,7 @@ mod corpus;
 mod distance;
 mod exact_engines;
 mod explain;
+mod parry64;
 mod readme_examples;
 mod run;
 mod verdict;

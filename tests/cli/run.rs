@@ -43,7 +43,7 @@ fn small_run_prints_the_table_and_sat_core_is_never_wrong_outside_its_band() {
         assert_eq!(wrong_outside(&table, "sat-core", dim), 0, "{table}");
         let certified = row(&table, "certified", dim);
         assert_eq!(&certified[3..6], ["0", "0", "-"], "{table}");
-        for engine in ["parry SAT", "parry GJK"] {
+        for engine in ["parry SAT", "parry GJK", "parry64 SAT", "parry64 GJK"] {
             wrong_outside(&table, engine, dim);
         }
         // sat-core's worst wrong verdict is inside its band, 48·ε = 5.72e-6.

@@ -3,6 +3,7 @@
 
 use std::process::Output;
 
+use obbsat::engine::Engine;
 use serde_json::Value;
 
 use crate::common::{json_lines as answers, obbsat_reading_all};
@@ -121,82 +122,123 @@ fn ids_are_echoed_as_written() {
 }
 
 /// Lines that are not valid cases, each with a fragment of the reason it must give.
-const GARBAGE: [(&str, &str); 24] = [
-    ("", "empty line"),
-    ("   ", "empty line"),
-    ("[]", "expected a JSON object"),
-    ("42", "expected a JSON object"),
-    ("\"text\"", "expected a JSON object"),
-    ("{", "invalid JSON"),
-    ("not json", "invalid JSON"),
-    (r#"{"dim": 4}"#, "dim must be 2 or 3"),
-    (r#"{"dim": "3"}"#, "dim: expected a number"),
-    (r#"{"a": 1}"#, "missing \"dim\""),
-    (r#"{"dim": 3, "a": 5, "b": 5}"#, "a: expected a box object"),
-    (
-        r#"{"dim": 3, "a": {"center": [1e400, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}, "b": {}}"#,
-        "a.center[0] = 1e400 is out of the range of f64",
-    ),
-    (
-        r#"{"dim": 3, "a": {"center": [1e39, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}, "b": {}}"#,
-        "overflows f32",
-    ),
-    (
-        r#"{"dim": 3, "a": {"center": [1e300, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}, "b": {}}"#,
-        "overflows f32",
-    ),
-    (
-        r#"{"dim": 3, "a": {"center": ["0", 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}, "b": {}}"#,
-        "a.center[0]: expected a number, found a string",
-    ),
-    (
-        r#"{"dim": 3, "a": {"center": [0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}, "b": {}}"#,
-        "a.center: expected an array of 3 for dim 3, found 2 elements",
-    ),
-    (
-        r#"{"dim": 2, "a": {"center": [0, 0], "half_extents": [1, 1], "angle": 0, "quat": [0, 0, 0, 1]}, "b": {}}"#,
-        "more than one rotation (quat and angle)",
-    ),
-    (
-        r#"{"dim": 2, "a": {"center": [0, 0], "half_extents": [1, 1]}, "b": {}}"#,
-        "a: no rotation",
-    ),
-    (
-        r#"{"dim": 2, "a": {"center": [0, 0], "half_extents": [-1, 1], "angle": 0}, "b": {}}"#,
-        "a: half-extent is negative",
-    ),
-    (
-        r#"{"dim": 2, "a": {"center": [0, 0], "half_extents": [1, 1], "axes": [[1, 0], [0.5, 1]]}, "b": {}}"#,
-        "a: axes are not orthonormal",
-    ),
-    (
-        r#"{"dim": 3, "a": {"center": [0, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 0]}, "b": {}}"#,
-        "a: the quaternion is zero",
-    ),
-    (
-        r#"{"dim": 3, "a": {"center": [0, 0, 0], "half_extents": [1, 1, 1], "angle": 1}, "b": {}}"#,
-        "a.angle is not a rotation for dim 3",
-    ),
-    (
-        r#"{"dim": 2, "a": {"center": [0, 0], "half_extents": [1, 1], "quat": [0, 0, 0, 1]}, "b": {}}"#,
-        "a.quat is not a rotation for dim 2",
-    ),
-    (
-        r#"{"dim": 3, "a": {"center": [0, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}}"#,
-        "missing box \"b\"",
-    ),
-];
+fn garbage() -> Vec<(String, &'static str)> {
+    // `{"dim": D, "a": {A}, "b": {}}`: only box `a` is read before the error.
+    let a = |dim: u8, a: &str| format!(r#"{{"dim": {dim}, "a": {{{a}}}, "b": {{}}}}"#);
+    let cube_at = |center: &str| {
+        let rest = r#""half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]"#;
+        a(3, &format!(r#""center": {center}, {rest}"#))
+    };
+    let unit = |dim: u8, rest: &str| {
+        let (center, half) = if dim == 2 {
+            ("[0, 0]", "[1, 1]")
+        } else {
+            ("[0, 0, 0]", "[1, 1, 1]")
+        };
+        a(
+            dim,
+            &format!(r#""center": {center}, "half_extents": {half}, {rest}"#),
+        )
+    };
+    let mut lines: Vec<(String, &str)> = [
+        ("", "empty line"),
+        ("   ", "empty line"),
+        ("[]", "expected a JSON object"),
+        ("42", "expected a JSON object"),
+        ("\"text\"", "expected a JSON object"),
+        ("{", "invalid JSON"),
+        ("not json", "invalid JSON"),
+        (r#"{"dim": 4}"#, "dim must be 2 or 3"),
+        (r#"{"dim": "3"}"#, "dim: expected a number"),
+        (r#"{"a": 1}"#, "missing \"dim\""),
+        (r#"{"dim": 3, "a": 5, "b": 5}"#, "a: expected a box object"),
+    ]
+    .map(|(line, reason)| (line.to_owned(), reason))
+    .to_vec();
+    lines.extend([
+        (
+            cube_at("[1e400, 0, 0]"),
+            "a.center[0] = 1e400 is out of the range of f64",
+        ),
+        (cube_at("[1e39, 0, 0]"), "overflows f32"),
+        (cube_at("[1e300, 0, 0]"), "overflows f32"),
+        (
+            cube_at(r#"["0", 0, 0]"#),
+            "a.center[0]: expected a number, found a string",
+        ),
+        (
+            cube_at("[0, 0]"),
+            "a.center: expected an array of 3 for dim 3, found 2 elements",
+        ),
+        (
+            unit(2, r#""angle": 0, "quat": [0, 0, 0, 1]"#),
+            "more than one rotation (quat and angle)",
+        ),
+        (
+            a(2, r#""center": [0, 0], "half_extents": [1, 1]"#),
+            "a: no rotation",
+        ),
+        (
+            a(
+                2,
+                r#""center": [0, 0], "half_extents": [-1, 1], "angle": 0"#,
+            ),
+            "a: half-extent is negative",
+        ),
+        (
+            unit(2, r#""axes": [[1, 0], [0.5, 1]]"#),
+            "a: axes are not orthonormal",
+        ),
+        (
+            unit(3, r#""quat": [0, 0, 0, 0]"#),
+            "a: the quaternion is zero",
+        ),
+        (
+            unit(3, r#""angle": 1"#),
+            "a.angle is not a rotation for dim 3",
+        ),
+        (
+            unit(2, r#""quat": [0, 0, 0, 1]"#),
+            "a.quat is not a rotation for dim 2",
+        ),
+    ]);
+    let no_b = r#"{"dim": 3, "a": {"center": [0, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}}"#;
+    lines.push((no_b.to_owned(), "missing box \"b\""));
+    lines
+}
 
-/// Each `GARBAGE` line followed by `good`, a line each.
+/// Each [`garbage`] line followed by `good`, a line each.
 fn garbage_then(good: &str) -> Vec<u8> {
     let mut input = Vec::new();
-    for (line, _) in GARBAGE {
-        for line in [line, good] {
+    for (line, _) in garbage() {
+        for line in [line.as_str(), good] {
             input.extend_from_slice(line.as_bytes());
             input.push(b'\n');
         }
     }
     input
+}
+
+/// Valid lines to mutilate: a 3D pair of quaternion boxes, a 2D pair in degrees and axes, and a
+/// 3D pair with a tiny quaternion component and axes.
+fn mutilation_seeds() -> [String; 3] {
+    [
+        unit_cube_pair("\"m\"", 2.0),
+        case2(
+            "7",
+            &box2([0.0, 0.0], [1.0, 2.0], r#""degrees": 30"#),
+            &box2([1.5, 0.0], [1.0, 1.0], r#""axes": [[0, 1], [-1, 0]]"#),
+        ),
+        case3(
+            "8",
+            &box3([0.0; 3], [1.0; 3], r#""quat": [1e-30, 2, 3, 4]"#),
+            &box3(
+                [1.0, 2.0, 3.0],
+                [0.5; 3],
+                r#""axes": [[0, 1, 0], [-1, 0, 0], [0, 0, 1]]"#,
+            ),
+        ),
+    ]
 }
 
 /// Every proper prefix of each seed, and each seed with any one byte replaced by one of `bytes`.
@@ -224,8 +266,10 @@ fn every_garbage_line_gets_an_error_line_in_order() {
     let out = verdict(&[], &input);
     assert_eq!(out.status.code(), Some(1));
     let answers = answers(&out);
-    assert_eq!(answers.len(), 2 * GARBAGE.len() + 2);
-    for (k, (_, reason)) in GARBAGE.iter().enumerate() {
+    let garbage = garbage();
+    assert_eq!(garbage.len(), 24);
+    assert_eq!(answers.len(), 2 * garbage.len() + 2);
+    for (k, (_, reason)) in garbage.iter().enumerate() {
         let bad = &answers[2 * k];
         let error = bad["error"].as_str().unwrap_or_default();
         assert!(
@@ -236,13 +280,13 @@ fn every_garbage_line_gets_an_error_line_in_order() {
         assert_eq!(answers[2 * k + 1]["intersects"], true);
     }
     assert!(
-        answers[2 * GARBAGE.len()]["error"]
+        answers[2 * garbage.len()]["error"]
             .as_str()
             .unwrap()
             .contains("UTF-8")
     );
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(stderr.lines().count(), GARBAGE.len() + 1);
+    assert_eq!(stderr.lines().count(), garbage.len() + 1);
     assert!(!stderr.contains("panicked"));
 }
 
@@ -250,16 +294,8 @@ fn every_garbage_line_gets_an_error_line_in_order() {
 fn mutilated_lines_never_panic() {
     // Every prefix, and every single-byte substitution with a few troublesome bytes, of a
     // valid 2D and 3D line.
-    let seeds = [
-        unit_cube_pair("\"m\"", 2.0),
-        case2(
-            "7",
-            &box2([0.0, 0.0], [1.0, 2.0], r#""degrees": 30"#),
-            &box2([1.5, 0.0], [1.0, 1.0], r#""axes": [[0, 1], [-1, 0]]"#),
-        ),
-    ];
     let lines = mutilated(
-        &seeds,
+        &mutilation_seeds()[..2],
         &[b'"', b'9', b'-', b'e', b'[', b'}', b',', 0xc3, b'\r'],
     );
     let input = lines.join(&b'\n');
@@ -362,15 +398,6 @@ fn unknown_keys_and_a_bad_expect_do_not_spoil_a_verdict() {
     assert_eq!(answers(&out)[0]["intersects"], true);
 }
 
-const ENGINES: [&str; 6] = [
-    "sat",
-    "sat64",
-    "certified",
-    "exact",
-    "parry-sat",
-    "parry-gjk",
-];
-
 #[test]
 fn every_engine_answers_the_same_lines_with_the_same_errors() {
     let good = unit_cube_pair("\"good\"", 2.0);
@@ -383,7 +410,7 @@ fn every_engine_answers_the_same_lines_with_the_same_errors() {
             .collect()
     };
     let sat = verdict(&["--engine", "sat"], &input);
-    for engine in ENGINES {
+    for engine in Engine::ALL.map(Engine::name) {
         let out = verdict(&["--engine", engine], &input);
         assert_eq!(out.status.code(), Some(1), "{engine}");
         assert_eq!(errors(&out), errors(&sat), "{engine}");
@@ -396,26 +423,10 @@ fn every_engine_answers_the_same_lines_with_the_same_errors() {
 
 #[test]
 fn mutilated_lines_never_panic_with_any_engine() {
-    let seeds = [
-        unit_cube_pair("\"m\"", 2.0),
-        case2(
-            "7",
-            &box2([0.0, 0.0], [1.0, 2.0], r#""degrees": 30"#),
-            &box2([1.5, 0.0], [1.0, 1.0], r#""axes": [[0, 1], [-1, 0]]"#),
-        ),
-        case3(
-            "8",
-            &box3([0.0; 3], [1.0; 3], r#""quat": [1e-30, 2, 3, 4]"#),
-            &box3(
-                [1.0, 2.0, 3.0],
-                [0.5; 3],
-                r#""axes": [[0, 1, 0], [-1, 0, 0], [0, 0, 1]]"#,
-            ),
-        ),
-    ];
+    let seeds = mutilation_seeds();
     let lines = mutilated(&seeds, b"\"9-e0],");
     let input = lines.join(&b'\n');
-    for engine in ENGINES {
+    for engine in Engine::ALL.map(Engine::name) {
         let out = verdict(&["--engine", engine], &input);
         assert!(matches!(out.status.code(), Some(0 | 1)), "{engine}");
         assert_eq!(answers(&out).len(), lines.len(), "{engine}");

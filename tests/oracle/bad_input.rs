@@ -175,36 +175,17 @@ fn non_orthonormal_axes_are_refused_beyond_the_tolerance() {
 
 #[test]
 fn corners_that_are_not_a_rectangle_are_refused() {
-    let parallelogram = [
-        Vec2::ZERO,
-        Vec2::new(2.0, 0.0),
-        Vec2::new(3.0, 1.0),
-        Vec2::new(1.0, 1.0),
-    ];
-    assert_eq!(
-        kind(Obb2::try_from_corners(parallelogram).unwrap_err()),
-        "not a rectangle"
-    );
-    let kite = [
-        Vec2::ZERO,
-        Vec2::new(1.0, 0.0),
-        Vec2::new(1.2, 1.1),
-        Vec2::new(0.0, 1.0),
-    ];
-    assert_eq!(
-        kind(Obb2::try_from_corners(kite).unwrap_err()),
-        "not a rectangle"
-    );
-    let shuffled = [
-        Vec2::ZERO,
-        Vec2::new(1.0, 1.0),
-        Vec2::new(1.0, 0.0),
-        Vec2::new(0.0, 1.0),
-    ];
-    assert_eq!(
-        kind(Obb2::try_from_corners(shuffled).unwrap_err()),
-        "not a rectangle"
-    );
+    let parallelogram = [(0.0, 0.0), (2.0, 0.0), (3.0, 1.0), (1.0, 1.0)];
+    let kite = [(0.0, 0.0), (1.0, 0.0), (1.2, 1.1), (0.0, 1.0)];
+    let shuffled = [(0.0, 0.0), (1.0, 1.0), (1.0, 0.0), (0.0, 1.0)];
+    for corners in [parallelogram, kite, shuffled] {
+        let corners = corners.map(|(x, y)| Vec2::new(x, y));
+        assert_eq!(
+            kind(Obb2::try_from_corners(corners).unwrap_err()),
+            "not a rectangle",
+            "{corners:?}"
+        );
+    }
     let nearly = [
         Vec2::ZERO,
         Vec2::new(1.0, 0.0),

@@ -11,63 +11,52 @@ use sat_core::{Obb2, Obb3};
 #[test]
 fn pair_streams_equal_scalar_verdicts() {
     let mut generator = Generator::new(0xba7c);
-    for kind in Kind::ALL_3D {
-        let pairs: Vec<(Obb3, Obb3)> = (0..4003)
-            .map(|_| generator.case3_of(kind).obbs().unwrap())
-            .collect();
-        let a: ObbSet3 = pairs.iter().map(|p| p.0).collect();
-        let b: ObbSet3 = pairs.iter().map(|p| p.1).collect();
-        let mut out = vec![true; 3]; // cleared by the call
-        pair_overlaps3(&a, &b, &mut out);
-        let scalar: Vec<bool> = pairs.iter().map(|(a, b)| a.intersects(b)).collect();
-        assert_eq!(out, scalar, "{}", kind.name());
-        assert!(scalar.iter().any(|&v| v) && scalar.iter().any(|&v| !v));
+    // `$count` pairs of each kind of one dimension as two packed streams: the batch answers
+    // equal the scalar ones, and both verdicts occur.
+    macro_rules! pair_streams {
+        ($kinds:expr, $count:expr, $case_of:ident, $obb:ident, $set:ident, $pair_overlaps:ident) => {
+            for kind in $kinds {
+                let pairs: Vec<($obb, $obb)> = (0..$count)
+                    .map(|_| generator.$case_of(kind).obbs().unwrap())
+                    .collect();
+                let a: $set = pairs.iter().map(|p| p.0).collect();
+                let b: $set = pairs.iter().map(|p| p.1).collect();
+                let mut out = vec![true; 3]; // cleared by the call
+                $pair_overlaps(&a, &b, &mut out);
+                let scalar: Vec<bool> = pairs.iter().map(|(a, b)| a.intersects(b)).collect();
+                assert_eq!(out, scalar, "{}", kind.name());
+                assert!(scalar.iter().any(|&v| v) && scalar.iter().any(|&v| !v));
+            }
+        };
     }
-    for kind in Kind::ALL_2D {
-        let pairs: Vec<(Obb2, Obb2)> = (0..4005)
-            .map(|_| generator.case2_of(kind).obbs().unwrap())
-            .collect();
-        let a: ObbSet2 = pairs.iter().map(|p| p.0).collect();
-        let b: ObbSet2 = pairs.iter().map(|p| p.1).collect();
-        let mut out = Vec::new();
-        pair_overlaps2(&a, &b, &mut out);
-        let scalar: Vec<bool> = pairs.iter().map(|(a, b)| a.intersects(b)).collect();
-        assert_eq!(out, scalar, "{}", kind.name());
-    }
+    pair_streams!(Kind::ALL_3D, 4003, case3_of, Obb3, ObbSet3, pair_overlaps3);
+    pair_streams!(Kind::ALL_2D, 4005, case2_of, Obb2, ObbSet2, pair_overlaps2);
 }
 
 #[test]
 fn one_against_many_equals_scalar_for_every_length() {
     let mut generator = Generator::new(0xba7d);
+    // One query box against `len` B boxes of contact cases, packed: the batch answers equal the
+    // scalar ones.
+    macro_rules! one_against_many {
+        ($len:expr, $case:ident, $case_of:ident, $obb:ident, $set:ident, $overlaps:ident, $any:ident) => {{
+            let len = $len;
+            let (query, _) = generator.$case().obbs().unwrap();
+            let set: Vec<$obb> = (0..len)
+                .map(|_| generator.$case_of(Kind::FaceContact).obbs().unwrap().1)
+                .collect();
+            let packed: $set = set.iter().collect();
+            assert_eq!(packed.len(), len);
+            let mut out = Vec::new();
+            $overlaps(&query, &packed, &mut out);
+            let scalar: Vec<bool> = set.iter().map(|b| query.intersects(b)).collect();
+            assert_eq!(out, scalar, "len {len}");
+            assert_eq!($any(&query, &packed), scalar.contains(&true), "len {len}");
+        }};
+    }
     for len in [0usize, 1, 7, 8, 9, 16, 17, 100] {
-        let case = generator.case3();
-        let (query, _) = case.obbs().unwrap();
-        // B boxes of contact cases placed around the same query-like box.
-        let set: Vec<Obb3> = (0..len)
-            .map(|_| generator.case3_of(Kind::FaceContact).obbs().unwrap().1)
-            .collect();
-        let packed: ObbSet3 = set.iter().collect();
-        assert_eq!(packed.len(), len);
-        let mut out = Vec::new();
-        overlaps3(&query, &packed, &mut out);
-        let scalar: Vec<bool> = set.iter().map(|b| query.intersects(b)).collect();
-        assert_eq!(out, scalar, "len {len}");
-        assert_eq!(
-            any_overlap3(&query, &packed),
-            scalar.contains(&true),
-            "len {len}"
-        );
-
-        let case = generator.case2();
-        let (query2, _) = case.obbs().unwrap();
-        let set2: Vec<Obb2> = (0..len)
-            .map(|_| generator.case2_of(Kind::FaceContact).obbs().unwrap().1)
-            .collect();
-        let packed2: ObbSet2 = set2.iter().collect();
-        overlaps2(&query2, &packed2, &mut out);
-        let scalar2: Vec<bool> = set2.iter().map(|b| query2.intersects(b)).collect();
-        assert_eq!(out, scalar2, "len {len}");
-        assert_eq!(any_overlap2(&query2, &packed2), scalar2.contains(&true));
+        one_against_many!(len, case3, case3_of, Obb3, ObbSet3, overlaps3, any_overlap3);
+        one_against_many!(len, case2, case2_of, Obb2, ObbSet2, overlaps2, any_overlap2);
     }
 }
 

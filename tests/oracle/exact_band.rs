@@ -84,37 +84,44 @@ impl Tally {
     }
 }
 
-#[test]
-fn band_holds_in_3d() {
-    let mut generator = Generator::new(0x5eed_0003);
-    for kind in Kind::ALL_3D {
-        let mut tally = Tally::default();
-        for n in 0..CASES_PER_KIND {
-            let case = generator.case3_of(kind);
-            let (a, b) = case.obbs().expect("generated boxes are valid");
-            let exact = case.exact();
-            let label = format!("3d {} #{n}: {case:?}", kind.name());
-            tally.record(&label, 3, a.intersects(&b), a.separation(&b).gap, &exact);
+/// A test that sat-core's verdicts on `$cases` generated cases of every kind of one dimension
+/// keep the band ([`Tally::record`]).
+macro_rules! band_holds {
+    ($test:ident, $seed:literal, $dim:literal, $kinds:expr, $cases:expr, $case_of:ident) => {
+        #[test]
+        fn $test() {
+            let mut generator = Generator::new($seed);
+            for kind in $kinds {
+                let mut tally = Tally::default();
+                for n in 0..$cases {
+                    let case = generator.$case_of(kind);
+                    let (a, b) = case.obbs().expect("generated boxes are valid");
+                    let exact = case.exact();
+                    let label = format!("{}d {} #{n}: {case:?}", $dim, kind.name());
+                    tally.record(&label, $dim, a.intersects(&b), a.separation(&b).gap, &exact);
+                }
+                println!("{}d {:<20} {tally:?}", $dim, kind.name());
+            }
         }
-        println!("3d {:<20} {tally:?}", kind.name());
-    }
+    };
 }
 
-#[test]
-fn band_holds_in_2d() {
-    let mut generator = Generator::new(0x5eed_0002);
-    for kind in Kind::ALL_2D {
-        let mut tally = Tally::default();
-        for n in 0..CASES_PER_KIND * 2 {
-            let case = generator.case2_of(kind);
-            let (a, b) = case.obbs().expect("generated boxes are valid");
-            let exact = case.exact();
-            let label = format!("2d {} #{n}: {case:?}", kind.name());
-            tally.record(&label, 2, a.intersects(&b), a.separation(&b).gap, &exact);
-        }
-        println!("2d {:<20} {tally:?}", kind.name());
-    }
-}
+band_holds!(
+    band_holds_in_3d,
+    0x5eed_0003,
+    3,
+    Kind::ALL_3D,
+    CASES_PER_KIND,
+    case3_of
+);
+band_holds!(
+    band_holds_in_2d,
+    0x5eed_0002,
+    2,
+    Kind::ALL_2D,
+    CASES_PER_KIND * 2,
+    case2_of
+);
 
 /// Symmetry and rigid-motion invariance outside the band: swapping the boxes, or moving both by
 /// the same rotation and translation (applied to the exact inputs, then rounded), or scaling both
@@ -165,50 +172,45 @@ fn symmetric_and_invariant_outside_the_band() {
 #[test]
 fn certified_verdicts_are_exact() {
     let mut generator = Generator::new(0x5eed_0005);
-    let mut undecided_by_fast_path = 0;
-    for kind in Kind::ALL_3D {
-        for n in 0..CASES_PER_KIND / 4 {
-            let case = generator.case3_of(kind);
-            let (a, b) = case.obbs().unwrap();
-            let stored = verdict3(&ExactBox3::from_obb(&a), &ExactBox3::from_obb(&b));
-            assert_eq!(
-                a.intersects_certified(&b),
-                stored.intersects,
-                "3d {} #{n}: {case:?}",
-                kind.name()
-            );
-            let (ea, eb) = (exact3(&case.a), exact3(&case.b));
-            let given = verdict3(&ea, &eb);
-            assert_eq!(
-                ea.intersects_certified(&eb),
-                given.intersects,
-                "3d {} #{n}: {case:?}",
-                kind.name()
-            );
-            undecided_by_fast_path += usize::from(a.intersects(&b) != stored.intersects);
-        }
+    // Both certified tests against the exact verdicts on `$cases` cases of every kind of one
+    // dimension; the value is how often the fast test differs from the stored boxes' verdict.
+    macro_rules! certified_equals_exact {
+        ($dim:literal, $kinds:expr, $cases:expr, $case_of:ident, $exact_box:ident, $verdict:ident, $exact:ident) => {{
+            let mut undecided = 0;
+            for kind in $kinds {
+                for n in 0..$cases {
+                    let case = generator.$case_of(kind);
+                    let (a, b) = case.obbs().unwrap();
+                    let stored = $verdict(&$exact_box::from_obb(&a), &$exact_box::from_obb(&b));
+                    let what = format!("{} {} #{n}: {case:?}", $dim, kind.name());
+                    assert_eq!(a.intersects_certified(&b), stored.intersects, "{what}");
+                    let (ea, eb) = ($exact(&case.a), $exact(&case.b));
+                    let given = $verdict(&ea, &eb);
+                    assert_eq!(ea.intersects_certified(&eb), given.intersects, "{what}");
+                    undecided += usize::from(a.intersects(&b) != stored.intersects);
+                }
+            }
+            undecided
+        }};
     }
-    for kind in Kind::ALL_2D {
-        for n in 0..CASES_PER_KIND / 2 {
-            let case = generator.case2_of(kind);
-            let (a, b) = case.obbs().unwrap();
-            let stored = verdict2(&ExactBox2::from_obb(&a), &ExactBox2::from_obb(&b));
-            assert_eq!(
-                a.intersects_certified(&b),
-                stored.intersects,
-                "2d {} #{n}: {case:?}",
-                kind.name()
-            );
-            let (ea, eb) = (exact2(&case.a), exact2(&case.b));
-            let given = verdict2(&ea, &eb);
-            assert_eq!(
-                ea.intersects_certified(&eb),
-                given.intersects,
-                "2d {} #{n}: {case:?}",
-                kind.name()
-            );
-        }
-    }
+    let undecided_by_fast_path = certified_equals_exact!(
+        "3d",
+        Kind::ALL_3D,
+        CASES_PER_KIND / 4,
+        case3_of,
+        ExactBox3,
+        verdict3,
+        exact3
+    );
+    certified_equals_exact!(
+        "2d",
+        Kind::ALL_2D,
+        CASES_PER_KIND / 2,
+        case2_of,
+        ExactBox2,
+        verdict2,
+        exact2
+    );
     // The generators aim at the band: the fast path must have been wrong somewhere, or this
     // test would not show that certification adds anything.
     assert!(undecided_by_fast_path > 100, "{undecided_by_fast_path}");

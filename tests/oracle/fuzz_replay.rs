@@ -287,34 +287,25 @@ fn random_loop(name: &str, seed: u64, accepted: usize, percent: usize) -> Summar
     summary
 }
 
-#[test]
-fn random_cases_2d() {
-    random_loop("obb2", 0x0bb2, 100_000, 80);
+/// One `#[test]` per target: [`random_loop`]`(target, seed, cases, percent accepted)`.
+macro_rules! random_tests {
+    ($($test:ident: $target:literal, $seed:literal, $cases:literal, $percent:literal;)*) => {
+        $(
+            #[test]
+            fn $test() {
+                random_loop($target, $seed, $cases, $percent);
+            }
+        )*
+    };
 }
 
-#[test]
-fn random_cases_3d() {
-    random_loop("obb3", 0x0bb3, 100_000, 80);
-}
-
-#[test]
-fn random_cases_2d_f64() {
-    random_loop("obb2_f64", 0xf642, 100_000, 80);
-}
-
-#[test]
-fn random_cases_3d_f64() {
-    random_loop("obb3_f64", 0xf643, 100_000, 80);
-}
-
-#[test]
-fn random_near_parallel_cases_3d() {
-    random_loop("near_parallel3", 0x4ea7, 30_000, 80);
-}
-
-#[test]
-fn random_scenes_3d() {
-    random_loop("rapier3", 0x5ce3, 2_000, 70);
+random_tests! {
+    random_cases_2d: "obb2", 0x0bb2, 100_000, 80;
+    random_cases_3d: "obb3", 0x0bb3, 100_000, 80;
+    random_cases_2d_f64: "obb2_f64", 0xf642, 100_000, 80;
+    random_cases_3d_f64: "obb3_f64", 0xf643, 100_000, 80;
+    random_near_parallel_cases_3d: "near_parallel3", 0x4ea7, 30_000, 80;
+    random_scenes_3d: "rapier3", 0x5ce3, 2_000, 70;
 }
 
 #[test]

@@ -7,23 +7,23 @@ use sat_core::{Obb2, Obb3};
 
 const CLOSE: f32 = 2e-6;
 
-fn assert_same2(a: &Obb2, b: &Obb2) {
-    assert_same(
-        [a.center(), b.center()].map(|v| v.to_array()),
-        [a.half_extents(), b.half_extents()].map(|v| v.to_array()),
-        [a.axes(), b.axes()].map(|m| m.to_cols_array_2d()),
-        &format!("{a:?} vs {b:?}"),
-    );
+/// `assert_same2` and `assert_same3`: [`assert_same`] on two sat-core boxes of a dimension.
+macro_rules! assert_same_boxes {
+    ($($name:ident: $obb:ident),*) => {
+        $(
+            fn $name(a: &$obb, b: &$obb) {
+                assert_same(
+                    [a.center(), b.center()].map(|v| v.to_array()),
+                    [a.half_extents(), b.half_extents()].map(|v| v.to_array()),
+                    [a.axes(), b.axes()].map(|m| m.to_cols_array_2d()),
+                    &format!("{a:?} vs {b:?}"),
+                );
+            }
+        )*
+    };
 }
 
-fn assert_same3(a: &Obb3, b: &Obb3) {
-    assert_same(
-        [a.center(), b.center()].map(|v| v.to_array()),
-        [a.half_extents(), b.half_extents()].map(|v| v.to_array()),
-        [a.axes(), b.axes()].map(|m| m.to_cols_array_2d()),
-        &format!("{a:?} vs {b:?}"),
-    );
-}
+assert_same_boxes!(assert_same2: Obb2, assert_same3: Obb3);
 
 /// The same box (`boxes`, "a vs b"): centres and half-extents within `CLOSE·(1 + |c| + |e|)`, and
 /// the axes equal up to sign (a box is the same set then).
@@ -250,6 +250,40 @@ fn a_false_is_exact_for_columns_at_the_axes_tolerance() {
             * big
             * 10f32.powf(rng.random_range(-8.0..-4.0));
         let cube = big * 10f32.powf(rng.random_range(-3.0..0.0));
+        // The written vertex of `$a` (columns `$cols`, half-extents `$e`) that sticks out farthest
+        // from the stored box, approached along the diagonal of its normal cone, with B (the cube of
+        // half-extent `cube` that `$cube_at` puts at a centre) `gap` beyond it: the exact verdict,
+        // sat-core's, the exact margin and `S`. The methods in parentheses widen the axes and
+        // half-extents and narrow the centre.
+        macro_rules! touch_the_farthest_vertex {
+            (
+                $a:ident, $cols:ident, $e:ident, ($as_dmat:ident, $as_dvec:ident, $as_vec:ident),
+                $dvec:ty, $cube_at:expr, $exact_box:ident, $verdict:ident
+            ) => {{
+                let (vertex, dir) = farthest_vertex(
+                    $cols.map(|c| c.map(f64::from)),
+                    $e,
+                    $a.axes().$as_dmat().to_cols_array_2d(),
+                    $a.half_extents().$as_dvec().to_array(),
+                );
+                let (vertex, dir) = (<$dvec>::from(vertex), <$dvec>::from(dir));
+                let centre = vertex + dir * f64::from(gap) + dir.signum() * f64::from(cube);
+                let b = ($cube_at)(centre.$as_vec());
+                let origin = $e.map(|_| 0.0);
+                let exact_a = $exact_box::from_axes(
+                    origin,
+                    $e.map(f64::from),
+                    $cols.map(|c| c.map(f64::from)),
+                );
+                let exact = $verdict(&exact_a, &$exact_box::from_obb(&b));
+                (
+                    exact.intersects,
+                    $a.intersects(&b),
+                    exact.margin,
+                    $a.error_scale(&b),
+                )
+            }};
+        }
         let dim3 = n % 2 == 0;
         let (truth, verdict, margin, scale) = if dim3 {
             let m = glam::DMat3::from_quat(random_rotation(&mut rng)).as_mat3();
@@ -261,26 +295,15 @@ fn a_false_is_exact_for_columns_at_the_axes_tolerance() {
             else {
                 continue; // the nudge's ulp may cross the tolerance
             };
-            // The written vertex that sticks out farthest from the stored box (sign pattern
-            // `s`), approached along the diagonal of its normal cone, with B's nearest vertex
-            // placed `gap` beyond it.
-            let (vertex, dir) = farthest_vertex(
-                cols.map(|c| c.map(f64::from)),
+            touch_the_farthest_vertex!(
+                a,
+                cols,
                 e,
-                a.axes().as_dmat3().to_cols_array_2d(),
-                a.half_extents().as_dvec3().to_array(),
-            );
-            let (vertex, dir) = (glam::DVec3::from(vertex), glam::DVec3::from(dir));
-            let centre = vertex + dir * f64::from(gap) + dir.signum() * f64::from(cube);
-            let b = Obb3::new(centre.as_vec3(), Vec3::splat(cube), Quat::IDENTITY);
-            let exact_a =
-                ExactBox3::from_axes([0.0; 3], e.map(f64::from), cols.map(|c| c.map(f64::from)));
-            let exact = verdict3(&exact_a, &ExactBox3::from_obb(&b));
-            (
-                exact.intersects,
-                a.intersects(&b),
-                exact.margin,
-                a.error_scale(&b),
+                (as_dmat3, as_dvec3, as_vec3),
+                glam::DVec3,
+                |centre| Obb3::new(centre, Vec3::splat(cube), Quat::IDENTITY),
+                ExactBox3,
+                verdict3
             )
         } else {
             let angle: f64 = rng.random_range(-4.0..4.0);
@@ -296,23 +319,15 @@ fn a_false_is_exact_for_columns_at_the_axes_tolerance() {
             else {
                 continue;
             };
-            let (vertex, dir) = farthest_vertex(
-                cols.map(|c| c.map(f64::from)),
+            touch_the_farthest_vertex!(
+                a,
+                cols,
                 e,
-                a.axes().as_dmat2().to_cols_array_2d(),
-                a.half_extents().as_dvec2().to_array(),
-            );
-            let (vertex, dir) = (glam::DVec2::from(vertex), glam::DVec2::from(dir));
-            let centre = vertex + dir * f64::from(gap) + dir.signum() * f64::from(cube);
-            let b = Obb2::new(centre.as_vec2(), Vec2::splat(cube), 0.0);
-            let exact_a =
-                ExactBox2::from_axes([0.0; 2], e.map(f64::from), cols.map(|c| c.map(f64::from)));
-            let exact = verdict2(&exact_a, &ExactBox2::from_obb(&b));
-            (
-                exact.intersects,
-                a.intersects(&b),
-                exact.margin,
-                a.error_scale(&b),
+                (as_dmat2, as_dvec2, as_vec2),
+                glam::DVec2,
+                |centre| Obb2::new(centre, Vec2::splat(cube), 0.0),
+                ExactBox2,
+                verdict2
             )
         };
         checked[usize::from(truth)] += 1;

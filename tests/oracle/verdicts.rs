@@ -2,6 +2,8 @@
 //! parallel and 1e-7 rad apart; centres 1e6 from the origin; zero extents; margins; separation.
 
 use glam::{Quat, Vec2, Vec3};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg32;
 use sat_core::{Feature, Obb2, Obb3};
 
 fn cube(center: Vec3) -> Obb3 {
@@ -200,13 +202,8 @@ fn separation_reports_axis_direction_and_feature() {
 
 #[test]
 fn symmetric_verdicts_and_opposite_axes() {
-    let mut seed = 0x1234_5678u32;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 17;
-        seed ^= seed << 5;
-        seed as f32 / u32::MAX as f32
-    };
+    let mut rng = Pcg32::seed_from_u64(0x1234_5678);
+    let mut next = move || rng.random::<f32>();
     let mut opposite = 0;
     for _ in 0..2000 {
         let mut random_box = || {
