@@ -17,6 +17,8 @@ use super::Case2 as Case;
 use super::contact::Knobs;
 use crate::peers::ParryBox2 as ParryBox;
 
+/// The rules, compiled for this dimension.
+#[allow(clippy::duplicate_mod)]
 #[path = "contact_rules.rs"]
 mod rules;
 

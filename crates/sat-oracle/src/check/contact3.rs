@@ -18,6 +18,8 @@ use super::contact::Knobs;
 use super::filter::{FilterBox, margin3};
 use crate::peers::ParryBox3 as ParryBox;
 
+/// The rules, compiled for this dimension.
+#[allow(clippy::duplicate_mod)]
 #[path = "contact_rules.rs"]
 mod rules;
 
