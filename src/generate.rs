@@ -26,7 +26,7 @@ use glam::{DQuat, DVec2, DVec3, Mat2, Quat, Vec2, Vec3};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use sat_core::{Obb2, Obb3, ObbError};
-use sat_oracle::check::{Contact, edge_contact3, face_contact3, lean_columns, ulp32};
+use sat_oracle::check::{Contact, edge_contact3, face_contact3, lean_columns, ulp32, uniform_quat};
 use sat_oracle::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 use serde::Serialize;
 
@@ -786,15 +786,7 @@ fn columns3(q: Quat) -> [DVec3; 3] {
 
 /// A uniformly random rotation (Shoemake), rounded to f32.
 fn random_quat(rng: &mut Pcg64) -> Quat {
-    let (u1, u2, u3): (f64, f64, f64) = (rng.random(), rng.random(), rng.random());
-    let tau = std::f64::consts::TAU;
-    let (r1, r2) = ((1.0 - u1).sqrt(), u1.sqrt());
-    quat_of(DQuat::from_xyzw(
-        r1 * (tau * u2).sin(),
-        r1 * (tau * u2).cos(),
-        r2 * (tau * u3).sin(),
-        r2 * (tau * u3).cos(),
-    ))
+    quat_of(uniform_quat([rng.random(), rng.random(), rng.random()]))
 }
 
 fn quat_of(q: DQuat) -> Quat {

@@ -46,6 +46,25 @@ pub fn dquat(q: [f32; 4]) -> DQuat {
     DQuat::from_array(q.map(f64::from))
 }
 
+/// A uniformly distributed unit quaternion from three uniform numbers in `[0, 1)` (Shoemake's
+/// method): the rotations of the fuzzer's `Rotation::Uniform` and of the generator's random
+/// pairs.
+///
+/// ```
+/// let q = sat_oracle::check::uniform_quat([0.25, 0.5, 0.75]);
+/// assert!((q.length() - 1.0).abs() < 1e-15);
+/// ```
+pub fn uniform_quat([u1, u2, u3]: [f64; 3]) -> DQuat {
+    let tau = std::f64::consts::TAU;
+    let (r1, r2) = ((1.0 - u1).sqrt(), u1.sqrt());
+    DQuat::from_xyzw(
+        r1 * (tau * u2).sin(),
+        r1 * (tau * u2).cos(),
+        r2 * (tau * u3).sin(),
+        r2 * (tau * u3).cos(),
+    )
+}
+
 /// `q` normalised in f64, then rounded to f32. A zero or non-finite `q` stays as it is (and is
 /// rejected by sat-core).
 pub fn round_quat(q: DQuat) -> [f32; 4] {

@@ -8,7 +8,7 @@ use glam::{DQuat, DVec3};
 use super::field_bytes::{FieldBytes, field_bytes_enum, field_bytes_struct};
 use super::geometry::{
     Contact, OCTAHEDRAL, cols3, dquat, edge_contact3, face_contact3, lean_columns, norm,
-    quat_columns, round_quat,
+    quat_columns, round_quat, uniform_quat,
 };
 use super::recipe::{
     Direction, Extent, Gap, GapScale, Offset, Origin, Size, Tilt, centered16, unit16,
@@ -61,15 +61,7 @@ impl Rotation {
             Rotation::Rational(k) => k.map(|c| f32::from(c.rem_euclid(7) - 3)),
             Rotation::AboutAxis(spin) => round_quat(spin.dquat()),
             Rotation::Uniform(bits) => {
-                let [u1, u2, u3] = bits.map(|b| f64::from(b) / 4_294_967_296.0);
-                let tau = std::f64::consts::TAU;
-                let (r1, r2) = ((1.0 - u1).sqrt(), u1.sqrt());
-                round_quat(DQuat::from_xyzw(
-                    r1 * (tau * u2).sin(),
-                    r1 * (tau * u2).cos(),
-                    r2 * (tau * u3).sin(),
-                    r2 * (tau * u3).cos(),
-                ))
+                round_quat(uniform_quat(bits.map(|b| f64::from(b) / 4_294_967_296.0)))
             }
             Rotation::Raw(bits) => bits.map(f32::from_bits),
         }
