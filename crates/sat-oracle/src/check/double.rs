@@ -35,18 +35,7 @@ const F64_RESOLUTION: f64 = 1.0 / (1u64 << 29) as f64;
 
 /// Checks one 3D case in f64; see the module docs for what fails.
 pub fn check3_f64(case: &Case3) -> Report {
-    let leaning = match case.recipe.written {
-        Written3::Leaning(k) => Some(k),
-        _ => None,
-    };
-    let (a, b) = case.written();
-    let (a, b) = (in_f64_3(&a, leaning), in_f64_3(&b, leaning));
-    let gap = match case.recipe.placement {
-        Placement3::Face(f) => Some(f.gap),
-        Placement3::Edge(e) => Some(e.gap),
-        _ => None,
-    };
-    let Some((a, b)) = regap3(a, b, gap) else {
+    let ((a, b), true) = case.in_f64() else {
         return Report::default();
     };
     let (Ok(da), Ok(db)) = (a.dobb(), b.dobb()) else {
@@ -69,17 +58,7 @@ pub fn check3_f64(case: &Case3) -> Report {
 
 /// Checks one 2D case in f64; see the module docs for what fails.
 pub fn check2_f64(case: &Case2) -> Report {
-    let leaning = match case.recipe.written {
-        Written2::Leaning(k) => Some(k),
-        _ => None,
-    };
-    let (a, b) = case.written();
-    let (a, b) = (in_f64_2(&a, leaning), in_f64_2(&b, leaning));
-    let gap = match case.recipe.placement {
-        Placement2::Face(f) => Some(f.gap),
-        _ => None,
-    };
-    let Some((a, b)) = regap2(a, b, gap) else {
+    let ((a, b), true) = case.in_f64() else {
         return Report::default();
     };
     let (Ok(da), Ok(db)) = (a.dobb(), b.dobb()) else {
@@ -98,6 +77,66 @@ pub fn check2_f64(case: &Case2) -> Report {
     said.judge(&written, &stored, columns, &|| {
         CaseLine::two(&a, &b).to_json()
     })
+}
+
+impl Case3 {
+    /// Both boxes written in f64 (see the module docs), as the `obb3_f64` target judges them
+    /// and its case line writes them, and whether they are judged: `false` when sat-core
+    /// refuses them (B is not moved then: a contact's gap cannot be aimed).
+    fn in_f64(&self) -> ((Box3, Box3), bool) {
+        let leaning = match self.recipe.written {
+            Written3::Leaning(k) => Some(k),
+            _ => None,
+        };
+        let (a, b) = self.written();
+        let (a, b) = (in_f64_3(&a, leaning), in_f64_3(&b, leaning));
+        let gap = match self.recipe.placement {
+            Placement3::Face(f) => Some(f.gap),
+            Placement3::Edge(e) => Some(e.gap),
+            _ => None,
+        };
+        regap3(a, b, gap).map_or(((a, b), false), |boxes| (boxes, true))
+    }
+
+    /// Both boxes as the `obb3_f64` target writes them (see the module docs).
+    pub fn written_f64(&self) -> (Box3, Box3) {
+        self.in_f64().0
+    }
+
+    /// The case as the `obb3_f64` target writes it: [`written_f64`](Self::written_f64) as a
+    /// line of the `obbsat` case format (no id).
+    pub fn case_line_f64(&self) -> CaseLine {
+        let (a, b) = self.written_f64();
+        CaseLine::three(&a, &b)
+    }
+}
+
+impl Case2 {
+    /// [`Case3::in_f64`] in 2D.
+    fn in_f64(&self) -> ((Box2, Box2), bool) {
+        let leaning = match self.recipe.written {
+            Written2::Leaning(k) => Some(k),
+            _ => None,
+        };
+        let (a, b) = self.written();
+        let (a, b) = (in_f64_2(&a, leaning), in_f64_2(&b, leaning));
+        let gap = match self.recipe.placement {
+            Placement2::Face(f) => Some(f.gap),
+            _ => None,
+        };
+        regap2(a, b, gap).map_or(((a, b), false), |boxes| (boxes, true))
+    }
+
+    /// Both rectangles as the `obb2_f64` target writes them (see the module docs).
+    pub fn written_f64(&self) -> (Box2, Box2) {
+        self.in_f64().0
+    }
+
+    /// [`Case3::case_line_f64`] in 2D: the `obb2_f64` target's case line.
+    pub fn case_line_f64(&self) -> CaseLine {
+        let (a, b) = self.written_f64();
+        CaseLine::two(&a, &b)
+    }
 }
 
 /// What sat-core's f64 boxes said about a pair, in both orders.
