@@ -66,34 +66,31 @@ impl Box2 {
     /// constructors: it contains the rectangle as written (`sat_core::tolerance`, "Boxes as
     /// written").
     pub fn obb(&self, center: DVec2) -> Result<Obb2, ObbError> {
-        let half = DVec2::from_array(self.half_extents);
-        match self.rotation {
-            Rotation2::Angle(angle) => Obb2::try_new_f64(center, half, angle),
-            Rotation2::Degrees(degrees) => Obb2::try_from_degrees_f64(center, half, degrees),
-            Rotation2::Axes([x, y]) => Obb2::try_from_axes_f64(
-                center,
-                half,
-                DMat2::from_cols(DVec2::from_array(x), DVec2::from_array(y)),
-            ),
-        }
+        let angle = [Obb2::try_new_f64, Obb2::try_from_degrees_f64];
+        self.checked(center, angle, Obb2::try_from_axes_f64)
     }
 
     /// sat-core's f64 rectangle of these numbers ([`DObb2`], checked constructors): the numbers
     /// as written, none rounded; columns must be orthonormal within
     /// `sat_core::tolerance::AXES_TOLERANCE_F64`.
     pub fn dobb(&self) -> Result<DObb2, ObbError> {
-        let (center, half) = (
-            DVec2::from_array(self.center),
-            DVec2::from_array(self.half_extents),
-        );
+        let angle = [DObb2::try_new, DObb2::try_from_degrees];
+        self.checked(DVec2::from_array(self.center), angle, DObb2::try_from_axes)
+    }
+
+    /// The rectangle at `center` through one family of sat-core's checked constructors: `angle`
+    /// (radians, degrees) or `axes`, as the rotation is written.
+    fn checked<T>(
+        &self,
+        center: DVec2,
+        [radians, degrees]: [fn(DVec2, DVec2, f64) -> Result<T, ObbError>; 2],
+        axes: fn(DVec2, DVec2, DMat2) -> Result<T, ObbError>,
+    ) -> Result<T, ObbError> {
+        let half = DVec2::from_array(self.half_extents);
         match self.rotation {
-            Rotation2::Angle(angle) => DObb2::try_new(center, half, angle),
-            Rotation2::Degrees(degrees) => DObb2::try_from_degrees(center, half, degrees),
-            Rotation2::Axes([x, y]) => DObb2::try_from_axes(
-                center,
-                half,
-                DMat2::from_cols(DVec2::from_array(x), DVec2::from_array(y)),
-            ),
+            Rotation2::Angle(angle) => radians(center, half, angle),
+            Rotation2::Degrees(angle) => degrees(center, half, angle),
+            Rotation2::Axes(cols) => axes(center, half, DMat2::from_cols_array_2d(&cols)),
         }
     }
 
