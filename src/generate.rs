@@ -163,9 +163,9 @@ impl Box3 {
     }
 }
 
-/// A generated 2D pair.
+/// A generated pair of boxes `B`: [`Case2`] or [`Case3`].
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Case2 {
+pub struct Case<B> {
     /// What it exercises.
     pub kind: Kind,
     /// How it is written.
@@ -173,52 +173,54 @@ pub struct Case2 {
     /// Draws the numbers of the written form.
     pub form_seed: u64,
     /// First box.
-    pub a: Box2,
+    pub a: B,
     /// Second box.
-    pub b: Box2,
+    pub b: B,
 }
+
+/// A generated 2D pair.
+pub type Case2 = Case<Box2>;
 
 /// A generated 3D pair.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Case3 {
-    /// What it exercises.
-    pub kind: Kind,
-    /// How it is written.
-    pub form: Form,
-    /// Draws the numbers of the written form.
-    pub form_seed: u64,
-    /// First box.
-    pub a: Box3,
-    /// Second box.
-    pub b: Box3,
+pub type Case3 = Case<Box3>;
+
+/// The methods [`Case2`] and [`Case3`] share, written once over each dimension's types.
+macro_rules! case_methods {
+    ($case:ident: $obb:ident, $exact_box:ident, $verdict:ident, $pair:ident, $exact:ident,
+     $line:ident) => {
+        impl $case {
+            /// Both sat-core boxes, built from the numbers as written the way the case format
+            /// builds them.
+            pub fn obbs(&self) -> Result<($obb, $obb), ObbError> {
+                let (a, b) = self.written();
+                Pair::$pair(&a, &b)
+            }
+
+            /// The exact oracle's verdict on the numbers as written.
+            pub fn exact(&self) -> ExactVerdict {
+                let (a, b) = self.exact_boxes();
+                $verdict(&a, &b)
+            }
+
+            /// The exact boxes of the numbers as written.
+            pub fn exact_boxes(&self) -> ($exact_box, $exact_box) {
+                let (a, b) = self.written();
+                ($exact(&a), $exact(&b))
+            }
+
+            /// The case line, without `expect` and the oracle's numbers.
+            pub fn to_line(&self, id: String) -> JudgedLine {
+                let (a, b) = self.written();
+                JudgedLine::new(id, CaseLine::$line(&a, &b))
+            }
+        }
+    };
 }
 
+case_methods!(Case2: Obb2, ExactBox2, verdict2, written2, exact2, two);
+case_methods!(Case3: Obb3, ExactBox3, verdict3, written3, exact3, three);
+
 impl Case2 {
-    /// Both sat-core boxes, built from the numbers as written the way the case format builds
-    /// them.
-    pub fn obbs(&self) -> Result<(Obb2, Obb2), ObbError> {
-        let (a, b) = self.written();
-        Pair::written2(&a, &b)
-    }
-
-    /// The exact oracle's verdict on the numbers as written.
-    pub fn exact(&self) -> ExactVerdict {
-        let (a, b) = self.exact_boxes();
-        verdict2(&a, &b)
-    }
-
-    /// The exact boxes of the numbers as written.
-    pub fn exact_boxes(&self) -> (ExactBox2, ExactBox2) {
-        let (a, b) = self.written();
-        (exact2(&a), exact2(&b))
-    }
-
-    /// The case line, without `expect` and the oracle's numbers.
-    pub fn to_line(&self, id: String) -> JudgedLine {
-        let (a, b) = self.written();
-        JudgedLine::new(id, CaseLine::two(&a, &b))
-    }
-
     /// Both boxes as written in [`Form`] `self.form`.
     pub fn written(&self) -> (written::Box2, written::Box2) {
         let mut rng = Pcg64::seed_from_u64(self.form_seed);
@@ -262,31 +264,6 @@ impl Case2 {
 }
 
 impl Case3 {
-    /// Both sat-core boxes, built from the numbers as written the way the case format builds
-    /// them.
-    pub fn obbs(&self) -> Result<(Obb3, Obb3), ObbError> {
-        let (a, b) = self.written();
-        Pair::written3(&a, &b)
-    }
-
-    /// The exact oracle's verdict on the numbers as written.
-    pub fn exact(&self) -> ExactVerdict {
-        let (a, b) = self.exact_boxes();
-        verdict3(&a, &b)
-    }
-
-    /// The exact boxes of the numbers as written.
-    pub fn exact_boxes(&self) -> (ExactBox3, ExactBox3) {
-        let (a, b) = self.written();
-        (exact3(&a), exact3(&b))
-    }
-
-    /// The case line, without `expect` and the oracle's numbers.
-    pub fn to_line(&self, id: String) -> JudgedLine {
-        let (a, b) = self.written();
-        JudgedLine::new(id, CaseLine::three(&a, &b))
-    }
-
     /// Both boxes as written in [`Form`] `self.form`.
     pub fn written(&self) -> (written::Box3, written::Box3) {
         let mut rng = Pcg64::seed_from_u64(self.form_seed);
