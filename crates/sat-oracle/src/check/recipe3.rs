@@ -5,7 +5,7 @@
 
 use glam::{DQuat, DVec3};
 
-use super::field_bytes::{FieldBytes, field_bytes_enum, field_bytes_struct};
+use super::field_bytes::{field_bytes_enum, field_bytes_newtype, field_bytes_struct};
 use super::geometry::{
     Contact, OCTAHEDRAL, cols3, dquat, edge_contact3, face_contact3, lean_columns, norm,
     quat_columns, round_quat, uniform_quat,
@@ -176,21 +176,13 @@ field_bytes_enum! {
     }
 }
 
-/// How the axis columns of a box written as columns are perturbed: bit 7 leans them as far as
-/// sat-core's checked constructors accept (`max |GᵀG − I|` up to [`AXES_TOLERANCE`], in a
-/// direction drawn from the columns and the bits, at a fraction of the tolerance chosen by bits
-/// 0–1: all of it, 0.9, 0.5 or 0.1); bit 4 then moves one entry (column bits 0–1, row bits 2–3,
-/// each `mod N`) by one ulp, down if bit 5 is set; bit 6 writes zero entries as `−0.0`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Nudge(pub u8);
-
-impl FieldBytes for Nudge {
-    fn decode(u: &mut arbitrary::Unstructured<'_>) -> Self {
-        Nudge(u8::decode(u))
-    }
-    fn encode(&self, out: &mut Vec<u8>) {
-        self.0.encode(out);
-    }
+field_bytes_newtype! {
+    /// How the axis columns of a box written as columns are perturbed: bit 7 leans them as far as
+    /// sat-core's checked constructors accept (`max |GᵀG − I|` up to [`AXES_TOLERANCE`], in a
+    /// direction drawn from the columns and the bits, at a fraction of the tolerance chosen by bits
+    /// 0–1: all of it, 0.9, 0.5 or 0.1); bit 4 then moves one entry (column bits 0–1, row bits 2–3,
+    /// each `mod N`) by one ulp, down if bit 5 is set; bit 6 writes zero entries as `−0.0`.
+    pub struct Nudge(pub u8);
 }
 
 impl Nudge {
