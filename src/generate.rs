@@ -470,27 +470,23 @@ impl Generator {
             (offset, Some(contact))
         };
         let cb = (ca.as_dvec2() + offset).as_vec2();
-        let mut ea = ea;
-        if let Some(c) = contact {
-            let t = cb.as_dvec2() - ca.as_dvec2();
-            retune(&c, &mut ea, &a_cols.map(|v| v.to_array()), t.to_array());
-        }
-        let (form, form_seed) = self.form();
-        Case2 {
+        let t = cb.as_dvec2() - ca.as_dvec2();
+        let ea = retuned(contact, ea, a_cols.map(|v| v.to_array()), t.to_array());
+        let a = Box2 {
+            center: ca,
+            half_extents: Vec2::from_array(ea),
+            axes: a_axes,
+        };
+        let half_extents = DVec2::from_array(eb).as_vec2();
+        self.case(
             kind,
-            form,
-            form_seed,
-            a: Box2 {
-                center: ca,
-                half_extents: DVec2::from_array(ea).as_vec2(),
-                axes: a_axes,
-            },
-            b: Box2 {
+            a,
+            Box2 {
                 center: cb,
-                half_extents: DVec2::from_array(eb).as_vec2(),
+                half_extents,
                 axes: b_axes,
             },
-        }
+        )
     }
 
     /// A 3D case of the given kind.
@@ -569,27 +565,23 @@ impl Generator {
             None => offset,
         };
         let cb = (ca.as_dvec3() + offset).as_vec3();
-        let mut ea = ea;
-        if let Some(c) = contact {
-            let t = cb.as_dvec3() - ca.as_dvec3();
-            retune(&c, &mut ea, &a_cols.map(|v| v.to_array()), t.to_array());
-        }
-        let (form, form_seed) = self.form();
-        Case3 {
+        let t = cb.as_dvec3() - ca.as_dvec3();
+        let ea = retuned(contact, ea, a_cols.map(|v| v.to_array()), t.to_array());
+        let a = Box3 {
+            center: ca,
+            half_extents: Vec3::from_array(ea),
+            quat: qa,
+        };
+        let half_extents = DVec3::from_array(eb).as_vec3();
+        self.case(
             kind,
-            form,
-            form_seed,
-            a: Box3 {
-                center: ca,
-                half_extents: DVec3::from_array(ea).as_vec3(),
-                quat: qa,
-            },
-            b: Box3 {
+            a,
+            Box3 {
                 center: cb,
-                half_extents: DVec3::from_array(eb).as_vec3(),
+                half_extents,
                 quat: qb,
             },
-        }
+        )
     }
 
     /// B's offset from A that puts a vertex of B (a face, when the faces are nearly parallel)
@@ -628,6 +620,18 @@ impl Generator {
         let normal = l.normalize() * self.sign();
         let along = [(); 2].map(|()| self.rng.random_range(-1.0..1.0));
         edge_contact3([ea, eb], [a_cols, b_cols], [i, k], normal, along)
+    }
+
+    /// The case of `kind` with boxes `a` and `b`, written in a random [`Form`].
+    fn case<B>(&mut self, kind: Kind, a: B, b: B) -> Case<B> {
+        let (form, form_seed) = self.form();
+        Case {
+            kind,
+            form,
+            form_seed,
+            a,
+            b,
+        }
     }
 
     /// [`Form::F32`] for half the pairs, each other form for a sixth; and the form's seed.
@@ -724,11 +728,19 @@ impl Generator {
     }
 }
 
-/// [`Contact::retune`] on A's half-extents as f64 (each an f32 value).
-fn retune<const N: usize>(c: &Contact<N>, ea: &mut [f64; N], a_cols: &[[f64; N]; N], t: [f64; N]) {
+/// A's half-extents rounded to f32, then, for a contact, [`Contact::retune`]d to the rounded
+/// centre offset `t`.
+fn retuned<const N: usize>(
+    contact: Option<Contact<N>>,
+    ea: [f64; N],
+    a_cols: [[f64; N]; N],
+    t: [f64; N],
+) -> [f32; N] {
     let mut e = ea.map(|x| x as f32);
-    c.retune(&mut e, a_cols, t);
-    *ea = e.map(f64::from);
+    if let Some(c) = contact {
+        c.retune(&mut e, &a_cols, t);
+    }
+    e
 }
 
 /// `+1` for non-negative, `−1` for negative.
