@@ -29,13 +29,14 @@ pub enum Rotation2 {
     Axes([[f64; 2]; 2]),
 }
 
-/// The rotation of a 3D box as written.
+/// The rotation of a 3D box as written: f64 numbers as a case line carries them, or `T = f32` as
+/// the fuzz recipes build them ([`check::Orientation3`](crate::check::Orientation3)).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Rotation3 {
+pub enum Rotation3<T = f64> {
     /// `"quat"`: `[x, y, z, w]`, any non-zero length.
-    Quat([f64; 4]),
+    Quat([T; 4]),
     /// `"axes"`: local x, y and z as world-space columns.
-    Axes([[f64; 3]; 3]),
+    Axes([[T; 3]; 3]),
 }
 
 /// A 2D box as written.
@@ -49,15 +50,16 @@ pub struct Box2 {
     pub rotation: Rotation2,
 }
 
-/// A 3D box as written.
+/// A 3D box as written: f64 numbers, or `T = f32` as the fuzz recipes build them
+/// ([`check::BoxInput3`](crate::check::BoxInput3)).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Box3 {
+pub struct Box3<T = f64> {
     /// `"center"`.
-    pub center: [f64; 3],
+    pub center: [T; 3],
     /// `"half_extents"`.
-    pub half_extents: [f64; 3],
+    pub half_extents: [T; 3],
     /// The one rotation key.
-    pub rotation: Rotation3,
+    pub rotation: Rotation3<T>,
 }
 
 impl Box2 {

@@ -13,25 +13,13 @@ use super::filter::FilterBox;
 use super::recipe2::Recipe2;
 use super::recipe3::{NearParallelRecipe3, Recipe3};
 
-/// How a 3D box's orientation is written.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Orientation3 {
-    /// Quaternion `[x, y, z, w]`, not necessarily unit: the rotation `R(q)/|q|²`.
-    Quat([f32; 4]),
-    /// Axis columns (local x, y, z in world space).
-    Axes([[f32; 3]; 3]),
-}
+/// How a 3D box's orientation is written: a quaternion `[x, y, z, w]` (the rotation `R(q)/|q|²`,
+/// not necessarily unit) or axis columns, in the f32 numbers the recipe built.
+pub type Orientation3 = Rotation3<f32>;
 
-/// A 3D box as a case carries it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BoxInput3 {
-    /// Centre.
-    pub center: [f32; 3],
-    /// Half-extents.
-    pub half_extents: [f32; 3],
-    /// Orientation.
-    pub orientation: Orientation3,
-}
+/// A 3D box as a case carries it: the box as written ([`Box3`]) in the f32 numbers the recipe
+/// built.
+pub type BoxInput3 = Box3<f32>;
 
 /// A 2D box as a case carries it: axis columns (a rotation written any other way is not a
 /// rational box).
@@ -51,7 +39,7 @@ impl BoxInput3 {
         Box3 {
             center: self.center.map(f64::from),
             half_extents: self.half_extents.map(f64::from),
-            rotation: match self.orientation {
+            rotation: match self.rotation {
                 Orientation3::Quat(q) => Rotation3::Quat(q.map(f64::from)),
                 Orientation3::Axes(cols) => Rotation3::Axes(cols.map(|c| c.map(f64::from))),
             },
@@ -60,7 +48,7 @@ impl BoxInput3 {
 
     /// The same box for the f64 filter.
     pub(crate) fn filter_box(&self) -> FilterBox<3> {
-        match self.orientation {
+        match self.rotation {
             Orientation3::Quat(q) => FilterBox::quat(self.center, self.half_extents, q),
             Orientation3::Axes(cols) => FilterBox::axes(self.center, self.half_extents, cols),
         }

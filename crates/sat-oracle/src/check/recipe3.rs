@@ -334,10 +334,10 @@ impl Recipe3 {
         let cb = self
             .placement
             .place(ca, &mut ea, eb, columns(oa), columns(ob), s);
-        let write = |center, half_extents, orientation| BoxInput3 {
+        let write = |center, half_extents, rotation| BoxInput3 {
             center,
             half_extents,
-            orientation,
+            rotation,
         };
         let a = write(ca, ea, oa);
         let b = write(cb, eb, ob);
