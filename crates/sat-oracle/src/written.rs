@@ -62,6 +62,9 @@ pub struct Box3<T = f64> {
     pub rotation: Rotation3<T>,
 }
 
+/// One of sat-core's checked rectangle constructors: centre, half-extents and a rotation `R`.
+type Constructor2<T, R> = fn(DVec2, DVec2, R) -> Result<T, ObbError>;
+
 impl Box2 {
     /// sat-core's rectangle of these numbers with its centre at `center` (the written one, or
     /// the pair moved so that another box is at the origin), through the checked f64
@@ -85,8 +88,8 @@ impl Box2 {
     fn checked<T>(
         &self,
         center: DVec2,
-        [radians, degrees]: [fn(DVec2, DVec2, f64) -> Result<T, ObbError>; 2],
-        axes: fn(DVec2, DVec2, DMat2) -> Result<T, ObbError>,
+        [radians, degrees]: [Constructor2<T, f64>; 2],
+        axes: Constructor2<T, DMat2>,
     ) -> Result<T, ObbError> {
         let half = DVec2::from_array(self.half_extents);
         match self.rotation {
