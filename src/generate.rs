@@ -26,7 +26,9 @@ use glam::{DQuat, DVec2, DVec3, Mat2, Quat, Vec2, Vec3};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use sat_core::{Obb2, Obb3, ObbError};
-use sat_oracle::check::{Contact, edge_contact3, face_contact3, lean_columns, ulp32, uniform_quat};
+use sat_oracle::check::{
+    Contact, edge_contact3, face_contact3, lean_columns, norm, sign_of, ulp32, uniform_quat,
+};
 use sat_oracle::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 use serde::Serialize;
 
@@ -741,15 +743,6 @@ fn retuned<const N: usize>(
         c.retune(&mut e, &a_cols, t);
     }
     e
-}
-
-/// `+1` for non-negative, `−1` for negative.
-fn sign_of(x: f64) -> f64 {
-    if x < 0.0 { -1.0 } else { 1.0 }
-}
-
-fn norm(e: &[f64]) -> f64 {
-    e.iter().map(|x| x * x).sum::<f64>().sqrt()
 }
 
 fn unit_axis(i: usize) -> DVec3 {

@@ -53,11 +53,6 @@ pub fn on_face(
     at_zero + normal * gap
 }
 
-/// `+1` for non-negative, `−1` for negative.
-pub fn sign(x: f64) -> f64 {
-    if x < 0.0 { -1.0 } else { 1.0 }
-}
-
 /// 2D columns `(c, s)`, `(−s, c)` of an angle, rounded to f32 (as a case would write them).
 pub fn axes2(angle: f64) -> [DVec2; 2] {
     let (s, c) = libm::sincos(angle);

@@ -8,10 +8,10 @@
 
 use glam::{DVec2, DVec3};
 
-use sat_oracle::check::edge_contact3;
+use sat_oracle::check::{edge_contact3, sign_of};
 use sat_oracle::written::quat_columns;
 
-use super::build::{axes2, band, f32a, f32v, on_face, rotation, sign, written};
+use super::build::{axes2, band, f32a, f32v, on_face, rotation, written};
 use crate::written::{BoxLine, CaseLine};
 
 /// The tilts, in radians.
@@ -105,7 +105,7 @@ fn faces2(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> CaseLine {
     let eb = DVec2::new(1.5, 0.5);
     let [g0, g1] = axes2(tilt);
     // B's lowest vertex (both columns' y >= 0 for a small positive tilt) at x = 0.3.
-    let vertex = g0 * eb.x * -sign(g0.y) + g1 * eb.y * -sign(g1.y);
+    let vertex = g0 * eb.x * -sign_of(g0.y) + g1 * eb.y * -sign_of(g1.y);
     let place = |gap: f64| DVec2::new(0.3, ea.y + gap) - vertex;
     let gap = k * band(place(0.0).length(), &ea.to_array(), &eb.to_array());
     let center = place(gap);

@@ -91,7 +91,8 @@ pub use contact3::{ContactCase3, check_contact3, check_manifold3};
 pub use distance::{check_distance2, check_distance3, distance_peer_tallies};
 pub use double::{check2_f64, check3_f64};
 pub use geometry::{
-    Contact, OCTAHEDRAL, edge_contact3, face_contact3, lean_columns, ulp32, uniform_quat,
+    Contact, OCTAHEDRAL, edge_contact3, face_contact3, lean_columns, norm, sign_of, ulp32,
+    uniform_quat,
 };
 pub use peer_findings::{PeerTally, peer_tallies, strict_peers};
 pub use recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt};
