@@ -153,6 +153,28 @@ pub fn face_contact3(
     (normal * ea[i] + lateral + support_b, contact)
 }
 
+/// [`face_contact3`] in 2D: B's offset from A that puts B's deepest vertex along `normal` (A's
+/// edge normal `±a_i`) on that edge at gap zero, moved `lateral` along it; and the contact.
+pub fn face_contact2(
+    [ea, eb]: [&[f64; 2]; 2],
+    gb: &[DVec2; 2],
+    i: usize,
+    normal: DVec2,
+    lateral: DVec2,
+) -> (DVec2, Contact<2>) {
+    let support_b: DVec2 = (0..2)
+        .map(|j| gb[j] * (eb[j] * sign_of(gb[j].dot(normal))))
+        .sum();
+    let radius_b = (0..2).map(|j| eb[j] * gb[j].dot(normal).abs()).sum();
+    let contact = Contact {
+        normal: normal.to_array(),
+        radius_b,
+        gap: 0.0,
+        axis: i,
+    };
+    (normal * ea[i] + lateral + support_b, contact)
+}
+
 /// B's offset from A that makes B's edge along `b_k` cross A's edge along `a_i` at gap zero
 /// along the unit `normal` (`±a_i × b_k` normalised), at fractions `along` (in `[−1, 1]`) of
 /// A's and B's edges; and the contact (`axis`: the other extent of A that moves A's edge most
