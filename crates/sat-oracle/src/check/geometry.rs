@@ -128,52 +128,46 @@ impl<const N: usize> Contact<N> {
     }
 }
 
-/// B's offset from A (half-extents `ea`, `eb`; B's columns `gb`) that puts B's deepest vertex
-/// along `normal` (A's face normal `±a_i`) on that face at gap zero, moved `lateral` across it;
-/// and the contact (`axis` = `i`). A face of B, when the faces are nearly parallel. The caller
-/// adds the gap along the normal. Shared by the fuzz recipes and `obbsat`'s generator.
-pub fn face_contact3(
-    [ea, eb]: [&[f64; 3]; 2],
-    gb: &[DVec3; 3],
-    i: usize,
-    normal: DVec3,
-    lateral: DVec3,
-) -> (DVec3, Contact<3>) {
-    // B's centre sits at its deepest vertex plus this.
-    let support_b: DVec3 = (0..3)
-        .map(|j| gb[j] * (eb[j] * sign_of(gb[j].dot(normal))))
-        .sum();
-    let radius_b = (0..3).map(|j| eb[j] * gb[j].dot(normal).abs()).sum();
-    let contact = Contact {
-        normal: normal.to_array(),
-        radius_b,
-        gap: 0.0,
-        axis: i,
+/// The face placement, written once for each dimension's vector type.
+macro_rules! face_contact {
+    ($(#[$doc:meta])* $name:ident: $vec:ident, $n:literal) => {
+        $(#[$doc])*
+        pub fn $name(
+            [ea, eb]: [&[f64; $n]; 2],
+            gb: &[$vec; $n],
+            i: usize,
+            normal: $vec,
+            lateral: $vec,
+        ) -> ($vec, Contact<$n>) {
+            // B's centre sits at its deepest vertex plus this.
+            let support_b: $vec = (0..$n)
+                .map(|j| gb[j] * (eb[j] * sign_of(gb[j].dot(normal))))
+                .sum();
+            let radius_b = (0..$n).map(|j| eb[j] * gb[j].dot(normal).abs()).sum();
+            let contact = Contact {
+                normal: normal.to_array(),
+                radius_b,
+                gap: 0.0,
+                axis: i,
+            };
+            (normal * ea[i] + lateral + support_b, contact)
+        }
     };
-    (normal * ea[i] + lateral + support_b, contact)
 }
 
-/// [`face_contact3`] in 2D: B's offset from A that puts B's deepest vertex along `normal` (A's
-/// edge normal `±a_i`) on that edge at gap zero, moved `lateral` along it; and the contact.
-pub fn face_contact2(
-    [ea, eb]: [&[f64; 2]; 2],
-    gb: &[DVec2; 2],
-    i: usize,
-    normal: DVec2,
-    lateral: DVec2,
-) -> (DVec2, Contact<2>) {
-    let support_b: DVec2 = (0..2)
-        .map(|j| gb[j] * (eb[j] * sign_of(gb[j].dot(normal))))
-        .sum();
-    let radius_b = (0..2).map(|j| eb[j] * gb[j].dot(normal).abs()).sum();
-    let contact = Contact {
-        normal: normal.to_array(),
-        radius_b,
-        gap: 0.0,
-        axis: i,
-    };
-    (normal * ea[i] + lateral + support_b, contact)
-}
+face_contact!(
+    /// B's offset from A (half-extents `ea`, `eb`; B's columns `gb`) that puts B's deepest
+    /// vertex along `normal` (A's face normal `±a_i`) on that face at gap zero, moved `lateral`
+    /// across it; and the contact (`axis` = `i`). A face of B, when the faces are nearly
+    /// parallel. The caller adds the gap along the normal. Shared by the fuzz recipes,
+    /// `obbsat`'s generator and the named corpus cases.
+    face_contact3: DVec3, 3
+);
+face_contact!(
+    /// [`face_contact3`] in 2D: B's deepest vertex along `normal` (A's edge normal `±a_i`) on
+    /// that edge at gap zero, moved `lateral` along it; and the contact.
+    face_contact2: DVec2, 2
+);
 
 /// B's offset from A that makes B's edge along `b_k` cross A's edge along `a_i` at gap zero
 /// along the unit `normal` (`±a_i × b_k` normalised), at fractions `along` (in `[−1, 1]`) of
