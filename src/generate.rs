@@ -133,6 +133,16 @@ pub struct Box3 {
 }
 
 impl Box2 {
+    /// The rectangle of centre `center`, half-extents `half_extents` and axis columns `axes`.
+    pub fn new(center: Vec2, half_extents: [f32; 2], axes: Mat2) -> Box2 {
+        let half_extents = Vec2::from_array(half_extents);
+        Box2 {
+            center,
+            half_extents,
+            axes,
+        }
+    }
+
     /// The sat-core box, through the checked constructor a case file would use.
     pub fn obb(&self) -> Result<Obb2, ObbError> {
         Obb2::try_from_axes(self.center, self.half_extents, self.axes)
@@ -150,6 +160,16 @@ impl Box2 {
 }
 
 impl Box3 {
+    /// The box of centre `center`, half-extents `half_extents` and rotation `quat`.
+    pub fn new(center: Vec3, half_extents: [f32; 3], quat: Quat) -> Box3 {
+        let half_extents = Vec3::from_array(half_extents);
+        Box3 {
+            center,
+            half_extents,
+            quat,
+        }
+    }
+
     /// The sat-core box, through the checked constructor a case file would use.
     pub fn obb(&self) -> Result<Obb3, ObbError> {
         Obb3::try_new(self.center, self.half_extents, self.quat)
@@ -474,21 +494,8 @@ impl Generator {
         let cb = (ca.as_dvec2() + offset).as_vec2();
         let t = cb.as_dvec2() - ca.as_dvec2();
         let ea = retuned(contact, ea, a_cols.map(|v| v.to_array()), t.to_array());
-        let a = Box2 {
-            center: ca,
-            half_extents: Vec2::from_array(ea),
-            axes: a_axes,
-        };
-        let half_extents = DVec2::from_array(eb).as_vec2();
-        self.case(
-            kind,
-            a,
-            Box2 {
-                center: cb,
-                half_extents,
-                axes: b_axes,
-            },
-        )
+        let eb = eb.map(|x| x as f32);
+        self.case(kind, Box2::new(ca, ea, a_axes), Box2::new(cb, eb, b_axes))
     }
 
     /// A 3D case of the given kind.
@@ -569,21 +576,8 @@ impl Generator {
         let cb = (ca.as_dvec3() + offset).as_vec3();
         let t = cb.as_dvec3() - ca.as_dvec3();
         let ea = retuned(contact, ea, a_cols.map(|v| v.to_array()), t.to_array());
-        let a = Box3 {
-            center: ca,
-            half_extents: Vec3::from_array(ea),
-            quat: qa,
-        };
-        let half_extents = DVec3::from_array(eb).as_vec3();
-        self.case(
-            kind,
-            a,
-            Box3 {
-                center: cb,
-                half_extents,
-                quat: qb,
-            },
-        )
+        let eb = eb.map(|x| x as f32);
+        self.case(kind, Box3::new(ca, ea, qa), Box3::new(cb, eb, qb))
     }
 
     /// B's offset from A that puts a vertex of B (a face, when the faces are nearly parallel)
