@@ -178,10 +178,11 @@ field_bytes_enum! {
 
 field_bytes_newtype! {
     /// How the axis columns of a box written as columns are perturbed: bit 7 leans them as far as
-    /// sat-core's checked constructors accept (`max |GᵀG − I|` up to [`AXES_TOLERANCE`], in a
-    /// direction drawn from the columns and the bits, at a fraction of the tolerance chosen by bits
-    /// 0–1: all of it, 0.9, 0.5 or 0.1); bit 4 then moves one entry (column bits 0–1, row bits 2–3,
-    /// each `mod N`) by one ulp, down if bit 5 is set; bit 6 writes zero entries as `−0.0`.
+    /// sat-core's checked constructors accept (`max |GᵀG − I|` up to
+    /// [`AXES_TOLERANCE`](sat_core::AXES_TOLERANCE), in a direction drawn from the columns and
+    /// the bits, at a fraction of the tolerance chosen by bits 0–1: all of it, 0.9, 0.5 or 0.1);
+    /// bit 4 then moves one entry (column bits 0–1, row bits 2–3, each `mod N`) by one ulp, down
+    /// if bit 5 is set; bit 6 writes zero entries as `−0.0`.
     pub struct Nudge(pub u8);
 }
 
