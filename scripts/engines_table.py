@@ -53,6 +53,8 @@ import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from readme_figures import cpu
+
 DIMENSIONS = {"3d": "3D", "2d": "2D"}
 THREE_D_ENGINES = {"mujoco", "fcl", "coal", "bullet"}
 # Adapter name (the rows' prefix) -> (block of docs/engines.md, engine as named in prose).
@@ -576,15 +578,7 @@ def replace_blocks(path, blocks):
 
 
 def machine():
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
+    return f"{cpu()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
 
 
 def load_average():

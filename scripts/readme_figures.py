@@ -56,16 +56,19 @@ def run(command: str, ok_codes=(0,)) -> str:
     return done.stdout
 
 
-def machine(load: bool) -> str:
-    cpu = platform.processor() or platform.machine()
+def cpu() -> str:
+    """The processor's model name (Linux's /proc/cpuinfo), or what `platform` knows of it."""
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
+                return line.split(":", 1)[1].strip()
     except OSError:
         pass
-    where = f"{cpu}, {os.cpu_count()} cores"
+    return platform.processor() or platform.machine()
+
+
+def machine(load: bool) -> str:
+    where = f"{cpu()}, {os.cpu_count()} cores"
     if load and hasattr(os, "getloadavg"):
         where += f", load average {os.getloadavg()[0]:.1f} when the command started"
     return where

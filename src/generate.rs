@@ -26,7 +26,9 @@ use glam::{DQuat, DVec2, DVec3, Mat2, Quat, Vec2, Vec3};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use sat_core::{Obb2, Obb3, ObbError};
-use sat_oracle::check::{Contact, edge_contact3, face_contact3, lean_columns, ulp32};
+use sat_oracle::check::{
+    Contact, edge_contact3, face_contact3, lean_columns, norm, sign_of, ulp32, uniform_quat,
+};
 use sat_oracle::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 use serde::Serialize;
 
@@ -131,6 +133,16 @@ pub struct Box3 {
 }
 
 impl Box2 {
+    /// The rectangle of centre `center`, half-extents `half_extents` and axis columns `axes`.
+    pub fn new(center: Vec2, half_extents: [f32; 2], axes: Mat2) -> Box2 {
+        let half_extents = Vec2::from_array(half_extents);
+        Box2 {
+            center,
+            half_extents,
+            axes,
+        }
+    }
+
     /// The sat-core box, through the checked constructor a case file would use.
     pub fn obb(&self) -> Result<Obb2, ObbError> {
         Obb2::try_from_axes(self.center, self.half_extents, self.axes)
@@ -148,6 +160,16 @@ impl Box2 {
 }
 
 impl Box3 {
+    /// The box of centre `center`, half-extents `half_extents` and rotation `quat`.
+    pub fn new(center: Vec3, half_extents: [f32; 3], quat: Quat) -> Box3 {
+        let half_extents = Vec3::from_array(half_extents);
+        Box3 {
+            center,
+            half_extents,
+            quat,
+        }
+    }
+
     /// The sat-core box, through the checked constructor a case file would use.
     pub fn obb(&self) -> Result<Obb3, ObbError> {
         Obb3::try_new(self.center, self.half_extents, self.quat)
@@ -163,9 +185,9 @@ impl Box3 {
     }
 }
 
-/// A generated 2D pair.
+/// A generated pair of boxes `B`: [`Case2`] or [`Case3`].
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Case2 {
+pub struct Case<B> {
     /// What it exercises.
     pub kind: Kind,
     /// How it is written.
@@ -173,52 +195,54 @@ pub struct Case2 {
     /// Draws the numbers of the written form.
     pub form_seed: u64,
     /// First box.
-    pub a: Box2,
+    pub a: B,
     /// Second box.
-    pub b: Box2,
+    pub b: B,
 }
+
+/// A generated 2D pair.
+pub type Case2 = Case<Box2>;
 
 /// A generated 3D pair.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Case3 {
-    /// What it exercises.
-    pub kind: Kind,
-    /// How it is written.
-    pub form: Form,
-    /// Draws the numbers of the written form.
-    pub form_seed: u64,
-    /// First box.
-    pub a: Box3,
-    /// Second box.
-    pub b: Box3,
+pub type Case3 = Case<Box3>;
+
+/// The methods [`Case2`] and [`Case3`] share, written once over each dimension's types.
+macro_rules! case_methods {
+    ($case:ident: $obb:ident, $exact_box:ident, $verdict:ident, $pair:ident, $exact:ident,
+     $line:ident) => {
+        impl $case {
+            /// Both sat-core boxes, built from the numbers as written the way the case format
+            /// builds them.
+            pub fn obbs(&self) -> Result<($obb, $obb), ObbError> {
+                let (a, b) = self.written();
+                Pair::$pair(&a, &b)
+            }
+
+            /// The exact oracle's verdict on the numbers as written.
+            pub fn exact(&self) -> ExactVerdict {
+                let (a, b) = self.exact_boxes();
+                $verdict(&a, &b)
+            }
+
+            /// The exact boxes of the numbers as written.
+            pub fn exact_boxes(&self) -> ($exact_box, $exact_box) {
+                let (a, b) = self.written();
+                ($exact(&a), $exact(&b))
+            }
+
+            /// The case line, without `expect` and the oracle's numbers.
+            pub fn to_line(&self, id: String) -> JudgedLine {
+                let (a, b) = self.written();
+                JudgedLine::new(id, CaseLine::$line(&a, &b))
+            }
+        }
+    };
 }
 
+case_methods!(Case2: Obb2, ExactBox2, verdict2, written2, exact2, two);
+case_methods!(Case3: Obb3, ExactBox3, verdict3, written3, exact3, three);
+
 impl Case2 {
-    /// Both sat-core boxes, built from the numbers as written the way the case format builds
-    /// them.
-    pub fn obbs(&self) -> Result<(Obb2, Obb2), ObbError> {
-        let (a, b) = self.written();
-        Pair::written2(&a, &b)
-    }
-
-    /// The exact oracle's verdict on the numbers as written.
-    pub fn exact(&self) -> ExactVerdict {
-        let (a, b) = self.exact_boxes();
-        verdict2(&a, &b)
-    }
-
-    /// The exact boxes of the numbers as written.
-    pub fn exact_boxes(&self) -> (ExactBox2, ExactBox2) {
-        let (a, b) = self.written();
-        (exact2(&a), exact2(&b))
-    }
-
-    /// The case line, without `expect` and the oracle's numbers.
-    pub fn to_line(&self, id: String) -> JudgedLine {
-        let (a, b) = self.written();
-        JudgedLine::new(id, CaseLine::two(&a, &b))
-    }
-
     /// Both boxes as written in [`Form`] `self.form`.
     pub fn written(&self) -> (written::Box2, written::Box2) {
         let mut rng = Pcg64::seed_from_u64(self.form_seed);
@@ -262,31 +286,6 @@ impl Case2 {
 }
 
 impl Case3 {
-    /// Both sat-core boxes, built from the numbers as written the way the case format builds
-    /// them.
-    pub fn obbs(&self) -> Result<(Obb3, Obb3), ObbError> {
-        let (a, b) = self.written();
-        Pair::written3(&a, &b)
-    }
-
-    /// The exact oracle's verdict on the numbers as written.
-    pub fn exact(&self) -> ExactVerdict {
-        let (a, b) = self.exact_boxes();
-        verdict3(&a, &b)
-    }
-
-    /// The exact boxes of the numbers as written.
-    pub fn exact_boxes(&self) -> (ExactBox3, ExactBox3) {
-        let (a, b) = self.written();
-        (exact3(&a), exact3(&b))
-    }
-
-    /// The case line, without `expect` and the oracle's numbers.
-    pub fn to_line(&self, id: String) -> JudgedLine {
-        let (a, b) = self.written();
-        JudgedLine::new(id, CaseLine::three(&a, &b))
-    }
-
     /// Both boxes as written in [`Form`] `self.form`.
     pub fn written(&self) -> (written::Box3, written::Box3) {
         let mut rng = Pcg64::seed_from_u64(self.form_seed);
@@ -493,27 +492,10 @@ impl Generator {
             (offset, Some(contact))
         };
         let cb = (ca.as_dvec2() + offset).as_vec2();
-        let mut ea = ea;
-        if let Some(c) = contact {
-            let t = cb.as_dvec2() - ca.as_dvec2();
-            retune(&c, &mut ea, &a_cols.map(|v| v.to_array()), t.to_array());
-        }
-        let (form, form_seed) = self.form();
-        Case2 {
-            kind,
-            form,
-            form_seed,
-            a: Box2 {
-                center: ca,
-                half_extents: DVec2::from_array(ea).as_vec2(),
-                axes: a_axes,
-            },
-            b: Box2 {
-                center: cb,
-                half_extents: DVec2::from_array(eb).as_vec2(),
-                axes: b_axes,
-            },
-        }
+        let t = cb.as_dvec2() - ca.as_dvec2();
+        let ea = retuned(contact, ea, a_cols.map(|v| v.to_array()), t.to_array());
+        let eb = eb.map(|x| x as f32);
+        self.case(kind, Box2::new(ca, ea, a_axes), Box2::new(cb, eb, b_axes))
     }
 
     /// A 3D case of the given kind.
@@ -592,27 +574,10 @@ impl Generator {
             None => offset,
         };
         let cb = (ca.as_dvec3() + offset).as_vec3();
-        let mut ea = ea;
-        if let Some(c) = contact {
-            let t = cb.as_dvec3() - ca.as_dvec3();
-            retune(&c, &mut ea, &a_cols.map(|v| v.to_array()), t.to_array());
-        }
-        let (form, form_seed) = self.form();
-        Case3 {
-            kind,
-            form,
-            form_seed,
-            a: Box3 {
-                center: ca,
-                half_extents: DVec3::from_array(ea).as_vec3(),
-                quat: qa,
-            },
-            b: Box3 {
-                center: cb,
-                half_extents: DVec3::from_array(eb).as_vec3(),
-                quat: qb,
-            },
-        }
+        let t = cb.as_dvec3() - ca.as_dvec3();
+        let ea = retuned(contact, ea, a_cols.map(|v| v.to_array()), t.to_array());
+        let eb = eb.map(|x| x as f32);
+        self.case(kind, Box3::new(ca, ea, qa), Box3::new(cb, eb, qb))
     }
 
     /// B's offset from A that puts a vertex of B (a face, when the faces are nearly parallel)
@@ -651,6 +616,18 @@ impl Generator {
         let normal = l.normalize() * self.sign();
         let along = [(); 2].map(|()| self.rng.random_range(-1.0..1.0));
         edge_contact3([ea, eb], [a_cols, b_cols], [i, k], normal, along)
+    }
+
+    /// The case of `kind` with boxes `a` and `b`, written in a random [`Form`].
+    fn case<B>(&mut self, kind: Kind, a: B, b: B) -> Case<B> {
+        let (form, form_seed) = self.form();
+        Case {
+            kind,
+            form,
+            form_seed,
+            a,
+            b,
+        }
     }
 
     /// [`Form::F32`] for half the pairs, each other form for a sixth; and the form's seed.
@@ -747,20 +724,19 @@ impl Generator {
     }
 }
 
-/// [`Contact::retune`] on A's half-extents as f64 (each an f32 value).
-fn retune<const N: usize>(c: &Contact<N>, ea: &mut [f64; N], a_cols: &[[f64; N]; N], t: [f64; N]) {
+/// A's half-extents rounded to f32, then, for a contact, [`Contact::retune`]d to the rounded
+/// centre offset `t`.
+fn retuned<const N: usize>(
+    contact: Option<Contact<N>>,
+    ea: [f64; N],
+    a_cols: [[f64; N]; N],
+    t: [f64; N],
+) -> [f32; N] {
     let mut e = ea.map(|x| x as f32);
-    c.retune(&mut e, a_cols, t);
-    *ea = e.map(f64::from);
-}
-
-/// `+1` for non-negative, `−1` for negative.
-fn sign_of(x: f64) -> f64 {
-    if x < 0.0 { -1.0 } else { 1.0 }
-}
-
-fn norm(e: &[f64]) -> f64 {
-    e.iter().map(|x| x * x).sum::<f64>().sqrt()
+    if let Some(c) = contact {
+        c.retune(&mut e, &a_cols, t);
+    }
+    e
 }
 
 fn unit_axis(i: usize) -> DVec3 {
@@ -786,15 +762,7 @@ fn columns3(q: Quat) -> [DVec3; 3] {
 
 /// A uniformly random rotation (Shoemake), rounded to f32.
 fn random_quat(rng: &mut Pcg64) -> Quat {
-    let (u1, u2, u3): (f64, f64, f64) = (rng.random(), rng.random(), rng.random());
-    let tau = std::f64::consts::TAU;
-    let (r1, r2) = ((1.0 - u1).sqrt(), u1.sqrt());
-    quat_of(DQuat::from_xyzw(
-        r1 * (tau * u2).sin(),
-        r1 * (tau * u2).cos(),
-        r2 * (tau * u3).sin(),
-        r2 * (tau * u3).cos(),
-    ))
+    quat_of(uniform_quat([rng.random(), rng.random(), rng.random()]))
 }
 
 fn quat_of(q: DQuat) -> Quat {

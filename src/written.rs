@@ -31,22 +31,13 @@ struct RawBox<'a> {
 
 /// Reads box `name` ("a" or "b") of a 2D case.
 pub fn box2(value: &RawValue, name: &str) -> Result<Box2, String> {
-    let raw = raw_box(value, name)?;
-    let center = position::<2>(raw.center, name, "center", 2)?;
-    let half_extents = position::<2>(raw.half_extents, name, "half_extents", 2)?;
-    let (key, value) = rotation(&raw, name, 2)?;
-    let what = format!("{name}.{key}");
-    let rotation = match key {
-        "angle" => Rotation2::Angle(scalar(value, &what)?),
-        "degrees" => Rotation2::Degrees(scalar(value, &what)?),
-        "axes" => Rotation2::Axes(columns::<2, 2>(value, &what, 2)?),
-        _ => {
-            return Err(format!(
-                "{what} is not a rotation for dim 2: use {}",
-                rotations_for(2)
-            ));
-        }
-    };
+    let (center, half_extents, rotation) =
+        read_box::<2, _>(value, name, |key, value, what| match key {
+            "angle" => Some(scalar(value, what).map(Rotation2::Angle)),
+            "degrees" => Some(scalar(value, what).map(Rotation2::Degrees)),
+            "axes" => Some(columns::<2, 2>(value, what, 2).map(Rotation2::Axes)),
+            _ => None,
+        })?;
     Ok(Box2 {
         center,
         half_extents,
@@ -56,26 +47,39 @@ pub fn box2(value: &RawValue, name: &str) -> Result<Box2, String> {
 
 /// Reads box `name` ("a" or "b") of a 3D case.
 pub fn box3(value: &RawValue, name: &str) -> Result<Box3, String> {
-    let raw = raw_box(value, name)?;
-    let center = position::<3>(raw.center, name, "center", 3)?;
-    let half_extents = position::<3>(raw.half_extents, name, "half_extents", 3)?;
-    let (key, value) = rotation(&raw, name, 3)?;
-    let what = format!("{name}.{key}");
-    let rotation = match key {
-        "quat" => Rotation3::Quat(quat(value, &what)?),
-        "axes" => Rotation3::Axes(columns::<3, 3>(value, &what, 3)?),
-        _ => {
-            return Err(format!(
-                "{what} is not a rotation for dim 3: use {}",
-                rotations_for(3)
-            ));
-        }
-    };
+    let (center, half_extents, rotation) =
+        read_box::<3, _>(value, name, |key, value, what| match key {
+            "quat" => Some(quat(value, what).map(Rotation3::Quat)),
+            "axes" => Some(columns::<3, 3>(value, what, 3).map(Rotation3::Axes)),
+            _ => None,
+        })?;
     Ok(Box3 {
         center,
         half_extents,
         rotation,
     })
+}
+
+/// Box `name` of an `N`-dimensional case: its centre, its half-extents and what `rotation_of`
+/// reads from its one rotation key (`rotation_of(key, value, "name.key")`; `None`: not a
+/// rotation of this dimension).
+fn read_box<const N: usize, R>(
+    value: &RawValue,
+    name: &str,
+    rotation_of: impl FnOnce(&str, &RawValue, &str) -> Option<Result<R, String>>,
+) -> Result<([f64; N], [f64; N], R), String> {
+    let raw = raw_box(value, name)?;
+    let center = position::<N>(raw.center, name, "center", N)?;
+    let half_extents = position::<N>(raw.half_extents, name, "half_extents", N)?;
+    let (key, value) = rotation(&raw, name, N)?;
+    let what = format!("{name}.{key}");
+    let rotation = rotation_of(key, value, &what).unwrap_or_else(|| {
+        Err(format!(
+            "{what} is not a rotation for dim {N}: use {}",
+            rotations_for(N)
+        ))
+    })?;
+    Ok((center, half_extents, rotation))
 }
 
 fn raw_box<'a>(value: &'a RawValue, name: &str) -> Result<RawBox<'a>, String> {

@@ -26,7 +26,7 @@ Run it:  obbsat check corpus/*.jsonl --dim 2 --engine "cmd:python3.12 examples/e
 
 from box2d._box2d import ffi, lib
 
-from obbsat_protocol import Query, pair2, serve
+from obbsat_protocol import pair2, query, serve
 
 
 def polygons_and_transforms(case):
@@ -44,14 +44,17 @@ def manifold_points(case):
     return [manifold.points[i] for i in range(manifold.pointCount)]
 
 
+@query("touching", "b2CollidePolygons, a manifold point (Box2D's touching)")
 def make_touching_judge():
     return lambda case: len(manifold_points(case)) > 0
 
 
+@query("manifold-depth", "b2CollidePolygons, a point with separation <= 0")
 def make_depth_judge():
     return lambda case: any(point.separation <= 0 for point in manifold_points(case))
 
 
+@query("distance", "b2ShapeDistance (GJK); intersect at <= 0")
 def make_distance_judge():
     def judge(case):
         polygon_a, transform_a, polygon_b, transform_b = polygons_and_transforms(case)
@@ -71,12 +74,5 @@ def versions():
     return {"Box2D": f"{version.major}.{version.minor}.{version.revision}"}
 
 
-QUERIES = {
-    "touching": Query("b2CollidePolygons, a manifold point (Box2D's touching)",
-                      make_touching_judge),
-    "manifold-depth": Query("b2CollidePolygons, a point with separation <= 0", make_depth_judge),
-    "distance": Query("b2ShapeDistance (GJK); intersect at <= 0", make_distance_judge),
-}
-
 if __name__ == "__main__":
-    serve(engine="Box2D", package="box2d-python", queries=QUERIES, versions=versions)
+    serve(engine="Box2D", package="box2d-python", versions=versions)

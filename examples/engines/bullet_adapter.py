@@ -32,7 +32,7 @@ Run it:  obbsat check corpus/*.jsonl --engine "cmd:python3 examples/engines/bull
 
 import pybullet
 
-from obbsat_protocol import Query, pair3, scale, serve
+from obbsat_protocol import pair3, query, scale, serve
 
 CONTACT_DISTANCE = 8  # index of contactDistance in a getContactPoints/getClosestPoints tuple
 
@@ -48,7 +48,7 @@ def posed_bodies():
     client = pybullet.connect(pybullet.DIRECT)
     cases = 0
 
-    def with_bodies(case, query):
+    def with_bodies(case, ask):
         nonlocal cases
         cases += 1
         if cases % CASES_PER_RESET == 0:
@@ -65,7 +65,7 @@ def posed_bodies():
         for body in bodies:
             pybullet.changeDynamics(body, -1, collisionMargin=0.0, physicsClientId=client)
         try:
-            return query(client, boxes, bodies)
+            return ask(client, boxes, bodies)
         finally:
             for body in bodies:
                 pybullet.removeBody(body, physicsClientId=client)
@@ -85,19 +85,21 @@ def closest(client, boxes, bodies):
     return min((point[CONTACT_DISTANCE] for point in points), default=reach)
 
 
-def make_judge_of(query):
-    def make_judge():
-        with_bodies = posed_bodies()
-        return lambda case: with_bodies(case, query)
-
-    return make_judge
+def judge_of(ask):
+    """A judge asking `ask(client, boxes, bodies)` of each case's posed bodies."""
+    with_bodies = posed_bodies()
+    return lambda case: with_bodies(case, ask)
 
 
-QUERIES = {
-    "contact": Query("getContactPoints (btBoxBoxDetector), a point at distance <= 0",
-                     make_judge_of(contact)),
-    "closest": Query("getClosestPoints (GJK/EPA); intersect at <= 0", make_judge_of(closest)),
-}
+@query("contact", "getContactPoints (btBoxBoxDetector), a point at distance <= 0")
+def make_contact_judge():
+    return judge_of(contact)
+
+
+@query("closest", "getClosestPoints (GJK/EPA); intersect at <= 0")
+def make_closest_judge():
+    return judge_of(closest)
+
 
 if __name__ == "__main__":
-    serve(engine="Bullet", package="pybullet", queries=QUERIES)
+    serve(engine="Bullet", package="pybullet")

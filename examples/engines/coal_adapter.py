@@ -23,7 +23,7 @@ Run it:  obbsat check corpus/*.jsonl --engine "cmd:python3 examples/engines/coal
 import coal
 import numpy as np
 
-from obbsat_protocol import Query, pair3, serve
+from obbsat_protocol import pair3, query, serve
 
 
 def shapes_and_poses(case):
@@ -39,6 +39,7 @@ def shapes_and_poses(case):
     ]
 
 
+@query("collide", "coal.collide (GJK/EPA, gjk_tolerance 1e-6), isCollision")
 def make_collide_judge():
     def judge(case):
         result = coal.CollisionResult()
@@ -48,6 +49,7 @@ def make_collide_judge():
     return judge
 
 
+@query("distance", "coal.distance (GJK/EPA, signed); intersect at <= 0")
 def make_distance_judge():
     def judge(case):
         request, result = coal.DistanceRequest(), coal.DistanceResult()
@@ -56,10 +58,5 @@ def make_distance_judge():
     return judge
 
 
-QUERIES = {
-    "collide": Query("coal.collide (GJK/EPA, gjk_tolerance 1e-6), isCollision", make_collide_judge),
-    "distance": Query("coal.distance (GJK/EPA, signed); intersect at <= 0", make_distance_judge),
-}
-
 if __name__ == "__main__":
-    serve(engine="Coal", package="coal", queries=QUERIES)
+    serve(engine="Coal", package="coal")

@@ -21,7 +21,7 @@ Run it:  obbsat check corpus/*.jsonl --engine "cmd:python3 examples/engines/fcl_
 import fcl
 import numpy as np
 
-from obbsat_protocol import Query, pair3, serve
+from obbsat_protocol import pair3, query, serve
 
 
 def objects(case):
@@ -35,6 +35,7 @@ def objects(case):
     ]
 
 
+@query("collide", "fcl.collide (boxBoxIntersect), a contact")
 def make_collide_judge():
     def judge(case):
         a, b = objects(case)
@@ -43,6 +44,7 @@ def make_collide_judge():
     return judge
 
 
+@query("distance", "fcl.distance (libccd GJK); intersect at <= 0")
 def make_distance_judge():
     def judge(case):
         a, b = objects(case)
@@ -51,10 +53,5 @@ def make_distance_judge():
     return judge
 
 
-QUERIES = {
-    "collide": Query("fcl.collide (boxBoxIntersect), a contact", make_collide_judge),
-    "distance": Query("fcl.distance (libccd GJK); intersect at <= 0", make_distance_judge),
-}
-
 if __name__ == "__main__":
-    serve(engine="FCL", package="python-fcl", queries=QUERIES)
+    serve(engine="FCL", package="python-fcl")

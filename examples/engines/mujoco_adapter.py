@@ -24,7 +24,7 @@ Run it:  obbsat check corpus/*.jsonl --engine "cmd:python3 examples/engines/mujo
 import mujoco
 import numpy as np
 
-from obbsat_protocol import Query, pair3, scale, serve
+from obbsat_protocol import pair3, query, scale, serve
 
 MODEL = """
 <mujoco>
@@ -65,6 +65,7 @@ def quaternion(box):
     return (x, y, z, w)
 
 
+@query("collide", "mj_collision (mjc_BoxBox), contact made, margin 0")
 def make_collide_judge():
     model, data, pose = posed_model()
 
@@ -76,6 +77,7 @@ def make_collide_judge():
     return judge
 
 
+@query("distance", "mj_geomDistance (native CCD); intersect at <= 0")
 def make_distance_judge():
     model, data, pose = posed_model()
 
@@ -86,10 +88,5 @@ def make_distance_judge():
     return judge
 
 
-QUERIES = {
-    "collide": Query("mj_collision (mjc_BoxBox), contact made, margin 0", make_collide_judge),
-    "distance": Query("mj_geomDistance (native CCD); intersect at <= 0", make_distance_judge),
-}
-
 if __name__ == "__main__":
-    serve(engine="MuJoCo", package="mujoco", queries=QUERIES)
+    serve(engine="MuJoCo", package="mujoco")

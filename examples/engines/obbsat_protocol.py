@@ -2,13 +2,15 @@
 format's boxes turned into the numbers an engine takes, and a child process per engine so that a
 crash or a hang costs the case it happened on, never the run.
 
-An adapter names its engine, its pip package and its queries, each a function that builds a judge
-inside the child process: `judge(case) -> bool` (True: the boxes intersect, touching included),
-or, for a distance query, `judge(case) -> float`, the engine's own distance as it returns it
+An adapter names its engine and its pip package, and registers its queries with `@query`, each a
+function that builds a judge inside the child process: `judge(case) -> bool` (True: the boxes
+intersect, touching included), or, for a distance query, `judge(case) -> float`, the engine's own distance as it returns it
 (negative or -1 on penetration, as the engine has it):
 
-    QUERIES = {"collide": Query("fcl.collide(...)", make_collide_judge)}
-    serve(engine="FCL", package="python-fcl", queries=QUERIES)
+    @query("collide", "fcl.collide(...)")
+    def make_collide_judge(): ...
+
+    serve(engine="FCL", package="python-fcl")
 
 `python3 ADAPTER --query NAME [--stats FILE]` then speaks the protocol (README, "The `cmd:`
 protocol"): one request line in, one answer line out, in order, to `obbsat check` with or without
@@ -286,15 +288,30 @@ def _id_of(line):
         return None
 
 
-def serve(engine, package, queries, versions=None):
-    """Parses the command line and answers stdin's requests with the chosen query's judge."""
+# The queries `query` registered, by name: what `serve` offers.
+_QUERIES = {}
+
+
+def query(name, description):
+    """Registers the decorated judge factory as the query `name`, described as `description`."""
+
+    def register(make_judge):
+        _QUERIES[name] = Query(description, make_judge)
+        return make_judge
+
+    return register
+
+
+def serve(engine, package, versions=None):
+    """Parses the command line and answers stdin's requests with the judge of the chosen query
+    (one of those `query` registered)."""
     parser = argparse.ArgumentParser(
         description=f"{engine} as an outside engine for `obbsat check --engine cmd:...`")
-    parser.add_argument("--query", choices=sorted(queries), required=True)
+    parser.add_argument("--query", choices=sorted(_QUERIES), required=True)
     parser.add_argument("--stats", help="write counts, seconds and versions here (JSON)")
     args = parser.parse_args()
-    query = queries[args.query]
-    worker = _Engine(query.make_judge)
+    chosen = _QUERIES[args.query]
+    worker = _Engine(chosen.make_judge)
     counts = {"cases": 0, "verdicts": 0, "errors": 0, "crashes": 0, "negative_distances": 0}
     judge_seconds = 0.0
     start = None
@@ -315,7 +332,7 @@ def serve(engine, package, queries, versions=None):
         stats = {
             "engine": engine,
             "query": args.query,
-            "description": query.description,
+            "description": chosen.description,
             "package": package,
             "version": importlib.metadata.version(package),
             "versions": versions() if versions else {},

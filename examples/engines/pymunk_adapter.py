@@ -27,7 +27,7 @@ import math
 
 import pymunk
 
-from obbsat_protocol import Query, pair2, serve
+from obbsat_protocol import pair2, query, serve
 
 
 def shapes(case):
@@ -42,6 +42,7 @@ def shapes(case):
     return out
 
 
+@query("shapes-collide", "Shape.shapes_collide (cpShapesCollide), a point")
 def make_shapes_collide_judge():
     def judge(case):
         a, b = shapes(case)
@@ -52,6 +53,7 @@ def make_shapes_collide_judge():
     return judge
 
 
+@query("shape-query", "Space.shape_query (cpSpaceShapeQuery), B found")
 def make_shape_query_judge():
     space = pymunk.Space()
 
@@ -70,11 +72,5 @@ def versions():
     return {"Chipmunk": pymunk.chipmunk_version.split("-")[0]}
 
 
-QUERIES = {
-    "shapes-collide": Query("Shape.shapes_collide (cpShapesCollide), a point",
-                            make_shapes_collide_judge),
-    "shape-query": Query("Space.shape_query (cpSpaceShapeQuery), B found", make_shape_query_judge),
-}
-
 if __name__ == "__main__":
-    serve(engine="Chipmunk", package="pymunk", queries=QUERIES, versions=versions)
+    serve(engine="Chipmunk", package="pymunk", versions=versions)

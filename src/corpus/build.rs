@@ -1,8 +1,11 @@
 //! Building blocks of the named corpus cases: f32 rounding, rational rotations from integer
 //! quaternions, f64 rotations from `libm`'s sine and cosine (the same on every platform), and
-//! placements of box B against box A. The cases themselves are `CaseLine`s with an id and a note.
+//! a face placement of box B against box A (the generator's and the fuzzer's `face_contact3`; edge
+//! placements call `edge_contact3` directly). The cases themselves are `CaseLine`s with an id and
+//! a note.
 
 use glam::{DQuat, DVec2, DVec3};
+use sat_oracle::check::face_contact3;
 
 /// `x` rounded to the nearest f32, as f64.
 pub fn f32v(x: f64) -> f64 {
@@ -35,7 +38,8 @@ pub fn written(q: DQuat) -> [f64; 4] {
 
 /// Where B's centre must be for a vertex (or, for near-parallel faces, a face) of B to lie on
 /// face `normal` of A (A axis-aligned at the origin with half-extents `ea`), at `gap` along it,
-/// with B's supporting vertex at `lateral` across the face. Columns in f64.
+/// with B's supporting vertex at `lateral` across the face (`normal`: one of `±x`, `±y`, `±z`).
+/// Columns in f64.
 pub fn on_face(
     ea: DVec3,
     normal: DVec3,
@@ -44,50 +48,9 @@ pub fn on_face(
     lateral: DVec3,
     gap: f64,
 ) -> DVec3 {
-    let vertex: DVec3 = (0..3)
-        .map(|j| b[j] * (eb[j] * -sign(b[j].dot(normal))))
-        .sum();
-    normal * (ea.dot(normal.abs()) + gap) + lateral - vertex
-}
-
-/// Where B's centre must be for its edge `k` to cross A's edge `i` (A axis-aligned at the origin
-/// with half-extents `ea`) at `gap` along `L = a_i × b_k` (oriented by `flip`), at fraction
-/// `along_a` of A's edge and `along_b` of B's. Columns in f64.
-#[allow(clippy::too_many_arguments)]
-pub fn on_edge(
-    ea: DVec3,
-    i: usize,
-    b: [DVec3; 3],
-    eb: DVec3,
-    k: usize,
-    flip: bool,
-    (along_a, along_b): (f64, f64),
-    gap: f64,
-) -> DVec3 {
-    let l = unit(i).cross(b[k]).normalize() * if flip { -1.0 } else { 1.0 };
-    let on_a: DVec3 = (0..3)
-        .map(|j| {
-            let side = if j == i { along_a } else { sign(l[j]) };
-            unit(j) * (ea[j] * side)
-        })
-        .sum();
-    let offset_b: DVec3 = (0..3)
-        .map(|j| {
-            let side = if j == k { along_b } else { -sign(b[j].dot(l)) };
-            b[j] * (eb[j] * side)
-        })
-        .sum();
-    on_a + l * gap - offset_b
-}
-
-/// The `i`-th unit vector.
-pub fn unit(i: usize) -> DVec3 {
-    [DVec3::X, DVec3::Y, DVec3::Z][i % 3]
-}
-
-/// `+1` for non-negative, `−1` for negative.
-pub fn sign(x: f64) -> f64 {
-    if x < 0.0 { -1.0 } else { 1.0 }
+    let i = normal.abs().max_position();
+    let (at_zero, _) = face_contact3([&ea.to_array(), &eb.to_array()], &b, i, normal, lateral);
+    at_zero + normal * gap
 }
 
 /// 2D columns `(c, s)`, `(−s, c)` of an angle, rounded to f32 (as a case would write them).

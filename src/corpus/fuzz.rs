@@ -55,3 +55,53 @@ pub fn findings(fuzz_dir: &Path) -> std::io::Result<Option<Vec<Finding>>> {
 fn target_case_line(name: &str) -> Option<fn(&[u8]) -> CaseLine> {
     target(name)?.case_line
 }
+
+#[cfg(test)]
+mod tests {
+    use sat_oracle::check::{Case2, Case3, RandomInputs, decode};
+
+    use super::*;
+    use crate::case::parse_case;
+    use crate::written;
+
+    /// The f64 targets' inputs (their seeds and random bytes) become case lines that the case
+    /// reader reads back as the very boxes the targets judge: f64 numbers through JSON, none
+    /// rounded.
+    #[test]
+    fn f64_target_inputs_round_trip_through_case_lines() {
+        let mut inputs: Vec<Vec<u8>> = ["obb2_f64", "obb3_f64"]
+            .iter()
+            .flat_map(|name| (target(name).expect("a target").seeds)())
+            .map(|(_, bytes)| bytes)
+            .collect();
+        let mut random = RandomInputs::new(16);
+        for _ in 0..400 {
+            let mut bytes = Vec::new();
+            random.input(&mut bytes, 120);
+            inputs.push(bytes);
+        }
+        let line2 = target_case_line("obb2_f64").expect("a case line");
+        let line3 = target_case_line("obb3_f64").expect("a case line");
+        let mut read = [0; 2];
+        for bytes in &inputs {
+            if let Ok(case) = parse_case(&line2(bytes).to_json()) {
+                let (a, b) = decode::<Case2>(bytes).written_f64();
+                assert_eq!(written::box2(&case.a, "a"), Ok(a), "{bytes:?}");
+                assert_eq!(written::box2(&case.b, "b"), Ok(b), "{bytes:?}");
+                read[0] += 1;
+            }
+            if let Ok(case) = parse_case(&line3(bytes).to_json()) {
+                let (a, b) = decode::<Case3>(bytes).written_f64();
+                assert_eq!(written::box3(&case.a, "a"), Ok(a), "{bytes:?}");
+                assert_eq!(written::box3(&case.b, "b"), Ok(b), "{bytes:?}");
+                read[1] += 1;
+            }
+        }
+        // Most inputs are boxes the reader takes (the rest: raw bit patterns out of range).
+        assert!(
+            read.iter().all(|&n| n > inputs.len() / 2),
+            "{read:?} of {}",
+            inputs.len()
+        );
+    }
+}

@@ -8,9 +8,10 @@
 
 use glam::{DVec2, DVec3};
 
+use sat_oracle::check::{edge_contact3, sign_of};
 use sat_oracle::written::quat_columns;
 
-use super::build::{axes2, band, f32a, f32v, on_edge, on_face, rotation, sign, written};
+use super::build::{axes2, band, f32a, f32v, on_face, rotation, written};
 use crate::written::{BoxLine, CaseLine};
 
 /// The tilts, in radians.
@@ -73,7 +74,18 @@ fn edges3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> CaseLine {
     let tilted = rotation(DVec3::new(0.0, c60, s60), tilt) * spin;
     let q = written(tilted);
     let b = quat_columns(q);
-    let place = |gap: f64| on_edge(ea, 0, b, eb, 0, false, (0.3, -0.2), gap);
+    // B's edge along b_0 across A's edge along x, at 0.3 of A's edge and −0.2 of B's (the
+    // fraction `edge_contact3` takes is of the way from that point to B's centre).
+    let normal = DVec3::X.cross(b[0]).normalize();
+    let axes_a = [DVec3::X, DVec3::Y, DVec3::Z];
+    let (at_zero, _) = edge_contact3(
+        [&ea.to_array(), &eb.to_array()],
+        [&axes_a, &b],
+        [0, 0],
+        normal,
+        [0.3, 0.2],
+    );
+    let place = |gap: f64| at_zero + normal * gap;
     let approx = place(0.0);
     let gap = k * band(approx.length(), &ea.to_array(), &eb.to_array());
     let center = f32a(place(gap).to_array());
@@ -93,7 +105,7 @@ fn faces2(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> CaseLine {
     let eb = DVec2::new(1.5, 0.5);
     let [g0, g1] = axes2(tilt);
     // B's lowest vertex (both columns' y >= 0 for a small positive tilt) at x = 0.3.
-    let vertex = g0 * eb.x * -sign(g0.y) + g1 * eb.y * -sign(g1.y);
+    let vertex = g0 * eb.x * -sign_of(g0.y) + g1 * eb.y * -sign_of(g1.y);
     let place = |gap: f64| DVec2::new(0.3, ea.y + gap) - vertex;
     let gap = k * band(place(0.0).length(), &ea.to_array(), &eb.to_array());
     let center = place(gap);

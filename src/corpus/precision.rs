@@ -11,6 +11,7 @@ use glam::{DVec2, DVec3};
 
 use super::build::{axes2, band, f32v, on_face, rotation, written};
 use crate::written::{BoxLine, CaseLine};
+use sat_oracle::check::sign_of;
 use sat_oracle::written::quat_columns;
 
 /// `sub-ulp.jsonl`.
@@ -219,8 +220,7 @@ fn far_2d_rotated(k: f64, name: &str) -> CaseLine {
     let [b0, b1] = axes2(1.0);
     let (ea0, eb) = (1.5, DVec2::new(0.5, 0.25));
     let normal = a1;
-    let vertex = b0 * eb.x * -super::build::sign(b0.dot(normal))
-        + b1 * eb.y * -super::build::sign(b1.dot(normal));
+    let vertex = b0 * eb.x * -sign_of(b0.dot(normal)) + b1 * eb.y * -sign_of(b1.dot(normal));
     let center = far + a0 * 0.2 + normal - vertex;
     let cb = DVec2::new(f32v(center.x), f32v(center.y));
     // The exact face axis of A's side 1 is perp(a0); a0 · perp(a0) = 0, so only e_A1 matters.

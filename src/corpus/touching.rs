@@ -8,8 +8,8 @@
 
 use glam::{DVec2, DVec3};
 
-use super::build::sign;
 use crate::written::{BoxLine, CaseLine};
+use sat_oracle::check::sign_of;
 use sat_oracle::written::integer_quat_columns;
 
 /// The cases.
@@ -88,7 +88,7 @@ fn rational_rotations() -> Vec<CaseLine> {
     // Lowest vertex of B on A's top face at (0.25, -0.5, 1).
     let vertex = |dir: DVec3| -> DVec3 {
         (0..3)
-            .map(|j| half_axes[j] * -sign(half_axes[j].dot(dir)))
+            .map(|j| half_axes[j] * -sign_of(half_axes[j].dot(dir)))
             .sum()
     };
     let on_top = DVec3::new(0.25, -0.5, 1.0) - vertex(DVec3::Z);
@@ -97,9 +97,9 @@ fn rational_rotations() -> Vec<CaseLine> {
     // B's edge 2 crosses A's edge 0 at (0.25, -1, 1), L = x × K_2 = (0, -20, 4).
     let l = DVec3::X.cross(k[2]);
     let other: DVec3 = (0..2)
-        .map(|j| half_axes[j] * -sign(half_axes[j].dot(l)))
+        .map(|j| half_axes[j] * -sign_of(half_axes[j].dot(l)))
         .sum();
-    let on_a = DVec3::new(0.25, sign(l.y), sign(l.z));
+    let on_a = DVec3::new(0.25, sign_of(l.y), sign_of(l.z));
     let crossing = on_a - other - half_axes[2] * 0.25;
     vec![
         CaseLine::named3(

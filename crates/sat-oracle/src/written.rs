@@ -29,13 +29,14 @@ pub enum Rotation2 {
     Axes([[f64; 2]; 2]),
 }
 
-/// The rotation of a 3D box as written.
+/// The rotation of a 3D box as written: f64 numbers as a case line carries them, or `T = f32` as
+/// the fuzz recipes build them ([`check::Orientation3`](crate::check::Orientation3)).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Rotation3 {
+pub enum Rotation3<T = f64> {
     /// `"quat"`: `[x, y, z, w]`, any non-zero length.
-    Quat([f64; 4]),
+    Quat([T; 4]),
     /// `"axes"`: local x, y and z as world-space columns.
-    Axes([[f64; 3]; 3]),
+    Axes([[T; 3]; 3]),
 }
 
 /// A 2D box as written.
@@ -49,16 +50,20 @@ pub struct Box2 {
     pub rotation: Rotation2,
 }
 
-/// A 3D box as written.
+/// A 3D box as written: f64 numbers, or `T = f32` as the fuzz recipes build them
+/// ([`check::BoxInput3`](crate::check::BoxInput3)).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Box3 {
+pub struct Box3<T = f64> {
     /// `"center"`.
-    pub center: [f64; 3],
+    pub center: [T; 3],
     /// `"half_extents"`.
-    pub half_extents: [f64; 3],
+    pub half_extents: [T; 3],
     /// The one rotation key.
-    pub rotation: Rotation3,
+    pub rotation: Rotation3<T>,
 }
+
+/// One of sat-core's checked rectangle constructors: centre, half-extents and a rotation `R`.
+type Constructor2<T, R> = fn(DVec2, DVec2, R) -> Result<T, ObbError>;
 
 impl Box2 {
     /// sat-core's rectangle of these numbers with its centre at `center` (the written one, or
@@ -66,34 +71,31 @@ impl Box2 {
     /// constructors: it contains the rectangle as written (`sat_core::tolerance`, "Boxes as
     /// written").
     pub fn obb(&self, center: DVec2) -> Result<Obb2, ObbError> {
-        let half = DVec2::from_array(self.half_extents);
-        match self.rotation {
-            Rotation2::Angle(angle) => Obb2::try_new_f64(center, half, angle),
-            Rotation2::Degrees(degrees) => Obb2::try_from_degrees_f64(center, half, degrees),
-            Rotation2::Axes([x, y]) => Obb2::try_from_axes_f64(
-                center,
-                half,
-                DMat2::from_cols(DVec2::from_array(x), DVec2::from_array(y)),
-            ),
-        }
+        let angle = [Obb2::try_new_f64, Obb2::try_from_degrees_f64];
+        self.checked(center, angle, Obb2::try_from_axes_f64)
     }
 
     /// sat-core's f64 rectangle of these numbers ([`DObb2`], checked constructors): the numbers
     /// as written, none rounded; columns must be orthonormal within
     /// `sat_core::tolerance::AXES_TOLERANCE_F64`.
     pub fn dobb(&self) -> Result<DObb2, ObbError> {
-        let (center, half) = (
-            DVec2::from_array(self.center),
-            DVec2::from_array(self.half_extents),
-        );
+        let angle = [DObb2::try_new, DObb2::try_from_degrees];
+        self.checked(DVec2::from_array(self.center), angle, DObb2::try_from_axes)
+    }
+
+    /// The rectangle at `center` through one family of sat-core's checked constructors: `angle`
+    /// (radians, degrees) or `axes`, as the rotation is written.
+    fn checked<T>(
+        &self,
+        center: DVec2,
+        [radians, degrees]: [Constructor2<T, f64>; 2],
+        axes: Constructor2<T, DMat2>,
+    ) -> Result<T, ObbError> {
+        let half = DVec2::from_array(self.half_extents);
         match self.rotation {
-            Rotation2::Angle(angle) => DObb2::try_new(center, half, angle),
-            Rotation2::Degrees(degrees) => DObb2::try_from_degrees(center, half, degrees),
-            Rotation2::Axes([x, y]) => DObb2::try_from_axes(
-                center,
-                half,
-                DMat2::from_cols(DVec2::from_array(x), DVec2::from_array(y)),
-            ),
+            Rotation2::Angle(angle) => radians(center, half, angle),
+            Rotation2::Degrees(angle) => degrees(center, half, angle),
+            Rotation2::Axes(cols) => axes(center, half, DMat2::from_cols_array_2d(&cols)),
         }
     }
 

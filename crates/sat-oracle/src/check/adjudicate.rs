@@ -98,57 +98,45 @@ pub struct Report {
     pub panicked: [bool; 2],
 }
 
-/// Checks one 3D case; see [`check`](super) for what fails.
-pub fn check3(case: &Case3) -> Report {
-    let Ok((a, b)) = case.obbs() else {
-        return Report::default();
+/// [`check3`] and [`check2`]: one body over each dimension's functions.
+macro_rules! check_fn {
+    ($(#[$doc:meta])* $check:ident($case:ident, $dim:literal): $decide:ident, $verdict:ident,
+     $exact_box:ident, $stored:ident, $batch:ident, $certified:ident, $gjk:ident, $sat:ident) => {
+        $(#[$doc])*
+        pub fn $check(case: &$case) -> Report {
+            let Ok((a, b)) = case.obbs() else {
+                return Report::default();
+            };
+            let input_exact = || case.exact();
+            let filter = case.filter_boxes().and_then(|(a, b)| $decide(&a, &b));
+            let input = LazyVerdict::new(filter, &input_exact);
+            let stored_exact = || $verdict(&$exact_box::from_obb(&a), &$exact_box::from_obb(&b));
+            let stored = LazyVerdict::new(
+                $decide(&FilterBox::$stored(&a), &FilterBox::$stored(&b)),
+                &stored_exact,
+            );
+            let said = EngineVerdicts {
+                dim: $dim,
+                core: a.intersects(&b),
+                batch: $batch(a, b),
+                certified: $certified(&a, &b),
+                peers: [(Peer::Gjk, $gjk(&a, &b)), (Peer::Sat, $sat(&a, &b))],
+            };
+            said.judge(&input, &stored, &|| case.to_json())
+        }
     };
-    let input_exact = || case.exact();
-    let filter = case.filter_boxes().and_then(|(a, b)| decide3(&a, &b));
-    let input = LazyVerdict::new(filter, &input_exact);
-    let stored_exact = || verdict3(&ExactBox3::from_obb(&a), &ExactBox3::from_obb(&b));
-    let stored = LazyVerdict::new(
-        decide3(&FilterBox::stored3(&a), &FilterBox::stored3(&b)),
-        &stored_exact,
-    );
-    let said = EngineVerdicts {
-        dim: 3,
-        core: a.intersects(&b),
-        batch: batch3(a, b),
-        certified: certified3(&a, &b),
-        peers: [
-            (Peer::Gjk, try_parry_gjk3(&a, &b)),
-            (Peer::Sat, try_parry_sat3(&a, &b)),
-        ],
-    };
-    said.judge(&input, &stored, &|| case.to_json())
 }
 
-/// Checks one 2D case; see [`check`](super) for what fails.
-pub fn check2(case: &Case2) -> Report {
-    let Ok((a, b)) = case.obbs() else {
-        return Report::default();
-    };
-    let input_exact = || case.exact();
-    let filter = case.filter_boxes().and_then(|(a, b)| decide2(&a, &b));
-    let input = LazyVerdict::new(filter, &input_exact);
-    let stored_exact = || verdict2(&ExactBox2::from_obb(&a), &ExactBox2::from_obb(&b));
-    let stored = LazyVerdict::new(
-        decide2(&FilterBox::stored2(&a), &FilterBox::stored2(&b)),
-        &stored_exact,
-    );
-    let said = EngineVerdicts {
-        dim: 2,
-        core: a.intersects(&b),
-        batch: batch2(a, b),
-        certified: certified2(&a, &b),
-        peers: [
-            (Peer::Gjk, try_parry_gjk2(&a, &b)),
-            (Peer::Sat, try_parry_sat2(&a, &b)),
-        ],
-    };
-    said.judge(&input, &stored, &|| case.to_json())
-}
+check_fn!(
+    /// Checks one 3D case; see [`check`](super) for what fails.
+    check3(Case3, 3): decide3, verdict3, ExactBox3, stored3, batch3, certified3, try_parry_gjk3,
+    try_parry_sat3
+);
+check_fn!(
+    /// Checks one 2D case; see [`check`](super) for what fails.
+    check2(Case2, 2): decide2, verdict2, ExactBox2, stored2, batch2, certified2, try_parry_gjk2,
+    try_parry_sat2
+);
 
 /// The pair through the batch pair-stream kernel.
 fn batch3(a: Obb3, b: Obb3) -> bool {

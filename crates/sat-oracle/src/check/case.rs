@@ -13,25 +13,13 @@ use super::filter::FilterBox;
 use super::recipe2::Recipe2;
 use super::recipe3::{NearParallelRecipe3, Recipe3};
 
-/// How a 3D box's orientation is written.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Orientation3 {
-    /// Quaternion `[x, y, z, w]`, not necessarily unit: the rotation `R(q)/|q|²`.
-    Quat([f32; 4]),
-    /// Axis columns (local x, y, z in world space).
-    Axes([[f32; 3]; 3]),
-}
+/// How a 3D box's orientation is written: a quaternion `[x, y, z, w]` (the rotation `R(q)/|q|²`,
+/// not necessarily unit) or axis columns, in the f32 numbers the recipe built.
+pub type Orientation3 = Rotation3<f32>;
 
-/// A 3D box as a case carries it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BoxInput3 {
-    /// Centre.
-    pub center: [f32; 3],
-    /// Half-extents.
-    pub half_extents: [f32; 3],
-    /// Orientation.
-    pub orientation: Orientation3,
-}
+/// A 3D box as a case carries it: the box as written ([`Box3`]) in the f32 numbers the recipe
+/// built.
+pub type BoxInput3 = Box3<f32>;
 
 /// A 2D box as a case carries it: axis columns (a rotation written any other way is not a
 /// rational box).
@@ -51,7 +39,7 @@ impl BoxInput3 {
         Box3 {
             center: self.center.map(f64::from),
             half_extents: self.half_extents.map(f64::from),
-            rotation: match self.orientation {
+            rotation: match self.rotation {
                 Orientation3::Quat(q) => Rotation3::Quat(q.map(f64::from)),
                 Orientation3::Axes(cols) => Rotation3::Axes(cols.map(|c| c.map(f64::from))),
             },
@@ -60,7 +48,7 @@ impl BoxInput3 {
 
     /// The same box for the f64 filter.
     pub(crate) fn filter_box(&self) -> FilterBox<3> {
-        match self.orientation {
+        match self.rotation {
             Orientation3::Quat(q) => FilterBox::quat(self.center, self.half_extents, q),
             Orientation3::Axes(cols) => FilterBox::axes(self.center, self.half_extents, cols),
         }
@@ -119,83 +107,55 @@ impl From<Recipe2> for Case2 {
     }
 }
 
-impl Case3 {
-    /// Both boxes as the case line writes them: the built f32 numbers, rewritten as the
-    /// recipe's [`Written3`](super::Written3) says.
-    pub fn written(&self) -> (Box3, Box3) {
-        let form = self.recipe.written;
-        (form.write(&self.a.written()), form.write(&self.b.written()))
-    }
+/// The methods [`Case3`] and [`Case2`] share, written once over each dimension's types: the
+/// boxes as written, sat-core's boxes, the exact verdict, the filter's boxes and the case line.
+macro_rules! case_methods {
+    ($case:ident: $box:ident, $obb:ident, $dvec:ident, $verdict:ident, $form:ident, $line:ident, $n:literal) => {
+        impl $case {
+            /// Both boxes as the case line writes them: the built f32 numbers, rewritten as the
+            /// recipe's `written` form says.
+            pub fn written(&self) -> ($box, $box) {
+                let form = self.recipe.written;
+                (form.write(&self.a.written()), form.write(&self.b.written()))
+            }
 
-    /// Both sat-core boxes from the numbers as written (sat-core's checked f64 constructors),
-    /// or the first error.
-    pub fn obbs(&self) -> Result<(Obb3, Obb3), ObbError> {
-        let (a, b) = self.written();
-        let centre = |b: &Box3| DVec3::from_array(b.center);
-        Ok((a.obb(centre(&a))?, b.obb(centre(&b))?))
-    }
+            /// Both sat-core boxes from the numbers as written (sat-core's checked f64
+            /// constructors), or the first error.
+            pub fn obbs(&self) -> Result<($obb, $obb), ObbError> {
+                let (a, b) = self.written();
+                let centre = |b: &$box| $dvec::from_array(b.center);
+                Ok((a.obb(centre(&a))?, b.obb(centre(&b))?))
+            }
 
-    /// The exact verdict for the numbers as written.
-    pub fn exact(&self) -> ExactVerdict {
-        let (a, b) = self.written();
-        verdict3(&a.exact(), &b.exact())
-    }
+            /// The exact verdict for the numbers as written.
+            pub fn exact(&self) -> ExactVerdict {
+                let (a, b) = self.written();
+                $verdict(&a.exact(), &b.exact())
+            }
 
-    /// The boxes for the f64 filter, when the numbers are the f32 ones it was built for.
-    pub(crate) fn filter_boxes(&self) -> Option<(FilterBox<3>, FilterBox<3>)> {
-        (self.recipe.written == super::Written3::AsBuilt)
-            .then(|| (self.a.filter_box(), self.b.filter_box()))
-    }
+            /// The boxes for the f64 filter, when the numbers are the f32 ones it was built for.
+            pub(crate) fn filter_boxes(&self) -> Option<(FilterBox<$n>, FilterBox<$n>)> {
+                (self.recipe.written == super::$form::AsBuilt)
+                    .then(|| (self.a.filter_box(), self.b.filter_box()))
+            }
 
-    /// The case as a line of the `obbsat` case format (`obbsat verdict` reads it), without id.
-    pub fn case_line(&self) -> CaseLine {
-        let (a, b) = self.written();
-        CaseLine::three(&a, &b)
-    }
+            /// The case as a line of the `obbsat` case format (`obbsat verdict` reads it),
+            /// without id.
+            pub fn case_line(&self) -> CaseLine {
+                let (a, b) = self.written();
+                CaseLine::$line(&a, &b)
+            }
 
-    /// [`case_line`](Self::case_line)'s JSON.
-    pub fn to_json(&self) -> String {
-        self.case_line().to_json()
-    }
+            /// [`case_line`](Self::case_line)'s JSON.
+            pub fn to_json(&self) -> String {
+                self.case_line().to_json()
+            }
+        }
+    };
 }
 
-impl Case2 {
-    /// Both rectangles as the case line writes them (see [`Case3::written`]).
-    pub fn written(&self) -> (Box2, Box2) {
-        let form = self.recipe.written;
-        (form.write(&self.a.written()), form.write(&self.b.written()))
-    }
-
-    /// Both sat-core rectangles from the numbers as written, or the first error.
-    pub fn obbs(&self) -> Result<(Obb2, Obb2), ObbError> {
-        let (a, b) = self.written();
-        let centre = |b: &Box2| DVec2::from_array(b.center);
-        Ok((a.obb(centre(&a))?, b.obb(centre(&b))?))
-    }
-
-    /// The exact verdict for the numbers as written.
-    pub fn exact(&self) -> ExactVerdict {
-        let (a, b) = self.written();
-        verdict2(&a.exact(), &b.exact())
-    }
-
-    /// The rectangles for the f64 filter, when the numbers are the f32 ones it was built for.
-    pub(crate) fn filter_boxes(&self) -> Option<(FilterBox<2>, FilterBox<2>)> {
-        (self.recipe.written == super::Written2::AsBuilt)
-            .then(|| (self.a.filter_box(), self.b.filter_box()))
-    }
-
-    /// The case as a line of the `obbsat` case format (`obbsat verdict` reads it), without id.
-    pub fn case_line(&self) -> CaseLine {
-        let (a, b) = self.written();
-        CaseLine::two(&a, &b)
-    }
-
-    /// [`case_line`](Self::case_line)'s JSON.
-    pub fn to_json(&self) -> String {
-        self.case_line().to_json()
-    }
-}
+case_methods!(Case3: Box3, Obb3, DVec3, verdict3, Written3, three, 3);
+case_methods!(Case2: Box2, Obb2, DVec2, verdict2, Written2, two, 2);
 
 /// A 3D case from a [`NearParallelRecipe3`]: near-parallel faces or edges in contact.
 #[derive(Debug, Clone, Copy, PartialEq)]

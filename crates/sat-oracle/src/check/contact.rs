@@ -2,7 +2,8 @@
 //! `contact()` and `contact_manifolds` of `SatDispatcher::default().chain(DefaultQueryDispatcher)`
 //! (the chain as users register it), on the pose rapier would pass (`pos1.inv_mul(&pos2)` of the
 //! two boxes of a [`Case3`](super::Case3) or [`Case2`](super::Case2)). Behind the fuzz targets
-//! `contact2`, `contact3`, `manifold2`, `manifold3` ([`check_contact3`], [`check_manifold3`], ...).
+//! `contact2`, `contact3`, `manifold2`, `manifold3` ([`check_contact3`](super::check_contact3),
+//! [`check_manifold3`](super::check_manifold3), ...).
 //!
 //! # The reference
 //!
@@ -118,7 +119,7 @@ impl Knobs {
         }
     }
 
-    /// The bytes [`decode`](Self::decode) reads.
+    /// The bytes `decode` reads.
     pub fn to_bytes(self) -> [u8; 4] {
         [
             self.prediction,

@@ -33,71 +33,106 @@ use super::{Case2, Case3, Placement2, Placement3, Written2, Written3};
 /// `ε₆₄/ε₃₂`: a recipe's gap, measured in f32's resolution, in f64's.
 const F64_RESOLUTION: f64 = 1.0 / (1u64 << 29) as f64;
 
-/// Checks one 3D case in f64; see the module docs for what fails.
-pub fn check3_f64(case: &Case3) -> Report {
-    let leaning = match case.recipe.written {
-        Written3::Leaning(k) => Some(k),
-        _ => None,
+/// [`check3_f64`] and [`check2_f64`]: one body over each dimension's types.
+macro_rules! check_f64 {
+    ($(#[$doc:meta])* $check:ident($case:ident, $dim:literal): $verdict:ident, $exact_box:ident,
+     $rotation:ident) => {
+        $(#[$doc])*
+        pub fn $check(case: &$case) -> Report {
+            let ((a, b), true) = case.in_f64() else {
+                return Report::default();
+            };
+            let (Ok(da), Ok(db)) = (a.dobb(), b.dobb()) else {
+                return Report::default();
+            };
+            let written = $verdict(&a.exact(), &b.exact());
+            let stored = $verdict(&$exact_box::from(&da), &$exact_box::from(&db));
+            let columns = [a.rotation, b.rotation]
+                .iter()
+                .any(|r| matches!(r, $rotation::Axes(_)));
+            let said = Said {
+                dim: $dim,
+                intersects: [da.intersects(&db), db.intersects(&da)],
+                certified: [da.intersects_certified(&db), db.intersects_certified(&da)],
+            };
+            said.judge(&written, &stored, columns, &|| case.case_line_f64().to_json())
+        }
     };
-    let (a, b) = case.written();
-    let (a, b) = (in_f64_3(&a, leaning), in_f64_3(&b, leaning));
-    let gap = match case.recipe.placement {
-        Placement3::Face(f) => Some(f.gap),
-        Placement3::Edge(e) => Some(e.gap),
-        _ => None,
-    };
-    let Some((a, b)) = regap3(a, b, gap) else {
-        return Report::default();
-    };
-    let (Ok(da), Ok(db)) = (a.dobb(), b.dobb()) else {
-        return Report::default();
-    };
-    let written = verdict3(&a.exact(), &b.exact());
-    let stored = verdict3(&ExactBox3::from(&da), &ExactBox3::from(&db));
-    let columns = [a.rotation, b.rotation]
-        .iter()
-        .any(|r| matches!(r, Rotation3::Axes(_)));
-    let said = Said {
-        dim: 3,
-        intersects: [da.intersects(&db), db.intersects(&da)],
-        certified: [da.intersects_certified(&db), db.intersects_certified(&da)],
-    };
-    said.judge(&written, &stored, columns, &|| {
-        CaseLine::three(&a, &b).to_json()
-    })
 }
 
-/// Checks one 2D case in f64; see the module docs for what fails.
-pub fn check2_f64(case: &Case2) -> Report {
-    let leaning = match case.recipe.written {
-        Written2::Leaning(k) => Some(k),
-        _ => None,
+check_f64!(
+    /// Checks one 3D case in f64; see the module docs for what fails.
+    check3_f64(Case3, 3): verdict3, ExactBox3, Rotation3
+);
+check_f64!(
+    /// Checks one 2D case in f64; see the module docs for what fails.
+    check2_f64(Case2, 2): verdict2, ExactBox2, Rotation2
+);
+
+/// The f64 writing of [`Case3`] and [`Case2`], one body over each dimension's types.
+macro_rules! written_f64 {
+    ($case:ident: $box:ident, $rotation:ident, $form:ident, $polar:ident, $regap:ident, $line:ident,
+     $target:literal) => {
+        impl $case {
+            /// Both boxes written in f64 (see the module docs), as the target judges them and
+            /// its case line writes them, and whether they are judged: `false` when sat-core
+            /// refuses them (B is not moved then: a contact's gap cannot be aimed).
+            fn in_f64(&self) -> (($box, $box), bool) {
+                let leaning = match self.recipe.written {
+                    $form::Leaning(k) => Some(k),
+                    _ => None,
+                };
+                // Columns replaced by their polar factor (leaned for a leaning case).
+                let in_f64 = |b: $box| {
+                    let mut out = b;
+                    if let $rotation::Axes(cols) = b.rotation {
+                        out.rotation = $rotation::Axes(lean($polar(cols), leaning, b.center[0]));
+                    }
+                    out
+                };
+                let (a, b) = self.written();
+                let (a, b) = (in_f64(a), in_f64(b));
+                let gap = self.recipe.placement.contact_gap();
+                $regap(a, b, gap).map_or(((a, b), false), |boxes| (boxes, true))
+            }
+
+            #[doc = concat!("Both boxes as the `", $target, "` target writes them (see the module docs).")]
+            pub fn written_f64(&self) -> ($box, $box) {
+                self.in_f64().0
+            }
+
+            #[doc = concat!("The case as the `", $target, "` target writes it: ")]
+            /// [`written_f64`](Self::written_f64) as a line of the `obbsat` case format (no id).
+            pub fn case_line_f64(&self) -> CaseLine {
+                let (a, b) = self.written_f64();
+                CaseLine::$line(&a, &b)
+            }
+        }
     };
-    let (a, b) = case.written();
-    let (a, b) = (in_f64_2(&a, leaning), in_f64_2(&b, leaning));
-    let gap = match case.recipe.placement {
-        Placement2::Face(f) => Some(f.gap),
-        _ => None,
-    };
-    let Some((a, b)) = regap2(a, b, gap) else {
-        return Report::default();
-    };
-    let (Ok(da), Ok(db)) = (a.dobb(), b.dobb()) else {
-        return Report::default();
-    };
-    let written = verdict2(&a.exact(), &b.exact());
-    let stored = verdict2(&ExactBox2::from(&da), &ExactBox2::from(&db));
-    let columns = [a.rotation, b.rotation]
-        .iter()
-        .any(|r| matches!(r, Rotation2::Axes(_)));
-    let said = Said {
-        dim: 2,
-        intersects: [da.intersects(&db), db.intersects(&da)],
-        certified: [da.intersects_certified(&db), db.intersects_certified(&da)],
-    };
-    said.judge(&written, &stored, columns, &|| {
-        CaseLine::two(&a, &b).to_json()
-    })
+}
+
+written_f64!(Case3: Box3, Rotation3, Written3, polar3, regap3, three, "obb3_f64");
+written_f64!(Case2: Box2, Rotation2, Written2, polar2, regap2, two, "obb2_f64");
+
+impl Placement3 {
+    /// The gap a contact placement aims at.
+    fn contact_gap(&self) -> Option<Gap> {
+        match self {
+            Placement3::Face(f) => Some(f.gap),
+            Placement3::Edge(e) => Some(e.gap),
+            _ => None,
+        }
+    }
+}
+
+impl Placement2 {
+    /// The gap a contact placement aims at.
+    fn contact_gap(&self) -> Option<Gap> {
+        match self {
+            Placement2::Face(f) => Some(f.gap),
+            _ => None,
+        }
+    }
 }
 
 /// What sat-core's f64 boxes said about a pair, in both orders.
@@ -169,26 +204,6 @@ impl Said {
     }
 }
 
-/// `b` in f64: columns replaced by their polar factor (leaned for a leaning case).
-fn in_f64_3(b: &Box3, leaning: Option<u16>) -> Box3 {
-    let mut out = *b;
-    if let Rotation3::Axes(cols) = b.rotation {
-        let u = polar3(DMat3::from_cols_array_2d(&cols)).to_cols_array_2d();
-        out.rotation = Rotation3::Axes(lean(u, leaning, b.center[0]));
-    }
-    out
-}
-
-/// [`in_f64_3`] in 2D.
-fn in_f64_2(b: &Box2, leaning: Option<u16>) -> Box2 {
-    let mut out = *b;
-    if let Rotation2::Axes(cols) = b.rotation {
-        let u = polar2(DMat2::from_cols_array_2d(&cols)).to_cols_array_2d();
-        out.rotation = Rotation2::Axes(lean(u, leaning, b.center[0]));
-    }
-    out
-}
-
 /// Columns leaned as [`Written3::Leaning`] leans them (`k mod 3`: 100 %, 90 % or 50 %), of f64's
 /// tolerance.
 fn lean<const N: usize>(cols: [[f64; N]; N], leaning: Option<u16>, x: f64) -> [[f64; N]; N] {
@@ -201,22 +216,22 @@ fn lean<const N: usize>(cols: [[f64; N]; N], leaning: Option<u16>, x: f64) -> [[
     lean_columns(cols, of_f32, u64::from(k) ^ x.to_bits(), |x| x)
 }
 
-/// The orthogonal polar factor (Newton's iteration `U ← (U + U⁻ᵀ)/2`).
-fn polar3(g: DMat3) -> DMat3 {
-    let mut u = g;
+/// The orthogonal polar factor of the columns (Newton's iteration `U ← (U + U⁻ᵀ)/2`).
+fn polar3(cols: [[f64; 3]; 3]) -> [[f64; 3]; 3] {
+    let mut u = DMat3::from_cols_array_2d(&cols);
     for _ in 0..8 {
         u = (u + u.inverse().transpose()) * 0.5;
     }
-    u
+    u.to_cols_array_2d()
 }
 
 /// [`polar3`] in 2D.
-fn polar2(g: DMat2) -> DMat2 {
-    let mut u = g;
+fn polar2(cols: [[f64; 2]; 2]) -> [[f64; 2]; 2] {
+    let mut u = DMat2::from_cols_array_2d(&cols);
     for _ in 0..8 {
         u = (u + u.inverse().transpose()) * 0.5;
     }
-    u
+    u.to_cols_array_2d()
 }
 
 /// B's centre moved along the unit `axis` of the exact pair's margin (`t = c_B − c_A`) so that

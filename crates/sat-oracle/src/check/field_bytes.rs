@@ -186,7 +186,29 @@ macro_rules! field_bytes_struct {
     };
 }
 
-pub(crate) use {field_bytes_enum, field_bytes_struct};
+/// A newtype over one [`FieldBytes`] value (`struct Tilt(pub u16)`), read and written as it.
+macro_rules! field_bytes_newtype {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident(pub $ty:ty);
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq)]
+        $vis struct $name(pub $ty);
+
+        impl $crate::check::field_bytes::FieldBytes for $name {
+            fn decode(u: &mut arbitrary::Unstructured<'_>) -> Self {
+                $name(<$ty as $crate::check::field_bytes::FieldBytes>::decode(u))
+            }
+
+            fn encode(&self, out: &mut Vec<u8>) {
+                $crate::check::field_bytes::FieldBytes::encode(&self.0, out);
+            }
+        }
+    };
+}
+
+pub(crate) use {field_bytes_enum, field_bytes_newtype, field_bytes_struct};
 
 #[cfg(test)]
 mod tests {

@@ -46,6 +46,25 @@ pub fn dquat(q: [f32; 4]) -> DQuat {
     DQuat::from_array(q.map(f64::from))
 }
 
+/// A uniformly distributed unit quaternion from three uniform numbers in `[0, 1)` (Shoemake's
+/// method): the rotations of the fuzzer's `Rotation::Uniform` and of the generator's random
+/// pairs.
+///
+/// ```
+/// let q = sat_oracle::check::uniform_quat([0.25, 0.5, 0.75]);
+/// assert!((q.length() - 1.0).abs() < 1e-15);
+/// ```
+pub fn uniform_quat([u1, u2, u3]: [f64; 3]) -> DQuat {
+    let tau = std::f64::consts::TAU;
+    let (r1, r2) = ((1.0 - u1).sqrt(), u1.sqrt());
+    DQuat::from_xyzw(
+        r1 * (tau * u2).sin(),
+        r1 * (tau * u2).cos(),
+        r2 * (tau * u3).sin(),
+        r2 * (tau * u3).cos(),
+    )
+}
+
 /// `q` normalised in f64, then rounded to f32. A zero or non-finite `q` stays as it is (and is
 /// rejected by sat-core).
 pub fn round_quat(q: DQuat) -> [f32; 4] {
@@ -109,30 +128,46 @@ impl<const N: usize> Contact<N> {
     }
 }
 
-/// B's offset from A (half-extents `ea`, `eb`; B's columns `gb`) that puts B's deepest vertex
-/// along `normal` (A's face normal `±a_i`) on that face at gap zero, moved `lateral` across it;
-/// and the contact (`axis` = `i`). A face of B, when the faces are nearly parallel. The caller
-/// adds the gap along the normal. Shared by the fuzz recipes and `obbsat`'s generator.
-pub fn face_contact3(
-    [ea, eb]: [&[f64; 3]; 2],
-    gb: &[DVec3; 3],
-    i: usize,
-    normal: DVec3,
-    lateral: DVec3,
-) -> (DVec3, Contact<3>) {
-    // B's centre sits at its deepest vertex plus this.
-    let support_b: DVec3 = (0..3)
-        .map(|j| gb[j] * (eb[j] * sign_of(gb[j].dot(normal))))
-        .sum();
-    let radius_b = (0..3).map(|j| eb[j] * gb[j].dot(normal).abs()).sum();
-    let contact = Contact {
-        normal: normal.to_array(),
-        radius_b,
-        gap: 0.0,
-        axis: i,
+/// The face placement, written once for each dimension's vector type.
+macro_rules! face_contact {
+    ($(#[$doc:meta])* $name:ident: $vec:ident, $n:literal) => {
+        $(#[$doc])*
+        pub fn $name(
+            [ea, eb]: [&[f64; $n]; 2],
+            gb: &[$vec; $n],
+            i: usize,
+            normal: $vec,
+            lateral: $vec,
+        ) -> ($vec, Contact<$n>) {
+            // B's centre sits at its deepest vertex plus this.
+            let support_b: $vec = (0..$n)
+                .map(|j| gb[j] * (eb[j] * sign_of(gb[j].dot(normal))))
+                .sum();
+            let radius_b = (0..$n).map(|j| eb[j] * gb[j].dot(normal).abs()).sum();
+            let contact = Contact {
+                normal: normal.to_array(),
+                radius_b,
+                gap: 0.0,
+                axis: i,
+            };
+            (normal * ea[i] + lateral + support_b, contact)
+        }
     };
-    (normal * ea[i] + lateral + support_b, contact)
 }
+
+face_contact!(
+    /// B's offset from A (half-extents `ea`, `eb`; B's columns `gb`) that puts B's deepest
+    /// vertex along `normal` (A's face normal `±a_i`) on that face at gap zero, moved `lateral`
+    /// across it; and the contact (`axis` = `i`). A face of B, when the faces are nearly
+    /// parallel. The caller adds the gap along the normal. Shared by the fuzz recipes,
+    /// `obbsat`'s generator and the named corpus cases.
+    face_contact3: DVec3, 3
+);
+face_contact!(
+    /// [`face_contact3`] in 2D: B's deepest vertex along `normal` (A's edge normal `±a_i`) on
+    /// that edge at gap zero, moved `lateral` along it; and the contact.
+    face_contact2: DVec2, 2
+);
 
 /// B's offset from A that makes B's edge along `b_k` cross A's edge along `a_i` at gap zero
 /// along the unit `normal` (`±a_i × b_k` normalised), at fractions `along` (in `[−1, 1]`) of

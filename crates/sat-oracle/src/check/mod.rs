@@ -90,7 +90,10 @@ pub use contact2::{ContactCase2, check_contact2, check_manifold2};
 pub use contact3::{ContactCase3, check_contact3, check_manifold3};
 pub use distance::{check_distance2, check_distance3, distance_peer_tallies};
 pub use double::{check2_f64, check3_f64};
-pub use geometry::{Contact, OCTAHEDRAL, edge_contact3, face_contact3, lean_columns, ulp32};
+pub use geometry::{
+    Contact, OCTAHEDRAL, edge_contact3, face_contact3, lean_columns, norm, sign_of, ulp32,
+    uniform_quat,
+};
 pub use peer_findings::{PeerTally, peer_tallies, strict_peers};
 pub use recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt};
 pub use recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Written2};
@@ -125,87 +128,47 @@ pub fn target(name: &str) -> Option<&'static Target> {
     TARGETS.iter().find(|t| t.name == name)
 }
 
-/// Every fuzz target.
+/// One [`Target`]: its name, its check (the bytes decode to the check's input), its seeds and,
+/// when its input is a pair of boxes, how that input writes itself as a case line.
+macro_rules! target {
+    ($name:literal, $check:expr, $seeds:expr $(, $case_line:expr)?) => {
+        Target {
+            name: $name,
+            run: |bytes| $check(&decode(bytes)),
+            seeds: || $seeds,
+            case_line: target!(@case_line $($case_line)?),
+        }
+    };
+    (@case_line) => {
+        None
+    };
+    (@case_line $case_line:expr) => {
+        Some(|bytes| $case_line(&decode(bytes)))
+    };
+}
+
+/// Every fuzz target, one row each (`rustfmt::skip`: a table).
+#[rustfmt::skip]
 pub const TARGETS: [Target; 13] = [
-    Target {
-        name: "obb2",
-        run: |bytes| check2(&decode(bytes)),
-        seeds: || encode_all(seeds2()),
-        case_line: Some(|bytes| decode::<Case2>(bytes).case_line()),
-    },
-    Target {
-        name: "obb3",
-        run: |bytes| check3(&decode(bytes)),
-        seeds: || encode_all(seeds3()),
-        case_line: Some(|bytes| decode::<Case3>(bytes).case_line()),
-    },
-    Target {
-        name: "obb2_f64",
-        run: |bytes| check2_f64(&decode(bytes)),
-        seeds: || encode_all(seeds2()),
-        // Written in f64 from the recipe (`check::double`), not the recipe's own case line.
-        case_line: None,
-    },
-    Target {
-        name: "obb3_f64",
-        run: |bytes| check3_f64(&decode(bytes)),
-        seeds: || encode_all(seeds3()),
-        case_line: None,
-    },
-    Target {
-        name: "near_parallel3",
-        run: |bytes| check3(&decode::<NearParallel3>(bytes).0),
-        seeds: || encode_all(seeds_near_parallel3()),
-        case_line: Some(|bytes| decode::<NearParallel3>(bytes).0.case_line()),
-    },
-    Target {
-        name: "separation3",
-        run: |bytes| check_separation3(&decode(bytes)),
-        seeds: || encode_all(seeds3()),
-        case_line: Some(|bytes| decode::<Case3>(bytes).case_line()),
-    },
-    Target {
-        name: "contact2",
-        run: |bytes| check_contact2(&decode(bytes)),
-        seeds: || contact::seeds(encode_all(seeds2())),
-        case_line: None,
-    },
-    Target {
-        name: "contact3",
-        run: |bytes| check_contact3(&decode(bytes)),
-        seeds: || contact::seeds(encode_all(seeds3())),
-        case_line: None,
-    },
-    Target {
-        name: "manifold2",
-        run: |bytes| check_manifold2(&decode(bytes)),
-        seeds: || contact::seeds(encode_all(seeds2())),
-        case_line: None,
-    },
-    Target {
-        name: "manifold3",
-        run: |bytes| check_manifold3(&decode(bytes)),
-        seeds: || contact::seeds(encode_all(seeds3())),
-        case_line: None,
-    },
-    Target {
-        name: "rapier3",
-        run: |bytes| check_scene3(&decode(bytes)),
-        seeds: || encode_all(seeds_scene3()),
-        case_line: None,
-    },
-    Target {
-        name: "distance2",
-        run: |bytes| check_distance2(&decode(bytes)),
-        seeds: || encode_all(seeds2()),
-        case_line: Some(|bytes| decode::<Case2>(bytes).case_line()),
-    },
-    Target {
-        name: "distance3",
-        run: |bytes| check_distance3(&decode(bytes)),
-        seeds: || encode_all(seeds3()),
-        case_line: Some(|bytes| decode::<Case3>(bytes).case_line()),
-    },
+    target!("obb2", check2, encode_all(seeds2()), Case2::case_line),
+    target!("obb3", check3, encode_all(seeds3()), Case3::case_line),
+    // Written in f64 from the recipe (`check::double`), not the recipe's own case line.
+    target!("obb2_f64", check2_f64, encode_all(seeds2()), Case2::case_line_f64),
+    target!("obb3_f64", check3_f64, encode_all(seeds3()), Case3::case_line_f64),
+    target!(
+        "near_parallel3",
+        |input: &NearParallel3| check3(&input.0),
+        encode_all(seeds_near_parallel3()),
+        |input: &NearParallel3| input.0.case_line()
+    ),
+    target!("separation3", check_separation3, encode_all(seeds3()), Case3::case_line),
+    target!("contact2", check_contact2, contact::seeds(encode_all(seeds2()))),
+    target!("contact3", check_contact3, contact::seeds(encode_all(seeds3()))),
+    target!("manifold2", check_manifold2, contact::seeds(encode_all(seeds2()))),
+    target!("manifold3", check_manifold3, contact::seeds(encode_all(seeds3()))),
+    target!("rapier3", check_scene3, encode_all(seeds_scene3())),
+    target!("distance2", check_distance2, encode_all(seeds2()), Case2::case_line),
+    target!("distance3", check_distance3, encode_all(seeds3()), Case3::case_line),
 ];
 
 /// sat-core's verdict band `BAND_K·ε·S` for a pair of scale `S` (see `sat_core::tolerance`), in

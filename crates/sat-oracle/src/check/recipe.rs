@@ -5,7 +5,7 @@
 
 use glam::{DVec2, DVec3};
 
-use super::field_bytes::{FieldBytes, field_bytes_enum, field_bytes_struct};
+use super::field_bytes::{field_bytes_enum, field_bytes_newtype, field_bytes_struct};
 use super::geometry::ulp32;
 
 field_bytes_enum! {
@@ -65,17 +65,9 @@ impl Extent {
     }
 }
 
-/// A direction: a point on the unit circle (2D) or sphere (3D) from 32 bits.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Direction(pub u32);
-
-impl FieldBytes for Direction {
-    fn decode(u: &mut arbitrary::Unstructured<'_>) -> Self {
-        Direction(u32::decode(u))
-    }
-    fn encode(&self, out: &mut Vec<u8>) {
-        self.0.encode(out);
-    }
+field_bytes_newtype! {
+    /// A direction: a point on the unit circle (2D) or sphere (3D) from 32 bits.
+    pub struct Direction(pub u32);
 }
 
 impl Direction {
@@ -197,17 +189,9 @@ impl Gap {
     }
 }
 
-/// A tiny rotation angle, `±1e-8..1e-2` rad, log-uniform (the top bit is the sign).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Tilt(pub u16);
-
-impl FieldBytes for Tilt {
-    fn decode(u: &mut arbitrary::Unstructured<'_>) -> Self {
-        Tilt(u16::decode(u))
-    }
-    fn encode(&self, out: &mut Vec<u8>) {
-        self.0.encode(out);
-    }
+field_bytes_newtype! {
+    /// A tiny rotation angle, `±1e-8..1e-2` rad, log-uniform (the top bit is the sign).
+    pub struct Tilt(pub u16);
 }
 
 impl Tilt {

@@ -9,8 +9,7 @@ use glam::DVec2;
 
 use super::BoxInput2;
 use super::field_bytes::{field_bytes_enum, field_bytes_struct};
-use super::geometry::lean_columns;
-use super::geometry::{Contact, cols2, norm, sign_of};
+use super::geometry::{cols2, face_contact2, lean_columns, norm};
 use super::recipe::{Extent, Gap, GapScale, Offset, Origin, Size, Tilt, centered16, unit16};
 use super::recipe3::{FaceContact, Nudge};
 
@@ -244,12 +243,8 @@ impl Placement2 {
         };
         let i = usize::from(f.face % 2);
         let normal = ga[i] * if f.face % 4 >= 2 { -1.0 } else { 1.0 };
-        let support_b: DVec2 = (0..2)
-            .map(|j| gb[j] * (eb64[j] * sign_of(gb[j].dot(normal))))
-            .sum();
-        let radius_b = (0..2).map(|j| eb64[j] * gb[j].dot(normal).abs()).sum();
         let lateral = ga[1 - i] * (ea64[1 - i] * centered16(f.lateral[0]));
-        let offset = normal * ea64[i] + lateral + support_b;
+        let (offset, mut contact) = face_contact2([&ea64, &eb64], &gb, i, normal, lateral);
         let at = GapScale {
             size,
             far: ca.iter().fold(0.0f64, |m, x| m.max(f64::from(x.abs()))),
@@ -259,12 +254,7 @@ impl Placement2 {
         let cb = (origin + offset + normal * gap)
             .to_array()
             .map(|x| x as f32);
-        let contact = Contact {
-            normal: normal.to_array(),
-            radius_b,
-            gap,
-            axis: i,
-        };
+        contact.gap = gap;
         let t = core::array::from_fn(|k| f64::from(cb[k]) - f64::from(ca[k]));
         contact.retune(ea, &cols2(ga), t);
         cb

@@ -5,10 +5,10 @@
 
 use glam::{DQuat, DVec3};
 
-use super::field_bytes::{FieldBytes, field_bytes_enum, field_bytes_struct};
+use super::field_bytes::{field_bytes_enum, field_bytes_newtype, field_bytes_struct};
 use super::geometry::{
     Contact, OCTAHEDRAL, cols3, dquat, edge_contact3, face_contact3, lean_columns, norm,
-    quat_columns, round_quat,
+    quat_columns, round_quat, uniform_quat,
 };
 use super::recipe::{
     Direction, Extent, Gap, GapScale, Offset, Origin, Size, Tilt, centered16, unit16,
@@ -61,15 +61,7 @@ impl Rotation {
             Rotation::Rational(k) => k.map(|c| f32::from(c.rem_euclid(7) - 3)),
             Rotation::AboutAxis(spin) => round_quat(spin.dquat()),
             Rotation::Uniform(bits) => {
-                let [u1, u2, u3] = bits.map(|b| f64::from(b) / 4_294_967_296.0);
-                let tau = std::f64::consts::TAU;
-                let (r1, r2) = ((1.0 - u1).sqrt(), u1.sqrt());
-                round_quat(DQuat::from_xyzw(
-                    r1 * (tau * u2).sin(),
-                    r1 * (tau * u2).cos(),
-                    r2 * (tau * u3).sin(),
-                    r2 * (tau * u3).cos(),
-                ))
+                round_quat(uniform_quat(bits.map(|b| f64::from(b) / 4_294_967_296.0)))
             }
             Rotation::Raw(bits) => bits.map(f32::from_bits),
         }
@@ -184,21 +176,14 @@ field_bytes_enum! {
     }
 }
 
-/// How the axis columns of a box written as columns are perturbed: bit 7 leans them as far as
-/// sat-core's checked constructors accept (`max |GᵀG − I|` up to [`AXES_TOLERANCE`], in a
-/// direction drawn from the columns and the bits, at a fraction of the tolerance chosen by bits
-/// 0–1: all of it, 0.9, 0.5 or 0.1); bit 4 then moves one entry (column bits 0–1, row bits 2–3,
-/// each `mod N`) by one ulp, down if bit 5 is set; bit 6 writes zero entries as `−0.0`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Nudge(pub u8);
-
-impl FieldBytes for Nudge {
-    fn decode(u: &mut arbitrary::Unstructured<'_>) -> Self {
-        Nudge(u8::decode(u))
-    }
-    fn encode(&self, out: &mut Vec<u8>) {
-        self.0.encode(out);
-    }
+field_bytes_newtype! {
+    /// How the axis columns of a box written as columns are perturbed: bit 7 leans them as far as
+    /// sat-core's checked constructors accept (`max |GᵀG − I|` up to
+    /// [`AXES_TOLERANCE`](sat_core::AXES_TOLERANCE), in a direction drawn from the columns and
+    /// the bits, at a fraction of the tolerance chosen by bits 0–1: all of it, 0.9, 0.5 or 0.1);
+    /// bit 4 then moves one entry (column bits 0–1, row bits 2–3, each `mod N`) by one ulp, down
+    /// if bit 5 is set; bit 6 writes zero entries as `−0.0`.
+    pub struct Nudge(pub u8);
 }
 
 impl Nudge {
@@ -350,10 +335,10 @@ impl Recipe3 {
         let cb = self
             .placement
             .place(ca, &mut ea, eb, columns(oa), columns(ob), s);
-        let write = |center, half_extents, orientation| BoxInput3 {
+        let write = |center, half_extents, rotation| BoxInput3 {
             center,
             half_extents,
-            orientation,
+            rotation,
         };
         let a = write(ca, ea, oa);
         let b = write(cb, eb, ob);

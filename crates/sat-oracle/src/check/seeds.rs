@@ -17,6 +17,22 @@ const QUARTER: Extent = Extent::Grid(3);
 const CENTRE: u16 = 32_768;
 const SOMEWHERE: Direction = Direction(0x5bd1_e995);
 const TILT_AXIS: Direction = Direction(0x9e37_79b9);
+/// Box A's centre for the generic pairs: within ten sizes of the origin.
+const NEAR_ORIGIN: Origin = Origin::Near(Offset {
+    direction: SOMEWHERE,
+    distance: 20_000,
+});
+/// The generic pairs' unequal half-extents (fractions of the size).
+const EXTENTS_A: [Extent; 3] = [
+    Extent::Fraction(40_000),
+    Extent::Fraction(9_000),
+    Extent::Fraction(61_000),
+];
+const EXTENTS_B: [Extent; 3] = [
+    Extent::Fraction(15_000),
+    Extent::Fraction(52_000),
+    Extent::Fraction(30_000),
+];
 const RANDOM_A: Rotation = Rotation::Uniform([0x1234_5678, 0x9abc_def0, 0x0fed_cba9]);
 const RANDOM_B: Rotation = Rotation::Uniform([0x8765_4321, 0x2468_ace0, 0x1357_9bdf]);
 
@@ -63,20 +79,9 @@ fn cubes(grid: [i16; 3]) -> Recipe3 {
 fn generic(rotation_b: Relative3, placement: Placement3) -> Recipe3 {
     Recipe3 {
         size: Size::Unit,
-        origin: Origin::Near(Offset {
-            direction: SOMEWHERE,
-            distance: 20_000,
-        }),
-        extents_a: [
-            Extent::Fraction(40_000),
-            Extent::Fraction(9_000),
-            Extent::Fraction(61_000),
-        ],
-        extents_b: [
-            Extent::Fraction(15_000),
-            Extent::Fraction(52_000),
-            Extent::Fraction(30_000),
-        ],
+        origin: NEAR_ORIGIN,
+        extents_a: EXTENTS_A,
+        extents_b: EXTENTS_B,
         rotation_a: RANDOM_A,
         rotation_b,
         placement,
@@ -287,16 +292,8 @@ pub fn seeds_near_parallel3() -> Vec<(&'static str, NearParallelRecipe3)> {
     let recipe = |rotation_a, near, contact, forms| NearParallelRecipe3 {
         size: Size::Unit,
         origin: Origin::Zero(0),
-        extents_a: [
-            Extent::Fraction(40_000),
-            Extent::Fraction(9_000),
-            Extent::Fraction(61_000),
-        ],
-        extents_b: [
-            Extent::Fraction(15_000),
-            Extent::Fraction(52_000),
-            Extent::Fraction(30_000),
-        ],
+        extents_a: EXTENTS_A,
+        extents_b: EXTENTS_B,
         rotation_a,
         near,
         contact,
@@ -382,12 +379,10 @@ fn squares(grid: [i16; 2]) -> Recipe2 {
 fn rectangles(rotation_b: Relative2, placement: Placement2) -> Recipe2 {
     Recipe2 {
         size: Size::Unit,
-        origin: Origin::Near(Offset {
-            direction: SOMEWHERE,
-            distance: 20_000,
-        }),
-        extents_a: [Extent::Fraction(40_000), Extent::Fraction(9_000)],
-        extents_b: [Extent::Fraction(15_000), Extent::Fraction(52_000)],
+        origin: NEAR_ORIGIN,
+        // The first two extents of the 3D generic pair.
+        extents_a: [EXTENTS_A[0], EXTENTS_A[1]],
+        extents_b: [EXTENTS_B[0], EXTENTS_B[1]],
         rotation_a: Angle::Uniform(0x2545_f491),
         rotation_b,
         placement,
