@@ -24,13 +24,13 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use glam::{DVec2, DVec3, Vec2, Vec3};
+use glam::{DMat2, DMat3, DVec2, DVec3, Vec2, Vec3};
 use parry2d::query as query2;
 use parry3d::query as query3;
-use sat_core::distance::DISTANCE_K;
+use sat_core::distance::{DISTANCE_K, DISTANCE_K_F64};
 use sat_core::exact::{ExactBox2, ExactBox3, ExactDistance, distance_bounds2, distance_bounds3};
-use sat_core::tolerance::EPS;
-use sat_core::{Obb2, Obb3};
+use sat_core::tolerance::{EPS, EPS_F64};
+use sat_core::{DObb2, DObb3, Obb2, Obb3};
 
 use super::peer_findings::strict_peers;
 use super::{Case2, Case3, Report};
@@ -39,7 +39,8 @@ use crate::peers::{ParryBox2, ParryBox3, catch_peer};
 /// `check_distance2` and `check_distance3`: one body, the dimension's types and functions named.
 macro_rules! check_distance {
     ($(#[$doc:meta])* $name:ident, $case:ty, $dim:literal, $bounds:ident, $exact_box:ident,
-     $norm:ident, $as_d:ident, $outside:ident, $parry_box:ident, $query:ident) => {
+     $norm:ident, $obb:ident, $vec:ident, $as_d:ident, $as_m:ident, $outside:ident,
+     $parry_box:ident, $query:ident) => {
         $(#[$doc])*
         pub fn $name(case: &$case) -> Report {
             let Ok((a, b)) = case.obbs() else {
@@ -48,15 +49,27 @@ macro_rules! check_distance {
             let exact = $bounds(&$exact_box::from_obb(&a), &$exact_box::from_obb(&b));
             let describe = || case.to_json();
             let c = a.closest_points(&b);
-            let judge = Judge::new(&exact, [$norm(a.center()), $norm(b.center())]);
-            let distance = a.distance(&b);
+            let judge = Judge::new(
+                &exact,
+                [$norm(a.center()), $norm(b.center())],
+                f64::from(EPS),
+                f64::from(DISTANCE_K),
+            );
+            assert!(
+                exact.upper - exact.lower <= judge.eps_s,
+                "the exact interval is wider than ε·S: {exact:?}"
+            );
+            let distance = f64::from(a.distance(&b));
             // `distance` takes shortcuts of its own (no points): judged on its own.
             judge.distance("sat-core distance", distance, &describe);
+            let outside = |obb: &$obb, x: $vec| {
+                $outside(obb.axes().$as_m(), obb.center().$as_d(), obb.half_extents().$as_d(), x.$as_d())
+            };
             judge.answer(
                 "sat-core",
-                c.distance,
+                f64::from(c.distance),
                 (c.b.$as_d() - c.a.$as_d()).length(),
-                [$outside(&a, c.a), $outside(&b, c.b)],
+                [outside(&a, c.a), outside(&b, c.b)],
                 &describe,
             );
             let (pa, pb) = ($parry_box::from_obb(&a), $parry_box::from_obb(&b));
@@ -91,14 +104,58 @@ macro_rules! check_distance {
 check_distance!(
     /// Checks one 3D case's distance and closest points; panics on a violation of sat-core's
     /// bound.
-    check_distance3, Case3, 3, distance_bounds3, ExactBox3, norm3, as_dvec3, outside3, ParryBox3,
-    query3
+    check_distance3, Case3, 3, distance_bounds3, ExactBox3, norm3, Obb3, Vec3, as_dvec3, as_dmat3,
+    outside3, ParryBox3, query3
 );
 
 check_distance!(
     /// Checks one 2D case's distance and closest points (see [`check_distance3`]).
-    check_distance2, Case2, 2, distance_bounds2, ExactBox2, norm2, as_dvec2, outside2, ParryBox2,
-    query2
+    check_distance2, Case2, 2, distance_bounds2, ExactBox2, norm2, Obb2, Vec2, as_dvec2, as_dmat2,
+    outside2, ParryBox2, query2
+);
+
+/// `judge_distance3_f64` and `judge_distance2_f64`: one body, the dimension's types named.
+macro_rules! judge_distance_f64 {
+    ($(#[$doc:meta])* $name:ident, $obb:ident, $vec:ident, $bounds:ident, $exact_box:ident,
+     $outside:ident) => {
+        $(#[$doc])*
+        pub(super) fn $name(a: &$obb, b: &$obb, describe: &dyn Fn() -> String) {
+            let exact = $bounds(&$exact_box::from(a), &$exact_box::from(b));
+            let judge = Judge::new(
+                &exact,
+                [a.center().length(), b.center().length()],
+                EPS_F64,
+                DISTANCE_K_F64,
+            );
+            if exact.upper - exact.lower > judge.bound {
+                return;
+            }
+            judge.distance("sat-core f64 distance", a.distance(b), describe);
+            let outside = |obb: &$obb, x: $vec| {
+                $outside(obb.axes(), obb.center(), obb.half_extents(), x)
+            };
+            let c = a.closest_points(b);
+            judge.answer(
+                "sat-core f64",
+                c.distance,
+                (c.b - c.a).length(),
+                [outside(a, c.a), outside(b, c.b)],
+                describe,
+            );
+        }
+    };
+}
+
+judge_distance_f64!(
+    /// Panics unless `DObb3`'s `distance` and `closest_points` keep `DISTANCE_K_F64·ε₆₄·S` on the
+    /// stored boxes; a pair whose certified reference interval is wider than that bound (the
+    /// oracle's f64 filter cannot always resolve f64 boxes that finely) is not judged.
+    judge_distance3_f64, DObb3, DVec3, distance_bounds3, ExactBox3, outside3
+);
+
+judge_distance_f64!(
+    /// [`judge_distance3_f64`] in 2D.
+    judge_distance2_f64, DObb2, DVec2, distance_bounds2, ExactBox2, outside2
 );
 
 /// The reference interval and the pair's tolerances.
@@ -106,27 +163,26 @@ struct Judge {
     lower: f64,
     upper: f64,
     eps_s: f64,
-    /// `DISTANCE_K·ε·S`.
+    /// The precision's distance constant (`DISTANCE_K`, `DISTANCE_K_F64`).
+    k: f64,
+    /// `k·ε·S`.
     bound: f64,
     /// `ε·|c|` of each box's centre: the rounding of its points' world coordinates.
     world: [f64; 2],
 }
 
 impl Judge {
-    fn new<const N: usize>(exact: &ExactDistance<N>, centres: [f64; 2]) -> Self {
-        let eps_s = f64::from(EPS) * exact.scale;
-        let judge = Judge {
+    /// The judge of one pair in a precision: its `ε` and distance constant `k` (bound `k·ε·S`).
+    fn new<const N: usize>(exact: &ExactDistance<N>, centres: [f64; 2], eps: f64, k: f64) -> Self {
+        let eps_s = eps * exact.scale;
+        Judge {
             lower: exact.lower,
             upper: exact.upper,
             eps_s,
-            bound: f64::from(DISTANCE_K) * eps_s,
-            world: centres.map(|c| f64::from(EPS) * c),
-        };
-        assert!(
-            exact.upper - exact.lower <= eps_s,
-            "the exact interval is wider than ε·S: {exact:?}"
-        );
-        judge
+            k,
+            bound: k * eps_s,
+            world: centres.map(|c| eps * c),
+        }
     }
 
     /// How far `d` is outside the reference interval.
@@ -135,15 +191,15 @@ impl Judge {
     }
 
     /// Panics unless sat-core's distance keeps the bound.
-    fn distance(&self, engine: &str, distance: f32, describe: &dyn Fn() -> String) {
-        let d = f64::from(distance);
+    fn distance(&self, engine: &str, d: f64, describe: &dyn Fn() -> String) {
         let error = self.error(d);
         assert!(
             error <= self.bound,
-            "{engine}: distance {d:e} vs exact [{:e}, {:e}]: {:.1} ε·S off (bound {DISTANCE_K})\n  case: {}",
+            "{engine}: distance {d:e} vs exact [{:e}, {:e}]: {:.1} ε·S off (bound {})\n  case: {}",
             self.lower,
             self.upper,
             error / self.eps_s,
+            self.k,
             describe()
         );
     }
@@ -152,13 +208,12 @@ impl Judge {
     fn answer(
         &self,
         engine: &str,
-        distance: f32,
+        d: f64,
         apart: f64,
         outside: [f64; 2],
         describe: &dyn Fn() -> String,
     ) {
-        self.distance(engine, distance, describe);
-        let d = f64::from(distance);
+        self.distance(engine, d, describe);
         for (box_name, (out, world)) in ["A", "B"].iter().zip(outside.iter().zip(self.world)) {
             assert!(
                 *out <= self.bound + world,
@@ -285,19 +340,16 @@ fn norm2(v: Vec2) -> f64 {
     v.as_dvec2().length()
 }
 
-/// The distance from `x` to the parallelepiped the stored columns span, from above: `x` minus
-/// the point with `x`'s coordinates clamped (a point of the parallelepiped), in f64.
-fn outside3(obb: &Obb3, x: Vec3) -> f64 {
-    let g = obb.axes().as_dmat3();
-    let lambda = g.inverse() * (x.as_dvec3() - obb.center().as_dvec3());
-    let e: DVec3 = obb.half_extents().as_dvec3();
+/// The distance from `x` to the parallelepiped the columns `g` span about `c` with half-extents
+/// `e`, from above: `x` minus the point with `x`'s coordinates clamped (a point of the
+/// parallelepiped), in f64.
+fn outside3(g: DMat3, c: DVec3, e: DVec3, x: DVec3) -> f64 {
+    let lambda = g.inverse() * (x - c);
     (g * (lambda - lambda.clamp(-e, e))).length()
 }
 
 /// [`outside3`] in 2D.
-fn outside2(obb: &Obb2, x: Vec2) -> f64 {
-    let g = obb.axes().as_dmat2();
-    let lambda = g.inverse() * (x.as_dvec2() - obb.center().as_dvec2());
-    let e: DVec2 = obb.half_extents().as_dvec2();
+fn outside2(g: DMat2, c: DVec2, e: DVec2, x: DVec2) -> f64 {
+    let lambda = g.inverse() * (x - c);
     (g * (lambda - lambda.clamp(-e, e))).length()
 }

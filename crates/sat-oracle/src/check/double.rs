@@ -16,9 +16,15 @@
 //! * `intersects` says "apart" while the boxes as written, or as stored, intersect;
 //! * `intersects` is wrong where `|margin| > BAND_K_F64·ε₆₄·S` for the stored boxes, or for the
 //!   boxes as written (`AXES_BAND_K_F64` when one is written as columns);
-//! * `intersects_certified` differs from the exact verdict of the stored boxes.
+//! * `intersects_certified` differs from the exact verdict of the stored boxes;
+//! * the f64 batch kernel (`sat_core::batch::pair_overlaps3_f64` / `2_f64`) differs from
+//!   `intersects`;
+//! * `distance` or `closest_points` misses `DISTANCE_K_F64·ε₆₄·S` (judged as the `distance`
+//!   targets judge the f32 boxes, see [`check_distance3`](super::check_distance3); a pair whose
+//!   certified reference interval is wider than that bound is not judged).
 
 use glam::{DMat2, DMat3, DVec2};
+use sat_core::batch::{DObbSet2, DObbSet3, pair_overlaps2_f64, pair_overlaps3_f64};
 use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 use sat_core::tolerance::{AXES_BAND_K_F64, AXES_TOLERANCE_F64, BAND_K_F64, EPS_F64};
 use sat_core::{AXES_TOLERANCE, Feature};
@@ -26,6 +32,7 @@ use sat_core::{AXES_TOLERANCE, Feature};
 use crate::written::{Box2, Box3, CaseLine, Rotation2, Rotation3};
 
 use super::adjudicate::Report;
+use super::distance::{judge_distance2_f64, judge_distance3_f64};
 use super::geometry::lean_columns;
 use super::recipe::{Gap, GapScale};
 use super::{Case2, Case3, Placement2, Placement3, Written2, Written3};
@@ -36,7 +43,7 @@ const F64_RESOLUTION: f64 = 1.0 / (1u64 << 29) as f64;
 /// [`check3_f64`] and [`check2_f64`]: one body over each dimension's types.
 macro_rules! check_f64 {
     ($(#[$doc:meta])* $check:ident($case:ident, $dim:literal): $verdict:ident, $exact_box:ident,
-     $rotation:ident) => {
+     $rotation:ident, $set:ident, $batch:ident, $distance:ident) => {
         $(#[$doc])*
         pub fn $check(case: &$case) -> Report {
             let ((a, b), true) = case.in_f64() else {
@@ -55,18 +62,31 @@ macro_rules! check_f64 {
                 intersects: [da.intersects(&db), db.intersects(&da)],
                 certified: [da.intersects_certified(&db), db.intersects_certified(&da)],
             };
-            said.judge(&written, &stored, columns, &|| case.case_line_f64().to_json())
+            let describe = || case.case_line_f64().to_json();
+            let mut batch = Vec::new();
+            $batch(&$set::from_iter([da]), &$set::from_iter([db]), &mut batch);
+            assert_eq!(
+                batch,
+                [said.intersects[0]],
+                "sat-core f64 ({}D): the batch kernel differs from intersects\n  case: {}",
+                $dim,
+                describe()
+            );
+            $distance(&da, &db, &describe);
+            said.judge(&written, &stored, columns, &describe)
         }
     };
 }
 
 check_f64!(
     /// Checks one 3D case in f64; see the module docs for what fails.
-    check3_f64(Case3, 3): verdict3, ExactBox3, Rotation3
+    check3_f64(Case3, 3): verdict3, ExactBox3, Rotation3, DObbSet3, pair_overlaps3_f64,
+    judge_distance3_f64
 );
 check_f64!(
     /// Checks one 2D case in f64; see the module docs for what fails.
-    check2_f64(Case2, 2): verdict2, ExactBox2, Rotation2
+    check2_f64(Case2, 2): verdict2, ExactBox2, Rotation2, DObbSet2, pair_overlaps2_f64,
+    judge_distance2_f64
 );
 
 /// The f64 writing of [`Case3`] and [`Case2`], one body over each dimension's types.
