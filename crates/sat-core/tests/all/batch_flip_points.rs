@@ -9,20 +9,6 @@
 //! Both precisions take the same random numbers (drawn in f32), so the same pairs. CI also runs
 //! this in a build with `-C target-feature=+fma`, where glam fuses some products.
 
-/// splitmix64, as floats in `[lo, hi)` (drawn in f32, given in either precision exactly).
-struct Rng(u64);
-
-impl Rng {
-    fn next<R: From<f32>>(&mut self, lo: f32, hi: f32) -> R {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        let unit = ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32;
-        R::from(lo + (hi - lo) * unit)
-    }
-}
-
 /// The flip-point tests for one precision: its scalar, glam types, boxes, sets, batch functions,
 /// `ε` and band constant.
 macro_rules! flip_point_tests {
@@ -36,7 +22,7 @@ macro_rules! flip_point_tests {
         use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
         use sat_core::{$obb2, $obb3};
 
-        use super::Rng;
+        use crate::rng::Rng;
 
         /// Two adjacent offsets in `[0, far]` where `overlaps(offset)` changes, if it does.
         fn flip_point(overlaps: impl Fn($real) -> bool, far: $real) -> Option<($real, $real)> {
@@ -73,24 +59,13 @@ macro_rules! flip_point_tests {
             let mut rng = Rng(0xf1a9);
             let mut flips = 0;
             for _ in 0..4000 {
-                let mut quat = || {
-                    $quat::from_xyzw(
-                        rng.next(-1.0, 1.0),
-                        rng.next(-1.0, 1.0),
-                        rng.next(-1.0, 1.0),
-                        rng.next(-1.0, 1.0),
-                    )
-                };
-                let (qa, qb) = (quat(), quat());
-                let ea = $vec3::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0), rng.next(0.1, 2.0));
-                let eb = $vec3::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0), rng.next(0.1, 2.0));
-                let origin = $vec3::new(rng.next(-50.0, 50.0), rng.next(-50.0, 50.0), 0.0);
-                let dir = $vec3::new(
-                    rng.next(-1.0, 1.0),
-                    rng.next(-1.0, 1.0),
-                    rng.next(-1.0, 1.0),
-                );
-                let Some(dir) = dir.try_normalize() else {
+                // quaternions of components in [-1, 1), normalised by the constructor
+                let qa = $quat::from_array(rng.array(-1.0, 1.0));
+                let qb = $quat::from_array(rng.array(-1.0, 1.0));
+                let ea = $vec3::from_array(rng.array(0.1, 2.0));
+                let eb = $vec3::from_array(rng.array(0.1, 2.0));
+                let origin = $vec3::new(rng.range(-50.0, 50.0), rng.range(-50.0, 50.0), 0.0);
+                let Some(dir) = $vec3::from_array(rng.array(-1.0, 1.0)).try_normalize() else {
                     continue;
                 };
                 let a = $obb3::new(origin, ea, qa);
@@ -132,11 +107,11 @@ macro_rules! flip_point_tests {
             let mut rng = Rng(0xf1a8);
             let mut flips = 0;
             for _ in 0..4000 {
-                let (ta, tb): ($real, $real) = (rng.next(-4.0, 4.0), rng.next(-4.0, 4.0));
-                let ea = $vec2::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0));
-                let eb = $vec2::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0));
-                let origin = $vec2::new(rng.next(-50.0, 50.0), rng.next(-50.0, 50.0));
-                let dir = $vec2::from_angle(rng.next(-4.0, 4.0));
+                let (ta, tb): ($real, $real) = (rng.range(-4.0, 4.0), rng.range(-4.0, 4.0));
+                let ea = $vec2::from_array(rng.array(0.1, 2.0));
+                let eb = $vec2::from_array(rng.array(0.1, 2.0));
+                let origin = $vec2::from_array(rng.array(-50.0, 50.0));
+                let dir = $vec2::from_angle(rng.range(-4.0, 4.0));
                 let a = $obb2::new(origin, ea, ta);
                 let b = |t: $real| $obb2::new(origin + dir * t, eb, tb);
                 let Some((lo, hi)) = flip_point(|t| a.intersects(&b(t)), 10.0) else {

@@ -13,44 +13,22 @@ use sat_core::exact::{
 use sat_core::tolerance::{EPS, EPS_F64};
 use sat_core::{DObb2, DObb3, Obb2, Obb3};
 
-/// splitmix64.
-pub(crate) struct Rng(pub(crate) u64);
+use crate::rng::Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `[lo, hi)` (drawn in f32, given in either precision exactly).
-    pub(crate) fn range<R: From<f32>>(&mut self, lo: f32, hi: f32) -> R {
-        R::from(lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32))
-    }
-
-    pub(crate) fn below(&mut self, n: u64) -> usize {
-        (self.next() % n) as usize
-    }
-
-    fn quat(&mut self) -> Quat {
-        loop {
-            let q = Quat::from_xyzw(
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-            );
-            if q.length_squared() > 0.05 {
-                return q;
-            }
+/// A rotation: a quaternion of components in `[-1, 1)` with squared length above 0.05 (not
+/// normalised; the constructors normalise it).
+fn rotation(rng: &mut Rng) -> Quat {
+    loop {
+        let q = Quat::from_array(rng.array(-1.0, 1.0));
+        if q.length_squared() > 0.05 {
+            return q;
         }
     }
+}
 
-    fn unit(&mut self) -> Vec3 {
-        (self.quat() * Vec3::X).normalize()
-    }
+/// A unit direction: x turned by a [`rotation`].
+fn direction(rng: &mut Rng) -> Vec3 {
+    (rotation(rng) * Vec3::X).normalize()
 }
 
 /// The worst error seen, in units of `ε·S` (printed with `--nocapture`), and the bound
@@ -291,7 +269,7 @@ macro_rules! pair_families {
                 e * s
             };
             let (ea, eb) = (extents(rng), extents(rng));
-            let qa = $quat3(rng.quat());
+            let qa = $quat3(super::rotation(rng));
             let a = $obb3::new(origin, ea, qa);
             let gaps = $gaps(s, $eps * s * 4.0);
             let gap = gaps[rng.below(gaps.len() as u64)];
@@ -304,11 +282,11 @@ macro_rules! pair_families {
                             rng.range::<$real>(-3.0, 3.0),
                             rng.range::<$real>(-3.0, 3.0),
                         ) * s;
-                    (a, $obb3::new(c, eb, $quat3(rng.quat())))
+                    (a, $obb3::new(c, eb, $quat3(super::rotation(rng))))
                 }
                 // B's corner against a face of A (or slightly past its edge).
                 1 => {
-                    let qb = $quat3(rng.quat());
+                    let qb = $quat3(super::rotation(rng));
                     let b0 = $obb3::new($vec3::ZERO, eb, qb);
                     let i = rng.below(3);
                     let n = a.axes().col(i) * if rng.below(2) == 0 { 1.0 } else { -1.0 };
@@ -330,7 +308,7 @@ macro_rules! pair_families {
                 }
                 // An edge of B across an edge of A.
                 2 => {
-                    let qb = $quat3(rng.quat());
+                    let qb = $quat3(super::rotation(rng));
                     let b0 = $obb3::new($vec3::ZERO, eb, qb);
                     let (i, k) = (rng.below(3), rng.below(3));
                     let u = a.axes().col(i);
@@ -356,7 +334,8 @@ macro_rules! pair_families {
                 // Near-parallel: B is A turned by 1e-8..1e-2 rad, face to face.
                 3 => {
                     let tilt = $real::powf(10.0, rng.range::<$real>(-8.0, -2.0));
-                    let qb = qa.normalize() * $quat::from_axis_angle($vec(rng.unit()), tilt);
+                    let qb =
+                        qa.normalize() * $quat::from_axis_angle($vec(super::direction(rng)), tilt);
                     let i = rng.below(3);
                     let n = a.axes().col(i);
                     let slide =
@@ -366,9 +345,9 @@ macro_rules! pair_families {
                 }
                 // Corner to corner along a diagonal, or a corner to an edge.
                 _ => {
-                    let qb = $quat3(rng.quat());
+                    let qb = $quat3(super::rotation(rng));
                     let b0 = $obb3::new($vec3::ZERO, eb, qb);
-                    let dir = $vec(rng.unit());
+                    let dir = $vec(super::direction(rng));
                     let ca = a
                         .corners()
                         .into_iter()

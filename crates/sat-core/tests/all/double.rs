@@ -14,60 +14,25 @@ use sat_core::tolerance::{
 };
 use sat_core::{DObb2, DObb3, MAX_MAGNITUDE, MIN_MAGNITUDE, ObbError};
 
+use crate::rng::Rng;
+
 /// The unit axes.
 const AXES: [DVec3; 3] = [DVec3::X, DVec3::Y, DVec3::Z];
 
-struct Rng(u64);
+/// Half-extents of a box of about `size`: each `size·[0.1, 1)`.
+fn extents(rng: &mut Rng, size: f64) -> DVec3 {
+    DVec3::from_array(rng.array_f64(0.1, 1.0)) * size
+}
 
-impl Rng {
-    /// Uniform in `[lo, hi)` (splitmix64, 53 random bits).
-    fn next(&mut self, lo: f64, hi: f64) -> f64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        lo + (hi - lo) * ((z >> 11) as f64 / (1u64 << 53) as f64)
-    }
-    fn unit(&mut self) -> DVec3 {
-        loop {
-            let v = DVec3::new(
-                self.next(-1.0, 1.0),
-                self.next(-1.0, 1.0),
-                self.next(-1.0, 1.0),
-            );
-            if let Some(v) = v.try_normalize() {
-                return v;
-            }
-        }
-    }
-    fn quat(&mut self) -> DQuat {
-        DQuat::from_axis_angle(self.unit(), self.next(0.0, TAU))
-    }
-    /// `10^[lo, hi)`.
-    fn log(&mut self, lo: f64, hi: f64) -> f64 {
-        10f64.powf(self.next(lo, hi))
-    }
-    fn extents(&mut self, size: f64) -> DVec3 {
-        DVec3::new(
-            size * self.next(0.1, 1.0),
-            size * self.next(0.1, 1.0),
-            size * self.next(0.1, 1.0),
-        )
-    }
-    fn sign(&mut self) -> f64 {
-        if self.next(0.0, 1.0) < 0.5 { -1.0 } else { 1.0 }
-    }
-    /// A gap near zero: exactly 0, ±k ulps of `scale`, or ±a few bands.
-    fn near_zero(&mut self, scale: f64) -> f64 {
-        let ulp = EPS_F64 * scale;
-        match (self.next(0.0, 6.0)) as u32 {
-            0 => 0.0,
-            1 => self.sign() * ulp,
-            2 => self.sign() * ulp * [2.0, 4.0, 16.0, 64.0][self.next(0.0, 4.0) as usize],
-            3 => self.sign() * band_f64(scale) * self.next(0.5, 3.0),
-            _ => self.next(-1e3, 1e3) * ulp,
-        }
+/// A gap near zero: exactly 0, ±k ulps of `scale`, or ±a few bands.
+fn near_zero(rng: &mut Rng, scale: f64) -> f64 {
+    let ulp = EPS_F64 * scale;
+    match (rng.range_f64(0.0, 6.0)) as u32 {
+        0 => 0.0,
+        1 => rng.sign::<f64>() * ulp,
+        2 => rng.sign::<f64>() * ulp * [2.0, 4.0, 16.0, 64.0][rng.range_f64(0.0, 4.0) as usize],
+        3 => rng.sign::<f64>() * band_f64(scale) * rng.range_f64(0.5, 3.0),
+        _ => rng.range_f64(-1e3, 1e3) * ulp,
     }
 }
 
@@ -194,13 +159,14 @@ fn random_pairs_millimetre_to_kilometre_far_from_origin() {
     let mut rng = Rng(1);
     let (mut stored, mut written) = (Tally::default(), Tally::default());
     for _ in 0..6000 {
-        let size = rng.log(-3.0, 3.0);
-        let origin = rng.unit() * rng.log(0.0, 9.0) * [0.0, 1.0][rng.next(0.0, 2.0) as usize];
-        let size_b = size * rng.log(-1.0, 1.0);
-        let (ha, hb) = (rng.extents(size), rng.extents(size_b));
-        let offset = rng.unit() * (ha.length() + hb.length()) * rng.next(0.3, 1.3);
-        let (a, wa) = quat_box(origin, ha, rng.quat());
-        let (b, wb) = quat_box(origin + offset, hb, rng.quat());
+        let size = rng.log_f64(-3.0, 3.0);
+        let origin =
+            rng.unit_f64() * rng.log_f64(0.0, 9.0) * [0.0, 1.0][rng.range_f64(0.0, 2.0) as usize];
+        let size_b = size * rng.log_f64(-1.0, 1.0);
+        let (ha, hb) = (extents(&mut rng, size), extents(&mut rng, size_b));
+        let offset = rng.unit_f64() * (ha.length() + hb.length()) * rng.range_f64(0.3, 1.3);
+        let (a, wa) = quat_box(origin, ha, rng.rotation_f64());
+        let (b, wb) = quat_box(origin + offset, hb, rng.rotation_f64());
         judge3(&mut stored, &a, &b);
         judge_written3(&mut written, (&a, &wa), (&b, &wb), BAND_K_F64);
     }
@@ -215,21 +181,21 @@ fn face_touching_at_ulp_gaps() {
     let mut rng = Rng(2);
     let mut t = Tally::default();
     for n in 0..3000 {
-        let size = rng.log(-3.0, 3.0);
-        let far = rng.unit() * rng.log(0.0, 7.0);
-        let qa = rng.quat();
-        let ha = rng.extents(size);
+        let size = rng.log_f64(-3.0, 3.0);
+        let far = rng.unit_f64() * rng.log_f64(0.0, 7.0);
+        let qa = rng.rotation_f64();
+        let ha = extents(&mut rng, size);
         // B from a thousandth to a thousand times A's size: a millimetre part on a metre
         // plate, a metre crate against a kilometre wall.
-        let size_b = size * rng.log(-3.0, 3.0);
-        let hb = rng.extents(size_b);
+        let size_b = size * rng.log_f64(-3.0, 3.0);
+        let hb = extents(&mut rng, size_b);
         let i = n % 3;
         let normal = qa * AXES[i];
         // B turned about A's normal by a right angle (exact contact of faces) or any angle.
         let spin = if n % 2 == 0 {
             FRAC_PI_4 * 2.0 * (n % 4) as f64
         } else {
-            rng.next(0.0, TAU)
+            rng.range_f64(0.0, TAU)
         };
         let qb = DQuat::from_axis_angle(normal, spin) * qa;
         let a = DObb3::try_new(far, ha, qa).unwrap();
@@ -241,8 +207,8 @@ fn face_touching_at_ulp_gaps() {
                 .sum::<f64>()
         };
         let scale = 2.0 * (ha.length() + hb.length());
-        let along = rng.sign() * (ha[i] + reach_b + rng.near_zero(scale));
-        let slide = (qa * AXES[(i + 1) % 3]) * rng.next(-0.5, 0.5) * ha[(i + 1) % 3];
+        let along = rng.sign::<f64>() * (ha[i] + reach_b + near_zero(&mut rng, scale));
+        let slide = (qa * AXES[(i + 1) % 3]) * rng.range_f64(-0.5, 0.5) * ha[(i + 1) % 3];
         let b = DObb3::try_new(far + normal * along + slide, hb, qb).unwrap();
         judge3(&mut t, &a, &b);
     }
@@ -258,23 +224,23 @@ fn edge_edge_touching_at_ulp_gaps() {
     let mut rng = Rng(3);
     let mut t = Tally::default();
     for n in 0..3000 {
-        let size = rng.log(-3.0, 3.0);
-        let h = size * rng.next(0.2, 1.0);
+        let size = rng.log_f64(-3.0, 3.0);
+        let h = size * rng.range_f64(0.2, 1.0);
         let (ha, hb) = (
-            DVec3::new(h, h, size * rng.next(0.5, 2.0)),
-            DVec3::new(h, size * rng.next(0.5, 2.0), h),
+            DVec3::new(h, h, size * rng.range_f64(0.5, 2.0)),
+            DVec3::new(h, size * rng.range_f64(0.5, 2.0), h),
         );
-        let whole = rng.quat();
-        let far = rng.unit() * rng.log(0.0, 7.0);
+        let whole = rng.rotation_f64();
+        let far = rng.unit_f64() * rng.log_f64(0.0, 7.0);
         let qa = whole * DQuat::from_rotation_z(FRAC_PI_4);
         let tilt = if n % 3 == 0 {
-            DQuat::from_axis_angle(rng.unit(), rng.log(-15.0, -3.0))
+            DQuat::from_axis_angle(rng.unit_f64(), rng.log_f64(-15.0, -3.0))
         } else {
             DQuat::IDENTITY
         };
         let qb = whole * tilt * DQuat::from_rotation_y(FRAC_PI_4);
         let scale = 2.0 * (ha.length() + hb.length());
-        let c = 2.0 * h * std::f64::consts::SQRT_2 + rng.near_zero(scale);
+        let c = 2.0 * h * std::f64::consts::SQRT_2 + near_zero(&mut rng, scale);
         let a = DObb3::try_new(far, ha, qa).unwrap();
         let b = DObb3::try_new(far + whole * DVec3::new(c, 0.0, 0.0), hb, qb).unwrap();
         judge3(&mut t, &a, &b);
@@ -291,19 +257,19 @@ fn near_parallel_pairs() {
     let mut rng = Rng(4);
     let mut t = Tally::default();
     for _ in 0..4000 {
-        let size = rng.log(-2.0, 2.0);
-        let qa = rng.quat();
-        let qb = DQuat::from_axis_angle(rng.unit(), rng.log(-16.0, -2.0)) * qa;
-        let (ha, hb) = (rng.extents(size), rng.extents(size));
+        let size = rng.log_f64(-2.0, 2.0);
+        let qa = rng.rotation_f64();
+        let qb = DQuat::from_axis_angle(rng.unit_f64(), rng.log_f64(-16.0, -2.0)) * qa;
+        let (ha, hb) = (extents(&mut rng, size), extents(&mut rng, size));
         let a = DObb3::try_new(DVec3::ZERO, ha, qa).unwrap();
         // Touching distance along a random direction: the exact margin of a first placement,
         // then moved along that direction by it (minus a near-zero gap).
-        let dir = rng.unit();
+        let dir = rng.unit_f64();
         let b0 = DObb3::try_new(dir * (ha.length() + hb.length()), hb, qb).unwrap();
         let v = verdict3(&ExactBox3::from(&a), &ExactBox3::from(&b0));
         let scale = v.scale;
         let s = a.separation(&b0);
-        let shift = s.axis * (rng.near_zero(scale) - v.margin);
+        let shift = s.axis * (near_zero(&mut rng, scale) - v.margin);
         let b = DObb3::try_new(b0.center() + shift, hb, qb).unwrap();
         judge3(&mut t, &a, &b);
     }
@@ -318,10 +284,10 @@ fn huge_angles_and_quaternion_lengths() {
     let mut rng = Rng(5);
     let (mut t3, mut t2, mut written) = (Tally::default(), Tally::default(), Tally::default());
     for _ in 0..2000 {
-        let length = rng.log(-300.0, 300.0);
-        let q = rng.quat();
+        let length = rng.log_f64(-300.0, 300.0);
+        let q = rng.rotation_f64();
         let raw = DQuat::from_xyzw(q.x * length, q.y * length, q.z * length, q.w * length);
-        let half = rng.extents(1.0);
+        let half = extents(&mut rng, 1.0);
         let a = DObb3::try_new(DVec3::ZERO, half, raw).unwrap();
         let exact = DObb3::try_new(DVec3::ZERO, half, q).unwrap();
         assert!(
@@ -332,22 +298,22 @@ fn huge_angles_and_quaternion_lengths() {
                 .all(|e| *e < 1e-14)
         );
         let (b, wb) = quat_box(
-            rng.unit() * 2.0 * half.length(),
-            rng.extents(1.0),
-            rng.quat(),
+            rng.unit_f64() * 2.0 * half.length(),
+            extents(&mut rng, 1.0),
+            rng.rotation_f64(),
         );
         let wa = ExactBox3::from_quat([0.0; 3], half.to_array(), raw.to_array());
         judge3(&mut t3, &a, &b);
         judge_written3(&mut written, (&a, &wa), (&b, &wb), BAND_K_F64);
 
-        let angle = rng.sign() * rng.log(0.0, 15.0);
-        let degrees = rng.sign() * rng.log(0.0, 15.0);
+        let angle = rng.sign::<f64>() * rng.log_f64(0.0, 15.0);
+        let degrees = rng.sign::<f64>() * rng.log_f64(0.0, 15.0);
         let (ha, hb) = (
-            DVec2::new(rng.next(0.1, 1.0), rng.next(0.1, 1.0)),
-            DVec2::new(rng.next(0.1, 1.0), rng.next(0.1, 1.0)),
+            DVec2::new(rng.range_f64(0.1, 1.0), rng.range_f64(0.1, 1.0)),
+            DVec2::new(rng.range_f64(0.1, 1.0), rng.range_f64(0.1, 1.0)),
         );
         let a = DObb2::try_new(DVec2::ZERO, ha, angle).unwrap();
-        let c = DVec2::from_angle(rng.next(0.0, TAU)) * (ha.length() + hb.length());
+        let c = DVec2::from_angle(rng.range_f64(0.0, TAU)) * (ha.length() + hb.length());
         let b = DObb2::try_from_degrees(c, hb, degrees).unwrap();
         let v = judge2(&mut t2, &a, &b);
         // The written rectangles are the stored ones: libm's (cos, sin) of the f64 angle.
@@ -366,31 +332,39 @@ fn rectangles_random_and_touching() {
     let mut rng = Rng(6);
     let mut t = Tally::default();
     for n in 0..6000 {
-        let size = rng.log(-3.0, 3.0);
-        let far = DVec2::from_angle(rng.next(0.0, TAU)) * rng.log(0.0, 8.0);
+        let size = rng.log_f64(-3.0, 3.0);
+        let far = DVec2::from_angle(rng.range_f64(0.0, TAU)) * rng.log_f64(0.0, 8.0);
         let (ha, hb) = (
-            DVec2::new(size * rng.next(0.1, 1.0), size * rng.next(0.1, 1.0)),
-            DVec2::new(size * rng.next(0.1, 1.0), size * rng.next(0.1, 1.0)),
+            DVec2::new(
+                size * rng.range_f64(0.1, 1.0),
+                size * rng.range_f64(0.1, 1.0),
+            ),
+            DVec2::new(
+                size * rng.range_f64(0.1, 1.0),
+                size * rng.range_f64(0.1, 1.0),
+            ),
         );
-        let angle = rng.next(-10.0, 10.0);
+        let angle = rng.range_f64(-10.0, 10.0);
         let a = DObb2::try_new(far, ha, angle).unwrap();
         let b = if n % 2 == 0 {
             let c = far
-                + DVec2::from_angle(rng.next(0.0, TAU)) * (ha + hb).length() * rng.next(0.3, 1.2);
-            DObb2::try_new(c, hb, rng.next(-10.0, 10.0)).unwrap()
+                + DVec2::from_angle(rng.range_f64(0.0, TAU))
+                    * (ha + hb).length()
+                    * rng.range_f64(0.3, 1.2);
+            DObb2::try_new(c, hb, rng.range_f64(-10.0, 10.0)).unwrap()
         } else {
             // Against A's face 0, B turned by a right angle or by any angle.
             let turn = if n % 4 == 1 {
                 90.0
             } else {
-                rng.next(0.0, 360.0)
+                rng.range_f64(0.0, 360.0)
             };
             let b0 = DObb2::try_from_degrees(DVec2::ZERO, hb, angle.to_degrees() + turn).unwrap();
             let normal = a.axes().x_axis;
             let reach = hb.x * b0.axes().x_axis.dot(normal).abs()
                 + hb.y * b0.axes().y_axis.dot(normal).abs();
-            let along = ha.x + reach + rng.near_zero(2.0 * (ha.length() + hb.length()));
-            let slide = a.axes().y_axis * rng.next(-0.5, 0.5) * ha.y;
+            let along = ha.x + reach + near_zero(&mut rng, 2.0 * (ha.length() + hb.length()));
+            let slide = a.axes().y_axis * rng.range_f64(-0.5, 0.5) * ha.y;
             DObb2::try_from_axes(far + normal * along + slide, hb, b0.axes()).unwrap()
         };
         judge2(&mut t, &a, &b);
@@ -408,21 +382,21 @@ fn leaning_columns_as_written() {
     let lean = |rng: &mut Rng, m: DMat3| {
         let d = AXES_TOLERANCE_F64 * 0.2;
         DMat3::from_cols(
-            m.x_axis + rng.unit() * d * rng.next(0.0, 1.0),
-            m.y_axis + rng.unit() * d * rng.next(0.0, 1.0),
-            m.z_axis + rng.unit() * d * rng.next(0.0, 1.0),
+            m.x_axis + rng.unit_f64() * d * rng.range_f64(0.0, 1.0),
+            m.y_axis + rng.unit_f64() * d * rng.range_f64(0.0, 1.0),
+            m.z_axis + rng.unit_f64() * d * rng.range_f64(0.0, 1.0),
         )
     };
     for n in 0..3000 {
-        let size = rng.log(-2.0, 2.0);
-        let (ha, hb) = (rng.extents(size), rng.extents(size));
-        let (qa, qb) = (rng.quat(), rng.quat());
+        let size = rng.log_f64(-2.0, 2.0);
+        let (ha, hb) = (extents(&mut rng, size), extents(&mut rng, size));
+        let (qa, qb) = (rng.rotation_f64(), rng.rotation_f64());
         let (ga, gb) = (
             lean(&mut rng, DMat3::from_quat(qa)),
             lean(&mut rng, DMat3::from_quat(qb)),
         );
         let a = DObb3::try_from_axes(DVec3::ZERO, ha, ga).unwrap();
-        let dir = rng.unit();
+        let dir = rng.unit_f64();
         let b0 = DObb3::try_from_axes(dir * (ha.length() + hb.length()), hb, gb).unwrap();
         let wa = ExactBox3::from_axes([0.0; 3], ha.to_array(), ga.to_cols_array_2d());
         // Near touching as written: move B along the written pair's best axis.
@@ -430,9 +404,9 @@ fn leaning_columns_as_written() {
             ExactBox3::from_axes(b0.center().to_array(), hb.to_array(), gb.to_cols_array_2d());
         let v0 = verdict3(&wa, &wb0);
         let gap = if n % 2 == 0 {
-            rng.near_zero(v0.scale)
+            near_zero(&mut rng, v0.scale)
         } else {
-            rng.next(-0.5, 0.5) * size
+            rng.range_f64(-0.5, 0.5) * size
         };
         let b = DObb3::try_from_axes(
             b0.center() + a.separation(&b0).axis * (gap - v0.margin),
@@ -455,10 +429,10 @@ fn every_constructor_form() {
     let mut rng = Rng(8);
     let mut t = Tally::default();
     for _ in 0..300 {
-        let q = rng.quat();
-        let (c, h) = (rng.unit() * rng.log(0.0, 4.0), {
-            let size = rng.log(-2.0, 2.0);
-            rng.extents(size)
+        let q = rng.rotation_f64();
+        let (c, h) = (rng.unit_f64() * rng.log_f64(0.0, 4.0), {
+            let size = rng.log_f64(-2.0, 2.0);
+            extents(&mut rng, size)
         });
         let m = DMat3::from_quat(q);
         let forms = [
@@ -499,18 +473,18 @@ fn every_constructor_form() {
             );
         }
         let other = DObb3::new(
-            c + rng.unit() * 1.5 * h.length(),
-            rng.extents(1.0),
-            rng.quat(),
+            c + rng.unit_f64() * 1.5 * h.length(),
+            extents(&mut rng, 1.0),
+            rng.rotation_f64(),
         );
         for f in &forms {
             judge3(&mut t, f, &other);
         }
 
-        let angle = rng.next(-4.0, 4.0);
+        let angle = rng.range_f64(-4.0, 4.0);
         let (c2, h2) = (
-            DVec2::new(rng.next(-9.0, 9.0), rng.next(-9.0, 9.0)),
-            DVec2::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0)),
+            DVec2::new(rng.range_f64(-9.0, 9.0), rng.range_f64(-9.0, 9.0)),
+            DVec2::new(rng.range_f64(0.1, 2.0), rng.range_f64(0.1, 2.0)),
         );
         let (sin, cos) = angle.sin_cos();
         let rot = DMat2::from_angle(angle);
@@ -554,9 +528,9 @@ fn every_constructor_form() {
             );
         }
         let other = DObb2::new(
-            c2 + DVec2::from_angle(rng.next(0.0, TAU)) * 1.5 * h2.length(),
+            c2 + DVec2::from_angle(rng.range_f64(0.0, TAU)) * 1.5 * h2.length(),
             h2,
-            rng.next(0.0, TAU),
+            rng.range_f64(0.0, TAU),
         );
         for f in &forms2 {
             judge2(&mut t, f, &other);
