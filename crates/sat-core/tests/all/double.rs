@@ -95,21 +95,38 @@ fn check_separation(gap: f64, v: &ExactVerdict) {
     }
 }
 
+/// Judges `intersects` on the stored pair `(a, b)` both ways against its exact verdict `v`, and
+/// holds `intersects_certified` both ways to it; `what` names the dimension in messages.
+fn judge_both_orders<B: std::fmt::Debug>(
+    t: &mut Tally,
+    v: &ExactVerdict,
+    (a, b): (&B, &B),
+    intersects: fn(&B, &B) -> bool,
+    certified: fn(&B, &B) -> bool,
+    what: &str,
+) {
+    t.judge(intersects(a, b), v, BAND_K_F64, &format!("{what} stored"));
+    t.judge(
+        intersects(b, a),
+        v,
+        BAND_K_F64,
+        &format!("{what} stored, swapped"),
+    );
+    assert_eq!(certified(a, b), v.intersects, "certified {a:?} {b:?}");
+    assert_eq!(certified(b, a), v.intersects, "certified {b:?} {a:?}");
+}
+
 /// Judges a 3D pair on the stored boxes, both orders; `certified` exact; `separation` against the
 /// exact margin. Returns the stored verdict.
 fn judge3(t: &mut Tally, a: &DObb3, b: &DObb3) -> ExactVerdict {
     let v = verdict3(&ExactBox3::from(a), &ExactBox3::from(b));
-    t.judge(a.intersects(b), &v, BAND_K_F64, "3D stored");
-    t.judge(b.intersects(a), &v, BAND_K_F64, "3D stored, swapped");
-    assert_eq!(
-        a.intersects_certified(b),
-        v.intersects,
-        "certified {a:?} {b:?}"
-    );
-    assert_eq!(
-        b.intersects_certified(a),
-        v.intersects,
-        "certified {b:?} {a:?}"
+    judge_both_orders(
+        t,
+        &v,
+        (a, b),
+        DObb3::intersects,
+        DObb3::intersects_certified,
+        "3D",
     );
     check_separation(a.separation(b).gap, &v);
     v
@@ -118,17 +135,13 @@ fn judge3(t: &mut Tally, a: &DObb3, b: &DObb3) -> ExactVerdict {
 /// Judges a 2D pair on the stored rectangles, both orders.
 fn judge2(t: &mut Tally, a: &DObb2, b: &DObb2) -> ExactVerdict {
     let v = verdict2(&ExactBox2::from(a), &ExactBox2::from(b));
-    t.judge(a.intersects(b), &v, BAND_K_F64, "2D stored");
-    t.judge(b.intersects(a), &v, BAND_K_F64, "2D stored, swapped");
-    assert_eq!(
-        a.intersects_certified(b),
-        v.intersects,
-        "certified {a:?} {b:?}"
-    );
-    assert_eq!(
-        b.intersects_certified(a),
-        v.intersects,
-        "certified {b:?} {a:?}"
+    judge_both_orders(
+        t,
+        &v,
+        (a, b),
+        DObb2::intersects,
+        DObb2::intersects_certified,
+        "2D",
     );
     let s = a.separation(b);
     let slack = (SEPARATION_K_F64 + PAD_K_F64) * EPS_F64 * v.scale;
@@ -154,22 +167,32 @@ fn judge_written3(t: &mut Tally, a: (&DObb3, &ExactBox3), b: (&DObb3, &ExactBox3
     t.judge(a.0.intersects(b.0), &v, band_k, "3D as written");
 }
 
+/// Runs case `n` for `n` in `0..cases`, each drawing from one generator seeded with `seed` and
+/// judging into one tally, which it returns.
+fn run_cases(seed: u64, cases: usize, mut case: impl FnMut(usize, &mut Rng, &mut Tally)) -> Tally {
+    let mut rng = Rng(seed);
+    let mut tally = Tally::default();
+    for n in 0..cases {
+        case(n, &mut rng, &mut tally);
+    }
+    tally
+}
+
 #[test]
 fn random_pairs_millimetre_to_kilometre_far_from_origin() {
-    let mut rng = Rng(1);
-    let (mut stored, mut written) = (Tally::default(), Tally::default());
-    for _ in 0..6000 {
+    let mut written = Tally::default();
+    let stored = run_cases(1, 6000, |_, rng, stored| {
         let size = rng.log_f64(-3.0, 3.0);
         let origin =
             rng.unit_f64() * rng.log_f64(0.0, 9.0) * [0.0, 1.0][rng.range_f64(0.0, 2.0) as usize];
         let size_b = size * rng.log_f64(-1.0, 1.0);
-        let (ha, hb) = (extents(&mut rng, size), extents(&mut rng, size_b));
+        let (ha, hb) = (extents(rng, size), extents(rng, size_b));
         let offset = rng.unit_f64() * (ha.length() + hb.length()) * rng.range_f64(0.3, 1.3);
         let (a, wa) = quat_box(origin, ha, rng.rotation_f64());
         let (b, wb) = quat_box(origin + offset, hb, rng.rotation_f64());
-        judge3(&mut stored, &a, &b);
+        judge3(stored, &a, &b);
         judge_written3(&mut written, (&a, &wa), (&b, &wb), BAND_K_F64);
-    }
+    });
     println!("random 3D: stored {stored:?}, written {written:?}");
     assert_eq!(stored.pairs, 12000);
 }
@@ -178,17 +201,15 @@ fn random_pairs_millimetre_to_kilometre_far_from_origin() {
 /// normal, moved along the face; the gap along the normal is 0, ±k ulps or ±a few bands of S.
 #[test]
 fn face_touching_at_ulp_gaps() {
-    let mut rng = Rng(2);
-    let mut t = Tally::default();
-    for n in 0..3000 {
+    let t = run_cases(2, 3000, |n, rng, t| {
         let size = rng.log_f64(-3.0, 3.0);
         let far = rng.unit_f64() * rng.log_f64(0.0, 7.0);
         let qa = rng.rotation_f64();
-        let ha = extents(&mut rng, size);
+        let ha = extents(rng, size);
         // B from a thousandth to a thousand times A's size: a millimetre part on a metre
         // plate, a metre crate against a kilometre wall.
         let size_b = size * rng.log_f64(-3.0, 3.0);
-        let hb = extents(&mut rng, size_b);
+        let hb = extents(rng, size_b);
         let i = n % 3;
         let normal = qa * AXES[i];
         // B turned about A's normal by a right angle (exact contact of faces) or any angle.
@@ -207,11 +228,11 @@ fn face_touching_at_ulp_gaps() {
                 .sum::<f64>()
         };
         let scale = 2.0 * (ha.length() + hb.length());
-        let along = rng.sign::<f64>() * (ha[i] + reach_b + near_zero(&mut rng, scale));
+        let along = rng.sign::<f64>() * (ha[i] + reach_b + near_zero(rng, scale));
         let slide = (qa * AXES[(i + 1) % 3]) * rng.range_f64(-0.5, 0.5) * ha[(i + 1) % 3];
         let b = DObb3::try_new(far + normal * along + slide, hb, qb).unwrap();
-        judge3(&mut t, &a, &b);
-    }
+        judge3(t, &a, &b);
+    });
     println!("face touching: {t:?}");
     assert!(t.near_touching > 2000, "{t:?}");
 }
@@ -221,9 +242,7 @@ fn face_touching_at_ulp_gaps() {
 /// axis z × y) is 0, ±k ulps or ±a few bands. B may also be tilted by 1e-15..1e-3 rad.
 #[test]
 fn edge_edge_touching_at_ulp_gaps() {
-    let mut rng = Rng(3);
-    let mut t = Tally::default();
-    for n in 0..3000 {
+    let t = run_cases(3, 3000, |n, rng, t| {
         let size = rng.log_f64(-3.0, 3.0);
         let h = size * rng.range_f64(0.2, 1.0);
         let (ha, hb) = (
@@ -240,11 +259,11 @@ fn edge_edge_touching_at_ulp_gaps() {
         };
         let qb = whole * tilt * DQuat::from_rotation_y(FRAC_PI_4);
         let scale = 2.0 * (ha.length() + hb.length());
-        let c = 2.0 * h * std::f64::consts::SQRT_2 + near_zero(&mut rng, scale);
+        let c = 2.0 * h * std::f64::consts::SQRT_2 + near_zero(rng, scale);
         let a = DObb3::try_new(far, ha, qa).unwrap();
         let b = DObb3::try_new(far + whole * DVec3::new(c, 0.0, 0.0), hb, qb).unwrap();
-        judge3(&mut t, &a, &b);
-    }
+        judge3(t, &a, &b);
+    });
     println!("edge-edge touching: {t:?}");
     assert!(t.near_touching > 2000, "{t:?}");
 }
@@ -254,13 +273,11 @@ fn edge_edge_touching_at_ulp_gaps() {
 /// are the candidates.
 #[test]
 fn near_parallel_pairs() {
-    let mut rng = Rng(4);
-    let mut t = Tally::default();
-    for _ in 0..4000 {
+    let t = run_cases(4, 4000, |_, rng, t| {
         let size = rng.log_f64(-2.0, 2.0);
         let qa = rng.rotation_f64();
         let qb = DQuat::from_axis_angle(rng.unit_f64(), rng.log_f64(-16.0, -2.0)) * qa;
-        let (ha, hb) = (extents(&mut rng, size), extents(&mut rng, size));
+        let (ha, hb) = (extents(rng, size), extents(rng, size));
         let a = DObb3::try_new(DVec3::ZERO, ha, qa).unwrap();
         // Touching distance along a random direction: the exact margin of a first placement,
         // then moved along that direction by it (minus a near-zero gap).
@@ -269,10 +286,10 @@ fn near_parallel_pairs() {
         let v = verdict3(&ExactBox3::from(&a), &ExactBox3::from(&b0));
         let scale = v.scale;
         let s = a.separation(&b0);
-        let shift = s.axis * (near_zero(&mut rng, scale) - v.margin);
+        let shift = s.axis * (near_zero(rng, scale) - v.margin);
         let b = DObb3::try_new(b0.center() + shift, hb, qb).unwrap();
-        judge3(&mut t, &a, &b);
-    }
+        judge3(t, &a, &b);
+    });
     println!("near-parallel: {t:?}");
     assert!(t.near_touching > 1500, "{t:?}");
 }
@@ -281,13 +298,12 @@ fn near_parallel_pairs() {
 /// 1e15: the stored axes are the written ones within the stated ulps.
 #[test]
 fn huge_angles_and_quaternion_lengths() {
-    let mut rng = Rng(5);
-    let (mut t3, mut t2, mut written) = (Tally::default(), Tally::default(), Tally::default());
-    for _ in 0..2000 {
+    let (mut t2, mut written) = (Tally::default(), Tally::default());
+    let t3 = run_cases(5, 2000, |_, rng, t3| {
         let length = rng.log_f64(-300.0, 300.0);
         let q = rng.rotation_f64();
         let raw = DQuat::from_xyzw(q.x * length, q.y * length, q.z * length, q.w * length);
-        let half = extents(&mut rng, 1.0);
+        let half = extents(rng, 1.0);
         let a = DObb3::try_new(DVec3::ZERO, half, raw).unwrap();
         let exact = DObb3::try_new(DVec3::ZERO, half, q).unwrap();
         assert!(
@@ -299,11 +315,11 @@ fn huge_angles_and_quaternion_lengths() {
         );
         let (b, wb) = quat_box(
             rng.unit_f64() * 2.0 * half.length(),
-            extents(&mut rng, 1.0),
+            extents(rng, 1.0),
             rng.rotation_f64(),
         );
         let wa = ExactBox3::from_quat([0.0; 3], half.to_array(), raw.to_array());
-        judge3(&mut t3, &a, &b);
+        judge3(t3, &a, &b);
         judge_written3(&mut written, (&a, &wa), (&b, &wb), BAND_K_F64);
 
         let angle = rng.sign::<f64>() * rng.log_f64(0.0, 15.0);
@@ -322,16 +338,14 @@ fn huge_angles_and_quaternion_lengths() {
             &ExactBox2::from_degrees(c.to_array(), hb.to_array(), degrees),
         );
         assert_eq!(written_v.intersects, v.intersects);
-    }
+    });
     println!("huge angles: 3D {t3:?}, 2D {t2:?}, written {written:?}");
 }
 
 /// Random and touching rectangles: face contact at ulp gaps, turned, far from the origin.
 #[test]
 fn rectangles_random_and_touching() {
-    let mut rng = Rng(6);
-    let mut t = Tally::default();
-    for n in 0..6000 {
+    let t = run_cases(6, 6000, |n, rng, t| {
         let size = rng.log_f64(-3.0, 3.0);
         let far = DVec2::from_angle(rng.range_f64(0.0, TAU)) * rng.log_f64(0.0, 8.0);
         let (ha, hb) = (
@@ -363,12 +377,12 @@ fn rectangles_random_and_touching() {
             let normal = a.axes().x_axis;
             let reach = hb.x * b0.axes().x_axis.dot(normal).abs()
                 + hb.y * b0.axes().y_axis.dot(normal).abs();
-            let along = ha.x + reach + near_zero(&mut rng, 2.0 * (ha.length() + hb.length()));
+            let along = ha.x + reach + near_zero(rng, 2.0 * (ha.length() + hb.length()));
             let slide = a.axes().y_axis * rng.range_f64(-0.5, 0.5) * ha.y;
             DObb2::try_from_axes(far + normal * along + slide, hb, b0.axes()).unwrap()
         };
-        judge2(&mut t, &a, &b);
-    }
+        judge2(t, &a, &b);
+    });
     println!("rectangles: {t:?}");
     assert!(t.near_touching > 1500, "{t:?}");
 }
@@ -377,8 +391,7 @@ fn rectangles_random_and_touching() {
 /// parallelepiped, so a `false` is exact for it and a wrong `true` is within `AXES_BAND_K_F64`.
 #[test]
 fn leaning_columns_as_written() {
-    let mut rng = Rng(7);
-    let (mut stored, mut written) = (Tally::default(), Tally::default());
+    let mut written = Tally::default();
     let lean = |rng: &mut Rng, m: DMat3| {
         let d = AXES_TOLERANCE_F64 * 0.2;
         DMat3::from_cols(
@@ -387,13 +400,13 @@ fn leaning_columns_as_written() {
             m.z_axis + rng.unit_f64() * d * rng.range_f64(0.0, 1.0),
         )
     };
-    for n in 0..3000 {
+    let stored = run_cases(7, 3000, |n, rng, stored| {
         let size = rng.log_f64(-2.0, 2.0);
-        let (ha, hb) = (extents(&mut rng, size), extents(&mut rng, size));
+        let (ha, hb) = (extents(rng, size), extents(rng, size));
         let (qa, qb) = (rng.rotation_f64(), rng.rotation_f64());
         let (ga, gb) = (
-            lean(&mut rng, DMat3::from_quat(qa)),
-            lean(&mut rng, DMat3::from_quat(qb)),
+            lean(rng, DMat3::from_quat(qa)),
+            lean(rng, DMat3::from_quat(qb)),
         );
         let a = DObb3::try_from_axes(DVec3::ZERO, ha, ga).unwrap();
         let dir = rng.unit_f64();
@@ -404,7 +417,7 @@ fn leaning_columns_as_written() {
             ExactBox3::from_axes(b0.center().to_array(), hb.to_array(), gb.to_cols_array_2d());
         let v0 = verdict3(&wa, &wb0);
         let gap = if n % 2 == 0 {
-            near_zero(&mut rng, v0.scale)
+            near_zero(rng, v0.scale)
         } else {
             rng.range_f64(-0.5, 0.5) * size
         };
@@ -415,9 +428,9 @@ fn leaning_columns_as_written() {
         )
         .unwrap();
         let wb = ExactBox3::from_axes(b.center().to_array(), hb.to_array(), gb.to_cols_array_2d());
-        judge3(&mut stored, &a, &b);
+        judge3(stored, &a, &b);
         judge_written3(&mut written, (&a, &wa), (&b, &wb), AXES_BAND_K_F64);
-    }
+    });
     println!("leaning columns: stored {stored:?}, written {written:?}");
     assert!(written.near_touching > 500, "{written:?}");
 }
@@ -426,13 +439,11 @@ fn leaning_columns_as_written() {
 /// the same box), and each pair of forms is judged against the exact verdict.
 #[test]
 fn every_constructor_form() {
-    let mut rng = Rng(8);
-    let mut t = Tally::default();
-    for _ in 0..300 {
+    let t = run_cases(8, 300, |_, rng, t| {
         let q = rng.rotation_f64();
         let (c, h) = (rng.unit_f64() * rng.log_f64(0.0, 4.0), {
             let size = rng.log_f64(-2.0, 2.0);
-            extents(&mut rng, size)
+            extents(rng, size)
         });
         let m = DMat3::from_quat(q);
         let forms = [
@@ -474,11 +485,11 @@ fn every_constructor_form() {
         }
         let other = DObb3::new(
             c + rng.unit_f64() * 1.5 * h.length(),
-            extents(&mut rng, 1.0),
+            extents(rng, 1.0),
             rng.rotation_f64(),
         );
         for f in &forms {
-            judge3(&mut t, f, &other);
+            judge3(t, f, &other);
         }
 
         let angle = rng.range_f64(-4.0, 4.0);
@@ -533,9 +544,9 @@ fn every_constructor_form() {
             rng.range_f64(0.0, TAU),
         );
         for f in &forms2 {
-            judge2(&mut t, f, &other);
+            judge2(t, f, &other);
         }
-    }
+    });
     println!("constructor forms: {t:?}");
 }
 
