@@ -14,11 +14,11 @@
 macro_rules! flip_point_tests {
     (
         $real:ident, $vec2:ident, $vec3:ident, $quat:ident, $obb2:ident, $obb3:ident,
-        $set2:ident, $set3:ident, $any3:ident, $overlaps3:ident, $pairs2:ident, $pairs3:ident,
+        $set3:ident, $any3:ident, $overlaps3:ident, $pairs2:ident, $pairs3:ident,
         $eps:expr, $band_k:expr
     ) => {
         use glam::{$quat, $vec2, $vec3};
-        use sat_core::batch::{$any3, $overlaps3, $pairs2, $pairs3, $set2, $set3};
+        use sat_core::batch::{$any3, $overlaps3, $pairs2, $pairs3, $set3};
         use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
         use sat_core::{$obb2, $obb3};
 
@@ -54,6 +54,32 @@ macro_rules! flip_point_tests {
             }
         }
 
+        /// Where `a` against `b(t)` flips for `t` in `[0, 10]` (`None` if it does not), the
+        /// flip point `lo..hi` and the four pairs at and beside it: the batch kernel `pairs` gives
+        /// `intersects`' verdict on them bit for bit, each within the band of the `exact` verdict.
+        /// `along` names B's direction in messages.
+        fn check_flip_point<B: Copy + std::fmt::Debug, S: FromIterator<B>>(
+            a: B,
+            b: impl Fn($real) -> B,
+            along: impl std::fmt::Display,
+            intersects: fn(&B, &B) -> bool,
+            pairs: fn(&S, &S, &mut Vec<bool>),
+            exact: fn(&B, &B) -> ExactVerdict,
+        ) -> Option<(($real, $real), [(B, B); 4])> {
+            let (lo, hi) = flip_point(|t| intersects(&a, &b(t)), 10.0)?;
+            let at = [lo.next_down(), lo, hi, hi.next_up()].map(|t| (a, b(t)));
+            let sa: S = at.iter().map(|p| p.0).collect();
+            let sb: S = at.iter().map(|p| p.1).collect();
+            let mut out = Vec::new();
+            pairs(&sa, &sb, &mut out);
+            let scalar: Vec<bool> = at.iter().map(|(a, b)| intersects(a, b)).collect();
+            assert_eq!(out, scalar, "{a:?} and B at {lo}..{hi} along {along}");
+            for ((a, b), said) in at.iter().zip(&out) {
+                judge(*said, &exact(a, b));
+            }
+            Some(((lo, hi), at))
+        }
+
         #[test]
         fn batch_agrees_with_intersects_where_the_verdict_flips_3d() {
             let mut rng = Rng(0xf1a9);
@@ -70,25 +96,20 @@ macro_rules! flip_point_tests {
                 };
                 let a = $obb3::new(origin, ea, qa);
                 let b = |t: $real| $obb3::new(origin + dir * t, eb, qb);
-                let Some((lo, hi)) = flip_point(|t| a.intersects(&b(t)), 10.0) else {
+                let Some(((lo, hi), pairs)) =
+                    check_flip_point(a, &b, dir, $obb3::intersects, $pairs3, |a, b| {
+                        verdict3(&ExactBox3::from(a), &ExactBox3::from(b))
+                    })
+                else {
                     continue;
                 };
                 flips += 1;
-                let pairs = [lo.next_down(), lo, hi, hi.next_up()].map(|t| (a, b(t)));
-                let sa: $set3 = pairs.iter().map(|p| p.0).collect();
-                let sb: $set3 = pairs.iter().map(|p| p.1).collect();
-                let mut out = Vec::new();
-                $pairs3(&sa, &sb, &mut out);
-                let scalar: Vec<bool> = pairs.iter().map(|(a, b)| a.intersects(b)).collect();
-                assert_eq!(out, scalar, "{a:?} and B at {lo}..{hi} along {dir}");
-                for ((a, b), said) in pairs.iter().zip(&out) {
-                    judge(*said, &verdict3(&ExactBox3::from(a), &ExactBox3::from(b)));
-                }
                 // One against many: the four flip-point boxes, then far boxes that A's faces
                 // separate, so chunks take both the early exit and the full kernel.
                 let far = (1..14).map(|k| b(30.0 + k as $real));
                 let many: Vec<$obb3> = pairs.iter().map(|p| p.1).chain(far).collect();
                 let set: $set3 = many.iter().collect();
+                let mut out = Vec::new();
                 $overlaps3(&a, &set, &mut out);
                 let scalar: Vec<bool> = many.iter().map(|b| a.intersects(b)).collect();
                 assert_eq!(
@@ -114,20 +135,10 @@ macro_rules! flip_point_tests {
                 let dir = $vec2::from_angle(rng.range(-4.0, 4.0));
                 let a = $obb2::new(origin, ea, ta);
                 let b = |t: $real| $obb2::new(origin + dir * t, eb, tb);
-                let Some((lo, hi)) = flip_point(|t| a.intersects(&b(t)), 10.0) else {
-                    continue;
-                };
-                flips += 1;
-                let pairs = [lo.next_down(), lo, hi, hi.next_up()].map(|t| (a, b(t)));
-                let sa: $set2 = pairs.iter().map(|p| p.0).collect();
-                let sb: $set2 = pairs.iter().map(|p| p.1).collect();
-                let mut out = Vec::new();
-                $pairs2(&sa, &sb, &mut out);
-                let scalar: Vec<bool> = pairs.iter().map(|(a, b)| a.intersects(b)).collect();
-                assert_eq!(out, scalar, "{a:?} and B at {lo}..{hi} along {dir}");
-                for ((a, b), said) in pairs.iter().zip(&out) {
-                    judge(*said, &verdict2(&ExactBox2::from(a), &ExactBox2::from(b)));
-                }
+                let flipped = check_flip_point(a, b, dir, $obb2::intersects, $pairs2, |a, b| {
+                    verdict2(&ExactBox2::from(a), &ExactBox2::from(b))
+                });
+                flips += flipped.is_some() as usize;
             }
             assert!(flips > 3000, "{flips}");
         }
@@ -142,7 +153,6 @@ mod single {
         Quat,
         Obb2,
         Obb3,
-        ObbSet2,
         ObbSet3,
         any_overlap3,
         overlaps3,
@@ -161,7 +171,6 @@ mod double {
         DQuat,
         DObb2,
         DObb3,
-        DObbSet2,
         DObbSet3,
         any_overlap3_f64,
         overlaps3_f64,
