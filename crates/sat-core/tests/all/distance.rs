@@ -251,6 +251,24 @@ macro_rules! pair_families {
         $real:ident, $vec2:ident, $vec3:ident, $quat:ident, $mat3:ident, $obb2:ident, $obb3:ident,
         $eps:expr, $quat3:expr, $vec:expr, $origins:expr, $gaps:expr, $origins2:expr, $gaps2:expr
     ) => {
+        /// 1 or −1 with equal odds.
+        fn either_way(rng: &mut Rng) -> $real {
+            if rng.below(2) == 0 { 1.0 } else { -1.0 }
+        }
+
+        /// The corner lowest along `n`: the vertex of B that meets a face of A with outward
+        /// normal `n`.
+        fn lowest_along<V: Copy, const K: usize>(
+            corners: [V; K],
+            n: V,
+            dot: fn(V, V) -> $real,
+        ) -> V {
+            corners
+                .into_iter()
+                .min_by(|x, y| dot(*x, n).total_cmp(&dot(*y, n)))
+                .unwrap()
+        }
+
         /// A 3D pair from one of the families, at size `s` around one of `origins(s)`, with one of
         /// `gaps(s, ε·s·4)`.
         pub(crate) fn pair3(rng: &mut Rng, family: usize) -> ($obb3, $obb3) {
@@ -289,13 +307,8 @@ macro_rules! pair_families {
                     let qb = $quat3(super::rotation(rng));
                     let b0 = $obb3::new($vec3::ZERO, eb, qb);
                     let i = rng.below(3);
-                    let n = a.axes().col(i) * if rng.below(2) == 0 { 1.0 } else { -1.0 };
-                    // B's vertex farthest along −n.
-                    let corner = b0
-                        .corners()
-                        .into_iter()
-                        .min_by(|x, y| x.dot(n).total_cmp(&y.dot(n)))
-                        .unwrap();
+                    let n = a.axes().col(i) * either_way(rng);
+                    let corner = lowest_along(b0.corners(), n, $vec3::dot);
                     let on_face = origin
                         + n * ea[i]
                         + a.axes().col((i + 1) % 3)
@@ -393,12 +406,8 @@ macro_rules! pair_families {
                 1 => {
                     let b0 = $obb2::new($vec2::ZERO, eb, rng.range::<$real>(0.0, 7.0));
                     let i = rng.below(2);
-                    let n = a.axes().col(i) * if rng.below(2) == 0 { 1.0 } else { -1.0 };
-                    let corner = b0
-                        .corners()
-                        .into_iter()
-                        .min_by(|x, y| x.dot(n).total_cmp(&y.dot(n)))
-                        .unwrap();
+                    let n = a.axes().col(i) * either_way(rng);
+                    let corner = lowest_along(b0.corners(), n, $vec2::dot);
                     let on_face = origin
                         + n * ea[i]
                         + a.axes().col(1 - i) * rng.range::<$real>(-1.1, 1.1) * ea[1 - i];
@@ -408,8 +417,7 @@ macro_rules! pair_families {
                     )
                 }
                 _ => {
-                    let tilt = $real::powf(10.0, rng.range::<$real>(-8.0, -2.0))
-                        * if rng.below(2) == 0 { 1.0 } else { -1.0 };
+                    let tilt = $real::powf(10.0, rng.range::<$real>(-8.0, -2.0)) * either_way(rng);
                     let angle = a.axes().x_axis.to_angle();
                     let i = rng.below(2);
                     let n = a.axes().col(i);
