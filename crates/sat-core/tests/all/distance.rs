@@ -122,29 +122,26 @@ impl Wide for DVec2 {}
 impl Wide for DMat3 {}
 impl Wide for DMat2 {}
 
-/// The distance from `x` to the parallelepiped the stored columns span, from above: `x` minus
-/// the point with its coordinates clamped (a point of the parallelepiped).
-pub(crate) fn outside3<B: Measured<3>>(obb: &B, x: [f64; 3]) -> f64 {
-    let (c, e, g) = obb.frame();
-    let (c, e, g) = (
-        DVec3::from(c),
-        DVec3::from(e),
-        DMat3::from_cols_array_2d(&g),
-    );
-    let lambda = g.inverse() * (DVec3::from(x) - c);
-    (g * (lambda - lambda.clamp(-e, e))).length()
+/// `outside3` and `outside2`: the distance from `x` to the parallelepiped the stored columns
+/// span, from above: `x` minus the point with its coordinates clamped (a point of the
+/// parallelepiped).
+macro_rules! outside {
+    ($name:ident, $n:literal, $dvec:ident, $dmat:ident) => {
+        fn $name<B: Measured<$n>>(obb: &B, x: [f64; $n]) -> f64 {
+            let (c, e, g) = obb.frame();
+            let (c, e, g) = (
+                $dvec::from(c),
+                $dvec::from(e),
+                $dmat::from_cols_array_2d(&g),
+            );
+            let lambda = g.inverse() * ($dvec::from(x) - c);
+            (g * (lambda - lambda.clamp(-e, e))).length()
+        }
+    };
 }
 
-fn outside2<B: Measured<2>>(obb: &B, x: [f64; 2]) -> f64 {
-    let (c, e, g) = obb.frame();
-    let (c, e, g) = (
-        DVec2::from(c),
-        DVec2::from(e),
-        DMat2::from_cols_array_2d(&g),
-    );
-    let lambda = g.inverse() * (DVec2::from(x) - c);
-    (g * (lambda - lambda.clamp(-e, e))).length()
-}
+outside!(outside3, 3, DVec3, DMat3);
+outside!(outside2, 2, DVec2, DMat2);
 
 impl Worst {
     /// No case seen yet; the bound `k·ε·S`.

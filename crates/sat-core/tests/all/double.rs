@@ -178,6 +178,25 @@ fn run_cases(seed: u64, cases: usize, mut case: impl FnMut(usize, &mut Rng, &mut
     tally
 }
 
+/// Judges `cases` pairs drawn by `pair` (given the case's index) from `Rng(seed)` with `judge`,
+/// prints the tally as `what`, and requires more than `near_touching` of the judged verdicts to
+/// be within `1e4` ulps of touching.
+fn touching_pairs<B>(
+    what: &str,
+    seed: u64,
+    cases: usize,
+    near_touching: usize,
+    judge: fn(&mut Tally, &B, &B) -> ExactVerdict,
+    mut pair: impl FnMut(usize, &mut Rng) -> (B, B),
+) {
+    let t = run_cases(seed, cases, |n, rng, t| {
+        let (a, b) = pair(n, rng);
+        judge(t, &a, &b);
+    });
+    println!("{what}: {t:?}");
+    assert!(t.near_touching > near_touching, "{t:?}");
+}
+
 #[test]
 fn random_pairs_millimetre_to_kilometre_far_from_origin() {
     let mut written = Tally::default();
@@ -201,7 +220,7 @@ fn random_pairs_millimetre_to_kilometre_far_from_origin() {
 /// normal, moved along the face; the gap along the normal is 0, ±k ulps or ±a few bands of S.
 #[test]
 fn face_touching_at_ulp_gaps() {
-    let t = run_cases(2, 3000, |n, rng, t| {
+    touching_pairs("face touching", 2, 3000, 2000, judge3, |n, rng| {
         let size = rng.log_f64(-3.0, 3.0);
         let far = rng.unit_f64() * rng.log_f64(0.0, 7.0);
         let qa = rng.rotation_f64();
@@ -231,10 +250,8 @@ fn face_touching_at_ulp_gaps() {
         let along = rng.sign::<f64>() * (ha[i] + reach_b + near_zero(rng, scale));
         let slide = (qa * AXES[(i + 1) % 3]) * rng.range_f64(-0.5, 0.5) * ha[(i + 1) % 3];
         let b = DObb3::try_new(far + normal * along + slide, hb, qb).unwrap();
-        judge3(t, &a, &b);
+        (a, b)
     });
-    println!("face touching: {t:?}");
-    assert!(t.near_touching > 2000, "{t:?}");
 }
 
 /// Edge-edge contact: A turned 45° about z (a vertical edge at x = hx·√2), B turned 45° about y
@@ -242,7 +259,7 @@ fn face_touching_at_ulp_gaps() {
 /// axis z × y) is 0, ±k ulps or ±a few bands. B may also be tilted by 1e-15..1e-3 rad.
 #[test]
 fn edge_edge_touching_at_ulp_gaps() {
-    let t = run_cases(3, 3000, |n, rng, t| {
+    touching_pairs("edge-edge touching", 3, 3000, 2000, judge3, |n, rng| {
         let size = rng.log_f64(-3.0, 3.0);
         let h = size * rng.range_f64(0.2, 1.0);
         let (ha, hb) = (
@@ -262,10 +279,8 @@ fn edge_edge_touching_at_ulp_gaps() {
         let c = 2.0 * h * std::f64::consts::SQRT_2 + near_zero(rng, scale);
         let a = DObb3::try_new(far, ha, qa).unwrap();
         let b = DObb3::try_new(far + whole * DVec3::new(c, 0.0, 0.0), hb, qb).unwrap();
-        judge3(t, &a, &b);
+        (a, b)
     });
-    println!("edge-edge touching: {t:?}");
-    assert!(t.near_touching > 2000, "{t:?}");
 }
 
 /// Near-parallel boxes: B is A turned by 1e-16..1e-2 rad about a random axis, placed at a random
@@ -273,7 +288,7 @@ fn edge_edge_touching_at_ulp_gaps() {
 /// are the candidates.
 #[test]
 fn near_parallel_pairs() {
-    let t = run_cases(4, 4000, |_, rng, t| {
+    touching_pairs("near-parallel", 4, 4000, 1500, judge3, |_, rng| {
         let size = rng.log_f64(-2.0, 2.0);
         let qa = rng.rotation_f64();
         let qb = DQuat::from_axis_angle(rng.unit_f64(), rng.log_f64(-16.0, -2.0)) * qa;
@@ -288,10 +303,8 @@ fn near_parallel_pairs() {
         let s = a.separation(&b0);
         let shift = s.axis * (near_zero(rng, scale) - v.margin);
         let b = DObb3::try_new(b0.center() + shift, hb, qb).unwrap();
-        judge3(t, &a, &b);
+        (a, b)
     });
-    println!("near-parallel: {t:?}");
-    assert!(t.near_touching > 1500, "{t:?}");
 }
 
 /// Quaternions of any length (1e-300 to 1e300), and 2D angles up to 1e15 rad and degrees up to
@@ -345,7 +358,7 @@ fn huge_angles_and_quaternion_lengths() {
 /// Random and touching rectangles: face contact at ulp gaps, turned, far from the origin.
 #[test]
 fn rectangles_random_and_touching() {
-    let t = run_cases(6, 6000, |n, rng, t| {
+    touching_pairs("rectangles", 6, 6000, 1500, judge2, |n, rng| {
         let size = rng.log_f64(-3.0, 3.0);
         let far = DVec2::from_angle(rng.range_f64(0.0, TAU)) * rng.log_f64(0.0, 8.0);
         let (ha, hb) = (
@@ -381,10 +394,8 @@ fn rectangles_random_and_touching() {
             let slide = a.axes().y_axis * rng.range_f64(-0.5, 0.5) * ha.y;
             DObb2::try_from_axes(far + normal * along + slide, hb, b0.axes()).unwrap()
         };
-        judge2(t, &a, &b);
+        (a, b)
     });
-    println!("rectangles: {t:?}");
-    assert!(t.near_touching > 1500, "{t:?}");
 }
 
 /// Axis columns that lean by up to `AXES_TOLERANCE_F64`: the stored box contains the written
