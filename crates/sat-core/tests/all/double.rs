@@ -19,6 +19,11 @@ use crate::rng::Rng;
 /// The unit axes.
 const AXES: [DVec3; 3] = [DVec3::X, DVec3::Y, DVec3::Z];
 
+/// Whether every entry of `difference` is below `tolerance` in magnitude (false for a NaN).
+fn all_below(difference: &[f64], tolerance: f64) -> bool {
+    difference.iter().all(|e| e.abs() < tolerance)
+}
+
 /// Half-extents of a box of about `size`: each `size·[0.1, 1)`.
 fn extents(rng: &mut Rng, size: f64) -> DVec3 {
     DVec3::from_array(rng.array_f64(0.1, 1.0)) * size
@@ -96,38 +101,34 @@ fn check_separation(gap: f64, v: &ExactVerdict) {
 }
 
 /// Judges `intersects` on the stored pair `(a, b)` both ways against its exact verdict `v`, and
-/// holds `intersects_certified` both ways to it; `what` names the dimension in messages.
+/// holds `intersects_certified` both ways to it; `tests(x, y)` gives the two answers for `x`
+/// against `y`, `what` names the dimension in messages.
 fn judge_both_orders<B: std::fmt::Debug>(
     t: &mut Tally,
     v: &ExactVerdict,
     (a, b): (&B, &B),
-    intersects: fn(&B, &B) -> bool,
-    certified: fn(&B, &B) -> bool,
     what: &str,
+    tests: impl Fn(&B, &B) -> (bool, bool),
 ) {
-    t.judge(intersects(a, b), v, BAND_K_F64, &format!("{what} stored"));
+    let ((said, certified), (said_swapped, certified_swapped)) = (tests(a, b), tests(b, a));
+    t.judge(said, v, BAND_K_F64, &format!("{what} stored"));
     t.judge(
-        intersects(b, a),
+        said_swapped,
         v,
         BAND_K_F64,
         &format!("{what} stored, swapped"),
     );
-    assert_eq!(certified(a, b), v.intersects, "certified {a:?} {b:?}");
-    assert_eq!(certified(b, a), v.intersects, "certified {b:?} {a:?}");
+    assert_eq!(certified, v.intersects, "certified {a:?} {b:?}");
+    assert_eq!(certified_swapped, v.intersects, "certified {b:?} {a:?}");
 }
 
 /// Judges a 3D pair on the stored boxes, both orders; `certified` exact; `separation` against the
 /// exact margin. Returns the stored verdict.
 fn judge3(t: &mut Tally, a: &DObb3, b: &DObb3) -> ExactVerdict {
     let v = verdict3(&ExactBox3::from(a), &ExactBox3::from(b));
-    judge_both_orders(
-        t,
-        &v,
-        (a, b),
-        DObb3::intersects,
-        DObb3::intersects_certified,
-        "3D",
-    );
+    judge_both_orders(t, &v, (a, b), "3D", |x, y| {
+        (x.intersects(y), x.intersects_certified(y))
+    });
     check_separation(a.separation(b).gap, &v);
     v
 }
@@ -135,14 +136,9 @@ fn judge3(t: &mut Tally, a: &DObb3, b: &DObb3) -> ExactVerdict {
 /// Judges a 2D pair on the stored rectangles, both orders.
 fn judge2(t: &mut Tally, a: &DObb2, b: &DObb2) -> ExactVerdict {
     let v = verdict2(&ExactBox2::from(a), &ExactBox2::from(b));
-    judge_both_orders(
-        t,
-        &v,
-        (a, b),
-        DObb2::intersects,
-        DObb2::intersects_certified,
-        "2D",
-    );
+    judge_both_orders(t, &v, (a, b), "2D", |x, y| {
+        (x.intersects(y), x.intersects_certified(y))
+    });
     let s = a.separation(b);
     let slack = (SEPARATION_K_F64 + PAD_K_F64) * EPS_F64 * v.scale;
     assert!(
@@ -319,13 +315,7 @@ fn huge_angles_and_quaternion_lengths() {
         let half = extents(rng, 1.0);
         let a = DObb3::try_new(DVec3::ZERO, half, raw).unwrap();
         let exact = DObb3::try_new(DVec3::ZERO, half, q).unwrap();
-        assert!(
-            (a.axes() - exact.axes())
-                .abs()
-                .to_cols_array()
-                .iter()
-                .all(|e| *e < 1e-14)
-        );
+        assert!(all_below(&(a.axes() - exact.axes()).to_cols_array(), 1e-14));
         let (b, wb) = quat_box(
             rng.unit_f64() * 2.0 * half.length(),
             extents(rng, 1.0),
@@ -485,14 +475,7 @@ fn every_constructor_form() {
                 (f.half_extents() - h).abs().max_element() <= 1e-13 * h.max_element(),
                 "{f:?}"
             );
-            assert!(
-                (f.axes() - m)
-                    .abs()
-                    .to_cols_array()
-                    .iter()
-                    .all(|e| *e < 1e-14),
-                "{f:?}"
-            );
+            assert!(all_below(&(f.axes() - m).to_cols_array(), 1e-14), "{f:?}");
         }
         let other = DObb3::new(
             c + rng.unit_f64() * 1.5 * h.length(),
@@ -540,14 +523,7 @@ fn every_constructor_form() {
                 (f.half_extents() - h2).abs().max_element() <= 1e-12,
                 "{f:?}"
             );
-            assert!(
-                (f.axes() - rot)
-                    .abs()
-                    .to_cols_array()
-                    .iter()
-                    .all(|e| *e < 1e-12),
-                "{f:?}"
-            );
+            assert!(all_below(&(f.axes() - rot).to_cols_array(), 1e-12), "{f:?}");
         }
         let other = DObb2::new(
             c2 + DVec2::from_angle(rng.range_f64(0.0, TAU)) * 1.5 * h2.length(),
