@@ -9,34 +9,20 @@
 //! Both precisions take the same random numbers (drawn in f32), so the same pairs. CI also runs
 //! this in a build with `-C target-feature=+fma`, where glam fuses some products.
 
-/// splitmix64, as floats in `[lo, hi)` (drawn in f32, given in either precision exactly).
-struct Rng(u64);
-
-impl Rng {
-    fn next<R: From<f32>>(&mut self, lo: f32, hi: f32) -> R {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        let unit = ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32;
-        R::from(lo + (hi - lo) * unit)
-    }
-}
-
 /// The flip-point tests for one precision: its scalar, glam types, boxes, sets, batch functions,
 /// `ε` and band constant.
 macro_rules! flip_point_tests {
     (
         $real:ident, $vec2:ident, $vec3:ident, $quat:ident, $obb2:ident, $obb3:ident,
-        $set2:ident, $set3:ident, $any3:ident, $overlaps3:ident, $pairs2:ident, $pairs3:ident,
+        $set3:ident, $any3:ident, $overlaps3:ident, $pairs2:ident, $pairs3:ident,
         $eps:expr, $band_k:expr
     ) => {
         use glam::{$quat, $vec2, $vec3};
-        use sat_core::batch::{$any3, $overlaps3, $pairs2, $pairs3, $set2, $set3};
+        use sat_core::batch::{$any3, $overlaps3, $pairs2, $pairs3, $set3};
         use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
         use sat_core::{$obb2, $obb3};
 
-        use super::Rng;
+        use crate::rng::Rng;
 
         /// Two adjacent offsets in `[0, far]` where `overlaps(offset)` changes, if it does.
         fn flip_point(overlaps: impl Fn($real) -> bool, far: $real) -> Option<($real, $real)> {
@@ -68,52 +54,62 @@ macro_rules! flip_point_tests {
             }
         }
 
+        /// Where `a` against `b(t)` flips for `t` in `[0, 10]` (`None` if it does not), the
+        /// flip point `lo..hi` and the four pairs at and beside it: the batch kernel `pairs` gives
+        /// `intersects`' verdict on them bit for bit, each within the band of the `exact` verdict.
+        /// `along` names B's direction in messages.
+        fn check_flip_point<B: Copy + std::fmt::Debug, S: FromIterator<B>>(
+            a: B,
+            b: impl Fn($real) -> B,
+            along: impl std::fmt::Display,
+            intersects: fn(&B, &B) -> bool,
+            pairs: fn(&S, &S, &mut Vec<bool>),
+            exact: fn(&B, &B) -> ExactVerdict,
+        ) -> Option<(($real, $real), [(B, B); 4])> {
+            let (lo, hi) = flip_point(|t| intersects(&a, &b(t)), 10.0)?;
+            let at = [lo.next_down(), lo, hi, hi.next_up()].map(|t| (a, b(t)));
+            let sa: S = at.iter().map(|p| p.0).collect();
+            let sb: S = at.iter().map(|p| p.1).collect();
+            let mut out = Vec::new();
+            pairs(&sa, &sb, &mut out);
+            let scalar: Vec<bool> = at.iter().map(|(a, b)| intersects(a, b)).collect();
+            assert_eq!(out, scalar, "{a:?} and B at {lo}..{hi} along {along}");
+            for ((a, b), said) in at.iter().zip(&out) {
+                judge(*said, &exact(a, b));
+            }
+            Some(((lo, hi), at))
+        }
+
         #[test]
         fn batch_agrees_with_intersects_where_the_verdict_flips_3d() {
             let mut rng = Rng(0xf1a9);
             let mut flips = 0;
             for _ in 0..4000 {
-                let mut quat = || {
-                    $quat::from_xyzw(
-                        rng.next(-1.0, 1.0),
-                        rng.next(-1.0, 1.0),
-                        rng.next(-1.0, 1.0),
-                        rng.next(-1.0, 1.0),
-                    )
-                };
-                let (qa, qb) = (quat(), quat());
-                let ea = $vec3::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0), rng.next(0.1, 2.0));
-                let eb = $vec3::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0), rng.next(0.1, 2.0));
-                let origin = $vec3::new(rng.next(-50.0, 50.0), rng.next(-50.0, 50.0), 0.0);
-                let dir = $vec3::new(
-                    rng.next(-1.0, 1.0),
-                    rng.next(-1.0, 1.0),
-                    rng.next(-1.0, 1.0),
-                );
-                let Some(dir) = dir.try_normalize() else {
+                // quaternions of components in [-1, 1), normalised by the constructor
+                let qa = $quat::from_array(rng.array(-1.0, 1.0));
+                let qb = $quat::from_array(rng.array(-1.0, 1.0));
+                let ea = $vec3::from_array(rng.array(0.1, 2.0));
+                let eb = $vec3::from_array(rng.array(0.1, 2.0));
+                let origin = $vec3::new(rng.range(-50.0, 50.0), rng.range(-50.0, 50.0), 0.0);
+                let Some(dir) = $vec3::from_array(rng.array(-1.0, 1.0)).try_normalize() else {
                     continue;
                 };
                 let a = $obb3::new(origin, ea, qa);
                 let b = |t: $real| $obb3::new(origin + dir * t, eb, qb);
-                let Some((lo, hi)) = flip_point(|t| a.intersects(&b(t)), 10.0) else {
+                let Some(((lo, hi), pairs)) =
+                    check_flip_point(a, &b, dir, $obb3::intersects, $pairs3, |a, b| {
+                        verdict3(&ExactBox3::from(a), &ExactBox3::from(b))
+                    })
+                else {
                     continue;
                 };
                 flips += 1;
-                let pairs = [lo.next_down(), lo, hi, hi.next_up()].map(|t| (a, b(t)));
-                let sa: $set3 = pairs.iter().map(|p| p.0).collect();
-                let sb: $set3 = pairs.iter().map(|p| p.1).collect();
-                let mut out = Vec::new();
-                $pairs3(&sa, &sb, &mut out);
-                let scalar: Vec<bool> = pairs.iter().map(|(a, b)| a.intersects(b)).collect();
-                assert_eq!(out, scalar, "{a:?} and B at {lo}..{hi} along {dir}");
-                for ((a, b), said) in pairs.iter().zip(&out) {
-                    judge(*said, &verdict3(&ExactBox3::from(a), &ExactBox3::from(b)));
-                }
                 // One against many: the four flip-point boxes, then far boxes that A's faces
                 // separate, so chunks take both the early exit and the full kernel.
                 let far = (1..14).map(|k| b(30.0 + k as $real));
                 let many: Vec<$obb3> = pairs.iter().map(|p| p.1).chain(far).collect();
                 let set: $set3 = many.iter().collect();
+                let mut out = Vec::new();
                 $overlaps3(&a, &set, &mut out);
                 let scalar: Vec<bool> = many.iter().map(|b| a.intersects(b)).collect();
                 assert_eq!(
@@ -132,27 +128,17 @@ macro_rules! flip_point_tests {
             let mut rng = Rng(0xf1a8);
             let mut flips = 0;
             for _ in 0..4000 {
-                let (ta, tb): ($real, $real) = (rng.next(-4.0, 4.0), rng.next(-4.0, 4.0));
-                let ea = $vec2::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0));
-                let eb = $vec2::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0));
-                let origin = $vec2::new(rng.next(-50.0, 50.0), rng.next(-50.0, 50.0));
-                let dir = $vec2::from_angle(rng.next(-4.0, 4.0));
+                let (ta, tb): ($real, $real) = (rng.range(-4.0, 4.0), rng.range(-4.0, 4.0));
+                let ea = $vec2::from_array(rng.array(0.1, 2.0));
+                let eb = $vec2::from_array(rng.array(0.1, 2.0));
+                let origin = $vec2::from_array(rng.array(-50.0, 50.0));
+                let dir = $vec2::from_angle(rng.range(-4.0, 4.0));
                 let a = $obb2::new(origin, ea, ta);
                 let b = |t: $real| $obb2::new(origin + dir * t, eb, tb);
-                let Some((lo, hi)) = flip_point(|t| a.intersects(&b(t)), 10.0) else {
-                    continue;
-                };
-                flips += 1;
-                let pairs = [lo.next_down(), lo, hi, hi.next_up()].map(|t| (a, b(t)));
-                let sa: $set2 = pairs.iter().map(|p| p.0).collect();
-                let sb: $set2 = pairs.iter().map(|p| p.1).collect();
-                let mut out = Vec::new();
-                $pairs2(&sa, &sb, &mut out);
-                let scalar: Vec<bool> = pairs.iter().map(|(a, b)| a.intersects(b)).collect();
-                assert_eq!(out, scalar, "{a:?} and B at {lo}..{hi} along {dir}");
-                for ((a, b), said) in pairs.iter().zip(&out) {
-                    judge(*said, &verdict2(&ExactBox2::from(a), &ExactBox2::from(b)));
-                }
+                let flipped = check_flip_point(a, b, dir, $obb2::intersects, $pairs2, |a, b| {
+                    verdict2(&ExactBox2::from(a), &ExactBox2::from(b))
+                });
+                flips += flipped.is_some() as usize;
             }
             assert!(flips > 3000, "{flips}");
         }
@@ -167,7 +153,6 @@ mod single {
         Quat,
         Obb2,
         Obb3,
-        ObbSet2,
         ObbSet3,
         any_overlap3,
         overlaps3,
@@ -186,7 +171,6 @@ mod double {
         DQuat,
         DObb2,
         DObb3,
-        DObbSet2,
         DObbSet3,
         any_overlap3_f64,
         overlaps3_f64,

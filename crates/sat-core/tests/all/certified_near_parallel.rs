@@ -8,49 +8,20 @@ use glam::{Quat, Vec3};
 use sat_core::Obb3;
 use sat_core::exact::{ExactBox3, verdict3};
 
-struct Rng(u64);
+use crate::rng::Rng;
 
-impl Rng {
-    fn next(&mut self, lo: f32, hi: f32) -> f32 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        lo + (hi - lo) * ((self.0 >> 40) as f32 / (1u64 << 24) as f32)
+/// Near touching: ±2e-3, or within a few ulps of exact contact.
+fn gap(rng: &mut Rng) -> f32 {
+    if rng.range::<f32>(0.0, 1.0) < 0.2 {
+        rng.range::<f32>(-4.0, 4.0) * f32::EPSILON
+    } else {
+        rng.range(-2e-3, 2e-3)
     }
-    fn unit(&mut self) -> Vec3 {
-        loop {
-            let v = Vec3::new(
-                self.next(-1.0, 1.0),
-                self.next(-1.0, 1.0),
-                self.next(-1.0, 1.0),
-            );
-            if let Some(v) = v.try_normalize() {
-                return v;
-            }
-        }
-    }
-    fn quat(&mut self) -> Quat {
-        Quat::from_axis_angle(self.unit(), self.next(0.0, std::f32::consts::TAU))
-    }
-    fn extents(&mut self) -> Vec3 {
-        Vec3::new(
-            self.next(0.2, 1.5),
-            self.next(0.2, 1.5),
-            self.next(0.2, 1.5),
-        )
-    }
-    /// Near touching: ±2e-3, or within a few ulps of exact contact.
-    fn gap(&mut self) -> f32 {
-        if self.next(0.0, 1.0) < 0.2 {
-            self.next(-4.0, 4.0) * f32::EPSILON
-        } else {
-            self.next(-2e-3, 2e-3)
-        }
-    }
-    fn sign(&mut self) -> f32 {
-        if self.next(0.0, 1.0) < 0.5 { -1.0 } else { 1.0 }
-    }
+}
+
+/// Half-extents in `[0.2, 1.5)`.
+fn extents(rng: &mut Rng) -> Vec3 {
+    Vec3::from_array(rng.array(0.2, 1.5))
 }
 
 fn check(a: &Obb3, b: &Obb3) -> bool {
@@ -68,26 +39,26 @@ fn certified_equals_exact_on_resting_and_corner_pairs() {
     let mut rng = Rng(0xce47);
     let mut overlapping = 0;
     for n in 0..3000 {
-        let q = rng.quat();
-        let (ea, eb) = (rng.extents(), rng.extents());
-        let a = Obb3::new(Vec3::new(rng.next(-5.0, 5.0), 0.0, 0.0), ea, q);
-        let tilt = Quat::from_axis_angle(rng.unit(), 10f32.powf(rng.next(-7.0, -1.0)));
+        let q = rng.rotation();
+        let (ea, eb) = (extents(&mut rng), extents(&mut rng));
+        let a = Obb3::new(Vec3::new(rng.range(-5.0, 5.0), 0.0, 0.0), ea, q);
+        let tilt = Quat::from_axis_angle(rng.unit(), rng.log(-7.0, -1.0));
         let axes = a.axes();
         let b = if n % 2 == 0 {
             // resting on face k, turned about its normal, anywhere over it
             let k = n / 2 % 3;
             let normal = axes.col(k);
-            let yaw = Quat::from_axis_angle(normal, rng.next(0.0, std::f32::consts::TAU));
-            let side = rng.sign();
-            let mut offset = normal * side * (ea[k] + eb[k] + rng.gap());
+            let yaw = Quat::from_axis_angle(normal, rng.range(0.0, std::f32::consts::TAU));
+            let side = rng.sign::<f32>();
+            let mut offset = normal * side * (ea[k] + eb[k] + gap(&mut rng));
             for i in (0..3).filter(|&i| i != k) {
-                offset += axes.col(i) * rng.next(-ea[i], ea[i]);
+                offset += axes.col(i) * rng.range::<f32>(-ea[i], ea[i]);
             }
             Obb3::new(a.center() + offset, eb, tilt * yaw * q)
         } else {
             // corner to corner along a diagonal of A's frame
             let offset = (0..3).fold(Vec3::ZERO, |sum, i| {
-                sum + axes.col(i) * (rng.sign() * (ea[i] + eb[i] + rng.gap()))
+                sum + axes.col(i) * (rng.sign::<f32>() * (ea[i] + eb[i] + gap(&mut rng)))
             });
             Obb3::new(a.center() + offset, eb, tilt * q)
         };

@@ -13,44 +13,22 @@ use sat_core::exact::{
 use sat_core::tolerance::{EPS, EPS_F64};
 use sat_core::{DObb2, DObb3, Obb2, Obb3};
 
-/// splitmix64.
-pub(crate) struct Rng(pub(crate) u64);
+use crate::rng::Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `[lo, hi)` (drawn in f32, given in either precision exactly).
-    pub(crate) fn range<R: From<f32>>(&mut self, lo: f32, hi: f32) -> R {
-        R::from(lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32))
-    }
-
-    pub(crate) fn below(&mut self, n: u64) -> usize {
-        (self.next() % n) as usize
-    }
-
-    fn quat(&mut self) -> Quat {
-        loop {
-            let q = Quat::from_xyzw(
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-            );
-            if q.length_squared() > 0.05 {
-                return q;
-            }
+/// A rotation: a quaternion of components in `[-1, 1)` with squared length above 0.05 (not
+/// normalised; the constructors normalise it).
+fn rotation(rng: &mut Rng) -> Quat {
+    loop {
+        let q = Quat::from_array(rng.array(-1.0, 1.0));
+        if q.length_squared() > 0.05 {
+            return q;
         }
     }
+}
 
-    fn unit(&mut self) -> Vec3 {
-        (self.quat() * Vec3::X).normalize()
-    }
+/// A unit direction: x turned by a [`rotation`].
+fn direction(rng: &mut Rng) -> Vec3 {
+    (rotation(rng) * Vec3::X).normalize()
 }
 
 /// The worst error seen, in units of `ε·S` (printed with `--nocapture`), and the bound
@@ -144,29 +122,26 @@ impl Wide for DVec2 {}
 impl Wide for DMat3 {}
 impl Wide for DMat2 {}
 
-/// The distance from `x` to the parallelepiped the stored columns span, from above: `x` minus
-/// the point with its coordinates clamped (a point of the parallelepiped).
-pub(crate) fn outside3<B: Measured<3>>(obb: &B, x: [f64; 3]) -> f64 {
-    let (c, e, g) = obb.frame();
-    let (c, e, g) = (
-        DVec3::from(c),
-        DVec3::from(e),
-        DMat3::from_cols_array_2d(&g),
-    );
-    let lambda = g.inverse() * (DVec3::from(x) - c);
-    (g * (lambda - lambda.clamp(-e, e))).length()
+/// `outside3` and `outside2`: the distance from `x` to the parallelepiped the stored columns
+/// span, from above: `x` minus the point with its coordinates clamped (a point of the
+/// parallelepiped).
+macro_rules! outside {
+    ($name:ident, $n:literal, $dvec:ident, $dmat:ident) => {
+        fn $name<B: Measured<$n>>(obb: &B, x: [f64; $n]) -> f64 {
+            let (c, e, g) = obb.frame();
+            let (c, e, g) = (
+                $dvec::from(c),
+                $dvec::from(e),
+                $dmat::from_cols_array_2d(&g),
+            );
+            let lambda = g.inverse() * ($dvec::from(x) - c);
+            (g * (lambda - lambda.clamp(-e, e))).length()
+        }
+    };
 }
 
-fn outside2<B: Measured<2>>(obb: &B, x: [f64; 2]) -> f64 {
-    let (c, e, g) = obb.frame();
-    let (c, e, g) = (
-        DVec2::from(c),
-        DVec2::from(e),
-        DMat2::from_cols_array_2d(&g),
-    );
-    let lambda = g.inverse() * (DVec2::from(x) - c);
-    (g * (lambda - lambda.clamp(-e, e))).length()
-}
+outside!(outside3, 3, DVec3, DMat3);
+outside!(outside2, 2, DVec2, DMat2);
 
 impl Worst {
     /// No case seen yet; the bound `k·ε·S`.
@@ -273,6 +248,24 @@ macro_rules! pair_families {
         $real:ident, $vec2:ident, $vec3:ident, $quat:ident, $mat3:ident, $obb2:ident, $obb3:ident,
         $eps:expr, $quat3:expr, $vec:expr, $origins:expr, $gaps:expr, $origins2:expr, $gaps2:expr
     ) => {
+        /// 1 or −1 with equal odds.
+        fn either_way(rng: &mut Rng) -> $real {
+            if rng.below(2) == 0 { 1.0 } else { -1.0 }
+        }
+
+        /// The corner lowest along `n`: the vertex of B that meets a face of A with outward
+        /// normal `n`.
+        fn lowest_along<V: Copy, const K: usize>(
+            corners: [V; K],
+            n: V,
+            dot: fn(V, V) -> $real,
+        ) -> V {
+            corners
+                .into_iter()
+                .min_by(|x, y| dot(*x, n).total_cmp(&dot(*y, n)))
+                .unwrap()
+        }
+
         /// A 3D pair from one of the families, at size `s` around one of `origins(s)`, with one of
         /// `gaps(s, ε·s·4)`.
         pub(crate) fn pair3(rng: &mut Rng, family: usize) -> ($obb3, $obb3) {
@@ -291,7 +284,7 @@ macro_rules! pair_families {
                 e * s
             };
             let (ea, eb) = (extents(rng), extents(rng));
-            let qa = $quat3(rng.quat());
+            let qa = $quat3(super::rotation(rng));
             let a = $obb3::new(origin, ea, qa);
             let gaps = $gaps(s, $eps * s * 4.0);
             let gap = gaps[rng.below(gaps.len() as u64)];
@@ -304,20 +297,15 @@ macro_rules! pair_families {
                             rng.range::<$real>(-3.0, 3.0),
                             rng.range::<$real>(-3.0, 3.0),
                         ) * s;
-                    (a, $obb3::new(c, eb, $quat3(rng.quat())))
+                    (a, $obb3::new(c, eb, $quat3(super::rotation(rng))))
                 }
                 // B's corner against a face of A (or slightly past its edge).
                 1 => {
-                    let qb = $quat3(rng.quat());
+                    let qb = $quat3(super::rotation(rng));
                     let b0 = $obb3::new($vec3::ZERO, eb, qb);
                     let i = rng.below(3);
-                    let n = a.axes().col(i) * if rng.below(2) == 0 { 1.0 } else { -1.0 };
-                    // B's vertex farthest along −n.
-                    let corner = b0
-                        .corners()
-                        .into_iter()
-                        .min_by(|x, y| x.dot(n).total_cmp(&y.dot(n)))
-                        .unwrap();
+                    let n = a.axes().col(i) * either_way(rng);
+                    let corner = lowest_along(b0.corners(), n, $vec3::dot);
                     let on_face = origin
                         + n * ea[i]
                         + a.axes().col((i + 1) % 3)
@@ -330,7 +318,7 @@ macro_rules! pair_families {
                 }
                 // An edge of B across an edge of A.
                 2 => {
-                    let qb = $quat3(rng.quat());
+                    let qb = $quat3(super::rotation(rng));
                     let b0 = $obb3::new($vec3::ZERO, eb, qb);
                     let (i, k) = (rng.below(3), rng.below(3));
                     let u = a.axes().col(i);
@@ -356,7 +344,8 @@ macro_rules! pair_families {
                 // Near-parallel: B is A turned by 1e-8..1e-2 rad, face to face.
                 3 => {
                     let tilt = $real::powf(10.0, rng.range::<$real>(-8.0, -2.0));
-                    let qb = qa.normalize() * $quat::from_axis_angle($vec(rng.unit()), tilt);
+                    let qb =
+                        qa.normalize() * $quat::from_axis_angle($vec(super::direction(rng)), tilt);
                     let i = rng.below(3);
                     let n = a.axes().col(i);
                     let slide =
@@ -366,9 +355,9 @@ macro_rules! pair_families {
                 }
                 // Corner to corner along a diagonal, or a corner to an edge.
                 _ => {
-                    let qb = $quat3(rng.quat());
+                    let qb = $quat3(super::rotation(rng));
                     let b0 = $obb3::new($vec3::ZERO, eb, qb);
-                    let dir = $vec(rng.unit());
+                    let dir = $vec(super::direction(rng));
                     let ca = a
                         .corners()
                         .into_iter()
@@ -414,12 +403,8 @@ macro_rules! pair_families {
                 1 => {
                     let b0 = $obb2::new($vec2::ZERO, eb, rng.range::<$real>(0.0, 7.0));
                     let i = rng.below(2);
-                    let n = a.axes().col(i) * if rng.below(2) == 0 { 1.0 } else { -1.0 };
-                    let corner = b0
-                        .corners()
-                        .into_iter()
-                        .min_by(|x, y| x.dot(n).total_cmp(&y.dot(n)))
-                        .unwrap();
+                    let n = a.axes().col(i) * either_way(rng);
+                    let corner = lowest_along(b0.corners(), n, $vec2::dot);
                     let on_face = origin
                         + n * ea[i]
                         + a.axes().col(1 - i) * rng.range::<$real>(-1.1, 1.1) * ea[1 - i];
@@ -429,8 +414,7 @@ macro_rules! pair_families {
                     )
                 }
                 _ => {
-                    let tilt = $real::powf(10.0, rng.range::<$real>(-8.0, -2.0))
-                        * if rng.below(2) == 0 { 1.0 } else { -1.0 };
+                    let tilt = $real::powf(10.0, rng.range::<$real>(-8.0, -2.0)) * either_way(rng);
                     let angle = a.axes().x_axis.to_angle();
                     let i = rng.below(2);
                     let n = a.axes().col(i);

@@ -14,60 +14,30 @@ use sat_core::tolerance::{
 };
 use sat_core::{DObb2, DObb3, MAX_MAGNITUDE, MIN_MAGNITUDE, ObbError};
 
+use crate::rng::Rng;
+
 /// The unit axes.
 const AXES: [DVec3; 3] = [DVec3::X, DVec3::Y, DVec3::Z];
 
-struct Rng(u64);
+/// Whether every entry of `difference` is below `tolerance` in magnitude (false for a NaN).
+fn all_below(difference: &[f64], tolerance: f64) -> bool {
+    difference.iter().all(|e| e.abs() < tolerance)
+}
 
-impl Rng {
-    /// Uniform in `[lo, hi)` (splitmix64, 53 random bits).
-    fn next(&mut self, lo: f64, hi: f64) -> f64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        lo + (hi - lo) * ((z >> 11) as f64 / (1u64 << 53) as f64)
-    }
-    fn unit(&mut self) -> DVec3 {
-        loop {
-            let v = DVec3::new(
-                self.next(-1.0, 1.0),
-                self.next(-1.0, 1.0),
-                self.next(-1.0, 1.0),
-            );
-            if let Some(v) = v.try_normalize() {
-                return v;
-            }
-        }
-    }
-    fn quat(&mut self) -> DQuat {
-        DQuat::from_axis_angle(self.unit(), self.next(0.0, TAU))
-    }
-    /// `10^[lo, hi)`.
-    fn log(&mut self, lo: f64, hi: f64) -> f64 {
-        10f64.powf(self.next(lo, hi))
-    }
-    fn extents(&mut self, size: f64) -> DVec3 {
-        DVec3::new(
-            size * self.next(0.1, 1.0),
-            size * self.next(0.1, 1.0),
-            size * self.next(0.1, 1.0),
-        )
-    }
-    fn sign(&mut self) -> f64 {
-        if self.next(0.0, 1.0) < 0.5 { -1.0 } else { 1.0 }
-    }
-    /// A gap near zero: exactly 0, ±k ulps of `scale`, or ±a few bands.
-    fn near_zero(&mut self, scale: f64) -> f64 {
-        let ulp = EPS_F64 * scale;
-        match (self.next(0.0, 6.0)) as u32 {
-            0 => 0.0,
-            1 => self.sign() * ulp,
-            2 => self.sign() * ulp * [2.0, 4.0, 16.0, 64.0][self.next(0.0, 4.0) as usize],
-            3 => self.sign() * band_f64(scale) * self.next(0.5, 3.0),
-            _ => self.next(-1e3, 1e3) * ulp,
-        }
+/// Half-extents of a box of about `size`: each `size·[0.1, 1)`.
+fn extents(rng: &mut Rng, size: f64) -> DVec3 {
+    DVec3::from_array(rng.array_f64(0.1, 1.0)) * size
+}
+
+/// A gap near zero: exactly 0, ±k ulps of `scale`, or ±a few bands.
+fn near_zero(rng: &mut Rng, scale: f64) -> f64 {
+    let ulp = EPS_F64 * scale;
+    match (rng.range_f64(0.0, 6.0)) as u32 {
+        0 => 0.0,
+        1 => rng.sign::<f64>() * ulp,
+        2 => rng.sign::<f64>() * ulp * [2.0, 4.0, 16.0, 64.0][rng.range_f64(0.0, 4.0) as usize],
+        3 => rng.sign::<f64>() * band_f64(scale) * rng.range_f64(0.5, 3.0),
+        _ => rng.range_f64(-1e3, 1e3) * ulp,
     }
 }
 
@@ -130,22 +100,35 @@ fn check_separation(gap: f64, v: &ExactVerdict) {
     }
 }
 
+/// Judges `intersects` on the stored pair `(a, b)` both ways against its exact verdict `v`, and
+/// holds `intersects_certified` both ways to it; `tests(x, y)` gives the two answers for `x`
+/// against `y`, `what` names the dimension in messages.
+fn judge_both_orders<B: std::fmt::Debug>(
+    t: &mut Tally,
+    v: &ExactVerdict,
+    (a, b): (&B, &B),
+    what: &str,
+    tests: impl Fn(&B, &B) -> (bool, bool),
+) {
+    let ((said, certified), (said_swapped, certified_swapped)) = (tests(a, b), tests(b, a));
+    t.judge(said, v, BAND_K_F64, &format!("{what} stored"));
+    t.judge(
+        said_swapped,
+        v,
+        BAND_K_F64,
+        &format!("{what} stored, swapped"),
+    );
+    assert_eq!(certified, v.intersects, "certified {a:?} {b:?}");
+    assert_eq!(certified_swapped, v.intersects, "certified {b:?} {a:?}");
+}
+
 /// Judges a 3D pair on the stored boxes, both orders; `certified` exact; `separation` against the
 /// exact margin. Returns the stored verdict.
 fn judge3(t: &mut Tally, a: &DObb3, b: &DObb3) -> ExactVerdict {
     let v = verdict3(&ExactBox3::from(a), &ExactBox3::from(b));
-    t.judge(a.intersects(b), &v, BAND_K_F64, "3D stored");
-    t.judge(b.intersects(a), &v, BAND_K_F64, "3D stored, swapped");
-    assert_eq!(
-        a.intersects_certified(b),
-        v.intersects,
-        "certified {a:?} {b:?}"
-    );
-    assert_eq!(
-        b.intersects_certified(a),
-        v.intersects,
-        "certified {b:?} {a:?}"
-    );
+    judge_both_orders(t, &v, (a, b), "3D", |x, y| {
+        (x.intersects(y), x.intersects_certified(y))
+    });
     check_separation(a.separation(b).gap, &v);
     v
 }
@@ -153,18 +136,9 @@ fn judge3(t: &mut Tally, a: &DObb3, b: &DObb3) -> ExactVerdict {
 /// Judges a 2D pair on the stored rectangles, both orders.
 fn judge2(t: &mut Tally, a: &DObb2, b: &DObb2) -> ExactVerdict {
     let v = verdict2(&ExactBox2::from(a), &ExactBox2::from(b));
-    t.judge(a.intersects(b), &v, BAND_K_F64, "2D stored");
-    t.judge(b.intersects(a), &v, BAND_K_F64, "2D stored, swapped");
-    assert_eq!(
-        a.intersects_certified(b),
-        v.intersects,
-        "certified {a:?} {b:?}"
-    );
-    assert_eq!(
-        b.intersects_certified(a),
-        v.intersects,
-        "certified {b:?} {a:?}"
-    );
+    judge_both_orders(t, &v, (a, b), "2D", |x, y| {
+        (x.intersects(y), x.intersects_certified(y))
+    });
     let s = a.separation(b);
     let slack = (SEPARATION_K_F64 + PAD_K_F64) * EPS_F64 * v.scale;
     assert!(
@@ -189,21 +163,51 @@ fn judge_written3(t: &mut Tally, a: (&DObb3, &ExactBox3), b: (&DObb3, &ExactBox3
     t.judge(a.0.intersects(b.0), &v, band_k, "3D as written");
 }
 
+/// Runs case `n` for `n` in `0..cases`, each drawing from one generator seeded with `seed` and
+/// judging into one tally, which it returns.
+fn run_cases(seed: u64, cases: usize, mut case: impl FnMut(usize, &mut Rng, &mut Tally)) -> Tally {
+    let mut rng = Rng(seed);
+    let mut tally = Tally::default();
+    for n in 0..cases {
+        case(n, &mut rng, &mut tally);
+    }
+    tally
+}
+
+/// Judges `cases` pairs drawn by `pair` (given the case's index) from `Rng(seed)` with `judge`,
+/// prints the tally as `what`, and requires more than `near_touching` of the judged verdicts to
+/// be within `1e4` ulps of touching.
+fn touching_pairs<B>(
+    what: &str,
+    seed: u64,
+    cases: usize,
+    near_touching: usize,
+    judge: fn(&mut Tally, &B, &B) -> ExactVerdict,
+    mut pair: impl FnMut(usize, &mut Rng) -> (B, B),
+) {
+    let t = run_cases(seed, cases, |n, rng, t| {
+        let (a, b) = pair(n, rng);
+        judge(t, &a, &b);
+    });
+    println!("{what}: {t:?}");
+    assert!(t.near_touching > near_touching, "{t:?}");
+}
+
 #[test]
 fn random_pairs_millimetre_to_kilometre_far_from_origin() {
-    let mut rng = Rng(1);
-    let (mut stored, mut written) = (Tally::default(), Tally::default());
-    for _ in 0..6000 {
-        let size = rng.log(-3.0, 3.0);
-        let origin = rng.unit() * rng.log(0.0, 9.0) * [0.0, 1.0][rng.next(0.0, 2.0) as usize];
-        let size_b = size * rng.log(-1.0, 1.0);
-        let (ha, hb) = (rng.extents(size), rng.extents(size_b));
-        let offset = rng.unit() * (ha.length() + hb.length()) * rng.next(0.3, 1.3);
-        let (a, wa) = quat_box(origin, ha, rng.quat());
-        let (b, wb) = quat_box(origin + offset, hb, rng.quat());
-        judge3(&mut stored, &a, &b);
+    let mut written = Tally::default();
+    let stored = run_cases(1, 6000, |_, rng, stored| {
+        let size = rng.log_f64(-3.0, 3.0);
+        let origin =
+            rng.unit_f64() * rng.log_f64(0.0, 9.0) * [0.0, 1.0][rng.range_f64(0.0, 2.0) as usize];
+        let size_b = size * rng.log_f64(-1.0, 1.0);
+        let (ha, hb) = (extents(rng, size), extents(rng, size_b));
+        let offset = rng.unit_f64() * (ha.length() + hb.length()) * rng.range_f64(0.3, 1.3);
+        let (a, wa) = quat_box(origin, ha, rng.rotation_f64());
+        let (b, wb) = quat_box(origin + offset, hb, rng.rotation_f64());
+        judge3(stored, &a, &b);
         judge_written3(&mut written, (&a, &wa), (&b, &wb), BAND_K_F64);
-    }
+    });
     println!("random 3D: stored {stored:?}, written {written:?}");
     assert_eq!(stored.pairs, 12000);
 }
@@ -212,24 +216,22 @@ fn random_pairs_millimetre_to_kilometre_far_from_origin() {
 /// normal, moved along the face; the gap along the normal is 0, ±k ulps or ±a few bands of S.
 #[test]
 fn face_touching_at_ulp_gaps() {
-    let mut rng = Rng(2);
-    let mut t = Tally::default();
-    for n in 0..3000 {
-        let size = rng.log(-3.0, 3.0);
-        let far = rng.unit() * rng.log(0.0, 7.0);
-        let qa = rng.quat();
-        let ha = rng.extents(size);
+    touching_pairs("face touching", 2, 3000, 2000, judge3, |n, rng| {
+        let size = rng.log_f64(-3.0, 3.0);
+        let far = rng.unit_f64() * rng.log_f64(0.0, 7.0);
+        let qa = rng.rotation_f64();
+        let ha = extents(rng, size);
         // B from a thousandth to a thousand times A's size: a millimetre part on a metre
         // plate, a metre crate against a kilometre wall.
-        let size_b = size * rng.log(-3.0, 3.0);
-        let hb = rng.extents(size_b);
+        let size_b = size * rng.log_f64(-3.0, 3.0);
+        let hb = extents(rng, size_b);
         let i = n % 3;
         let normal = qa * AXES[i];
         // B turned about A's normal by a right angle (exact contact of faces) or any angle.
         let spin = if n % 2 == 0 {
             FRAC_PI_4 * 2.0 * (n % 4) as f64
         } else {
-            rng.next(0.0, TAU)
+            rng.range_f64(0.0, TAU)
         };
         let qb = DQuat::from_axis_angle(normal, spin) * qa;
         let a = DObb3::try_new(far, ha, qa).unwrap();
@@ -241,13 +243,11 @@ fn face_touching_at_ulp_gaps() {
                 .sum::<f64>()
         };
         let scale = 2.0 * (ha.length() + hb.length());
-        let along = rng.sign() * (ha[i] + reach_b + rng.near_zero(scale));
-        let slide = (qa * AXES[(i + 1) % 3]) * rng.next(-0.5, 0.5) * ha[(i + 1) % 3];
+        let along = rng.sign::<f64>() * (ha[i] + reach_b + near_zero(rng, scale));
+        let slide = (qa * AXES[(i + 1) % 3]) * rng.range_f64(-0.5, 0.5) * ha[(i + 1) % 3];
         let b = DObb3::try_new(far + normal * along + slide, hb, qb).unwrap();
-        judge3(&mut t, &a, &b);
-    }
-    println!("face touching: {t:?}");
-    assert!(t.near_touching > 2000, "{t:?}");
+        (a, b)
+    });
 }
 
 /// Edge-edge contact: A turned 45° about z (a vertical edge at x = hx·√2), B turned 45° about y
@@ -255,32 +255,28 @@ fn face_touching_at_ulp_gaps() {
 /// axis z × y) is 0, ±k ulps or ±a few bands. B may also be tilted by 1e-15..1e-3 rad.
 #[test]
 fn edge_edge_touching_at_ulp_gaps() {
-    let mut rng = Rng(3);
-    let mut t = Tally::default();
-    for n in 0..3000 {
-        let size = rng.log(-3.0, 3.0);
-        let h = size * rng.next(0.2, 1.0);
+    touching_pairs("edge-edge touching", 3, 3000, 2000, judge3, |n, rng| {
+        let size = rng.log_f64(-3.0, 3.0);
+        let h = size * rng.range_f64(0.2, 1.0);
         let (ha, hb) = (
-            DVec3::new(h, h, size * rng.next(0.5, 2.0)),
-            DVec3::new(h, size * rng.next(0.5, 2.0), h),
+            DVec3::new(h, h, size * rng.range_f64(0.5, 2.0)),
+            DVec3::new(h, size * rng.range_f64(0.5, 2.0), h),
         );
-        let whole = rng.quat();
-        let far = rng.unit() * rng.log(0.0, 7.0);
+        let whole = rng.rotation_f64();
+        let far = rng.unit_f64() * rng.log_f64(0.0, 7.0);
         let qa = whole * DQuat::from_rotation_z(FRAC_PI_4);
         let tilt = if n % 3 == 0 {
-            DQuat::from_axis_angle(rng.unit(), rng.log(-15.0, -3.0))
+            DQuat::from_axis_angle(rng.unit_f64(), rng.log_f64(-15.0, -3.0))
         } else {
             DQuat::IDENTITY
         };
         let qb = whole * tilt * DQuat::from_rotation_y(FRAC_PI_4);
         let scale = 2.0 * (ha.length() + hb.length());
-        let c = 2.0 * h * std::f64::consts::SQRT_2 + rng.near_zero(scale);
+        let c = 2.0 * h * std::f64::consts::SQRT_2 + near_zero(rng, scale);
         let a = DObb3::try_new(far, ha, qa).unwrap();
         let b = DObb3::try_new(far + whole * DVec3::new(c, 0.0, 0.0), hb, qb).unwrap();
-        judge3(&mut t, &a, &b);
-    }
-    println!("edge-edge touching: {t:?}");
-    assert!(t.near_touching > 2000, "{t:?}");
+        (a, b)
+    });
 }
 
 /// Near-parallel boxes: B is A turned by 1e-16..1e-2 rad about a random axis, placed at a random
@@ -288,66 +284,55 @@ fn edge_edge_touching_at_ulp_gaps() {
 /// are the candidates.
 #[test]
 fn near_parallel_pairs() {
-    let mut rng = Rng(4);
-    let mut t = Tally::default();
-    for _ in 0..4000 {
-        let size = rng.log(-2.0, 2.0);
-        let qa = rng.quat();
-        let qb = DQuat::from_axis_angle(rng.unit(), rng.log(-16.0, -2.0)) * qa;
-        let (ha, hb) = (rng.extents(size), rng.extents(size));
+    touching_pairs("near-parallel", 4, 4000, 1500, judge3, |_, rng| {
+        let size = rng.log_f64(-2.0, 2.0);
+        let qa = rng.rotation_f64();
+        let qb = DQuat::from_axis_angle(rng.unit_f64(), rng.log_f64(-16.0, -2.0)) * qa;
+        let (ha, hb) = (extents(rng, size), extents(rng, size));
         let a = DObb3::try_new(DVec3::ZERO, ha, qa).unwrap();
         // Touching distance along a random direction: the exact margin of a first placement,
         // then moved along that direction by it (minus a near-zero gap).
-        let dir = rng.unit();
+        let dir = rng.unit_f64();
         let b0 = DObb3::try_new(dir * (ha.length() + hb.length()), hb, qb).unwrap();
         let v = verdict3(&ExactBox3::from(&a), &ExactBox3::from(&b0));
         let scale = v.scale;
         let s = a.separation(&b0);
-        let shift = s.axis * (rng.near_zero(scale) - v.margin);
+        let shift = s.axis * (near_zero(rng, scale) - v.margin);
         let b = DObb3::try_new(b0.center() + shift, hb, qb).unwrap();
-        judge3(&mut t, &a, &b);
-    }
-    println!("near-parallel: {t:?}");
-    assert!(t.near_touching > 1500, "{t:?}");
+        (a, b)
+    });
 }
 
 /// Quaternions of any length (1e-300 to 1e300), and 2D angles up to 1e15 rad and degrees up to
 /// 1e15: the stored axes are the written ones within the stated ulps.
 #[test]
 fn huge_angles_and_quaternion_lengths() {
-    let mut rng = Rng(5);
-    let (mut t3, mut t2, mut written) = (Tally::default(), Tally::default(), Tally::default());
-    for _ in 0..2000 {
-        let length = rng.log(-300.0, 300.0);
-        let q = rng.quat();
+    let (mut t2, mut written) = (Tally::default(), Tally::default());
+    let t3 = run_cases(5, 2000, |_, rng, t3| {
+        let length = rng.log_f64(-300.0, 300.0);
+        let q = rng.rotation_f64();
         let raw = DQuat::from_xyzw(q.x * length, q.y * length, q.z * length, q.w * length);
-        let half = rng.extents(1.0);
+        let half = extents(rng, 1.0);
         let a = DObb3::try_new(DVec3::ZERO, half, raw).unwrap();
         let exact = DObb3::try_new(DVec3::ZERO, half, q).unwrap();
-        assert!(
-            (a.axes() - exact.axes())
-                .abs()
-                .to_cols_array()
-                .iter()
-                .all(|e| *e < 1e-14)
-        );
+        assert!(all_below(&(a.axes() - exact.axes()).to_cols_array(), 1e-14));
         let (b, wb) = quat_box(
-            rng.unit() * 2.0 * half.length(),
-            rng.extents(1.0),
-            rng.quat(),
+            rng.unit_f64() * 2.0 * half.length(),
+            extents(rng, 1.0),
+            rng.rotation_f64(),
         );
         let wa = ExactBox3::from_quat([0.0; 3], half.to_array(), raw.to_array());
-        judge3(&mut t3, &a, &b);
+        judge3(t3, &a, &b);
         judge_written3(&mut written, (&a, &wa), (&b, &wb), BAND_K_F64);
 
-        let angle = rng.sign() * rng.log(0.0, 15.0);
-        let degrees = rng.sign() * rng.log(0.0, 15.0);
+        let angle = rng.sign::<f64>() * rng.log_f64(0.0, 15.0);
+        let degrees = rng.sign::<f64>() * rng.log_f64(0.0, 15.0);
         let (ha, hb) = (
-            DVec2::new(rng.next(0.1, 1.0), rng.next(0.1, 1.0)),
-            DVec2::new(rng.next(0.1, 1.0), rng.next(0.1, 1.0)),
+            DVec2::new(rng.range_f64(0.1, 1.0), rng.range_f64(0.1, 1.0)),
+            DVec2::new(rng.range_f64(0.1, 1.0), rng.range_f64(0.1, 1.0)),
         );
         let a = DObb2::try_new(DVec2::ZERO, ha, angle).unwrap();
-        let c = DVec2::from_angle(rng.next(0.0, TAU)) * (ha.length() + hb.length());
+        let c = DVec2::from_angle(rng.range_f64(0.0, TAU)) * (ha.length() + hb.length());
         let b = DObb2::try_from_degrees(c, hb, degrees).unwrap();
         let v = judge2(&mut t2, &a, &b);
         // The written rectangles are the stored ones: libm's (cos, sin) of the f64 angle.
@@ -356,73 +341,76 @@ fn huge_angles_and_quaternion_lengths() {
             &ExactBox2::from_degrees(c.to_array(), hb.to_array(), degrees),
         );
         assert_eq!(written_v.intersects, v.intersects);
-    }
+    });
     println!("huge angles: 3D {t3:?}, 2D {t2:?}, written {written:?}");
 }
 
 /// Random and touching rectangles: face contact at ulp gaps, turned, far from the origin.
 #[test]
 fn rectangles_random_and_touching() {
-    let mut rng = Rng(6);
-    let mut t = Tally::default();
-    for n in 0..6000 {
-        let size = rng.log(-3.0, 3.0);
-        let far = DVec2::from_angle(rng.next(0.0, TAU)) * rng.log(0.0, 8.0);
+    touching_pairs("rectangles", 6, 6000, 1500, judge2, |n, rng| {
+        let size = rng.log_f64(-3.0, 3.0);
+        let far = DVec2::from_angle(rng.range_f64(0.0, TAU)) * rng.log_f64(0.0, 8.0);
         let (ha, hb) = (
-            DVec2::new(size * rng.next(0.1, 1.0), size * rng.next(0.1, 1.0)),
-            DVec2::new(size * rng.next(0.1, 1.0), size * rng.next(0.1, 1.0)),
+            DVec2::new(
+                size * rng.range_f64(0.1, 1.0),
+                size * rng.range_f64(0.1, 1.0),
+            ),
+            DVec2::new(
+                size * rng.range_f64(0.1, 1.0),
+                size * rng.range_f64(0.1, 1.0),
+            ),
         );
-        let angle = rng.next(-10.0, 10.0);
+        let angle = rng.range_f64(-10.0, 10.0);
         let a = DObb2::try_new(far, ha, angle).unwrap();
         let b = if n % 2 == 0 {
             let c = far
-                + DVec2::from_angle(rng.next(0.0, TAU)) * (ha + hb).length() * rng.next(0.3, 1.2);
-            DObb2::try_new(c, hb, rng.next(-10.0, 10.0)).unwrap()
+                + DVec2::from_angle(rng.range_f64(0.0, TAU))
+                    * (ha + hb).length()
+                    * rng.range_f64(0.3, 1.2);
+            DObb2::try_new(c, hb, rng.range_f64(-10.0, 10.0)).unwrap()
         } else {
             // Against A's face 0, B turned by a right angle or by any angle.
             let turn = if n % 4 == 1 {
                 90.0
             } else {
-                rng.next(0.0, 360.0)
+                rng.range_f64(0.0, 360.0)
             };
             let b0 = DObb2::try_from_degrees(DVec2::ZERO, hb, angle.to_degrees() + turn).unwrap();
             let normal = a.axes().x_axis;
             let reach = hb.x * b0.axes().x_axis.dot(normal).abs()
                 + hb.y * b0.axes().y_axis.dot(normal).abs();
-            let along = ha.x + reach + rng.near_zero(2.0 * (ha.length() + hb.length()));
-            let slide = a.axes().y_axis * rng.next(-0.5, 0.5) * ha.y;
+            let along = ha.x + reach + near_zero(rng, 2.0 * (ha.length() + hb.length()));
+            let slide = a.axes().y_axis * rng.range_f64(-0.5, 0.5) * ha.y;
             DObb2::try_from_axes(far + normal * along + slide, hb, b0.axes()).unwrap()
         };
-        judge2(&mut t, &a, &b);
-    }
-    println!("rectangles: {t:?}");
-    assert!(t.near_touching > 1500, "{t:?}");
+        (a, b)
+    });
 }
 
 /// Axis columns that lean by up to `AXES_TOLERANCE_F64`: the stored box contains the written
 /// parallelepiped, so a `false` is exact for it and a wrong `true` is within `AXES_BAND_K_F64`.
 #[test]
 fn leaning_columns_as_written() {
-    let mut rng = Rng(7);
-    let (mut stored, mut written) = (Tally::default(), Tally::default());
+    let mut written = Tally::default();
     let lean = |rng: &mut Rng, m: DMat3| {
         let d = AXES_TOLERANCE_F64 * 0.2;
         DMat3::from_cols(
-            m.x_axis + rng.unit() * d * rng.next(0.0, 1.0),
-            m.y_axis + rng.unit() * d * rng.next(0.0, 1.0),
-            m.z_axis + rng.unit() * d * rng.next(0.0, 1.0),
+            m.x_axis + rng.unit_f64() * d * rng.range_f64(0.0, 1.0),
+            m.y_axis + rng.unit_f64() * d * rng.range_f64(0.0, 1.0),
+            m.z_axis + rng.unit_f64() * d * rng.range_f64(0.0, 1.0),
         )
     };
-    for n in 0..3000 {
-        let size = rng.log(-2.0, 2.0);
-        let (ha, hb) = (rng.extents(size), rng.extents(size));
-        let (qa, qb) = (rng.quat(), rng.quat());
+    let stored = run_cases(7, 3000, |n, rng, stored| {
+        let size = rng.log_f64(-2.0, 2.0);
+        let (ha, hb) = (extents(rng, size), extents(rng, size));
+        let (qa, qb) = (rng.rotation_f64(), rng.rotation_f64());
         let (ga, gb) = (
-            lean(&mut rng, DMat3::from_quat(qa)),
-            lean(&mut rng, DMat3::from_quat(qb)),
+            lean(rng, DMat3::from_quat(qa)),
+            lean(rng, DMat3::from_quat(qb)),
         );
         let a = DObb3::try_from_axes(DVec3::ZERO, ha, ga).unwrap();
-        let dir = rng.unit();
+        let dir = rng.unit_f64();
         let b0 = DObb3::try_from_axes(dir * (ha.length() + hb.length()), hb, gb).unwrap();
         let wa = ExactBox3::from_axes([0.0; 3], ha.to_array(), ga.to_cols_array_2d());
         // Near touching as written: move B along the written pair's best axis.
@@ -430,9 +418,9 @@ fn leaning_columns_as_written() {
             ExactBox3::from_axes(b0.center().to_array(), hb.to_array(), gb.to_cols_array_2d());
         let v0 = verdict3(&wa, &wb0);
         let gap = if n % 2 == 0 {
-            rng.near_zero(v0.scale)
+            near_zero(rng, v0.scale)
         } else {
-            rng.next(-0.5, 0.5) * size
+            rng.range_f64(-0.5, 0.5) * size
         };
         let b = DObb3::try_from_axes(
             b0.center() + a.separation(&b0).axis * (gap - v0.margin),
@@ -441,9 +429,9 @@ fn leaning_columns_as_written() {
         )
         .unwrap();
         let wb = ExactBox3::from_axes(b.center().to_array(), hb.to_array(), gb.to_cols_array_2d());
-        judge3(&mut stored, &a, &b);
+        judge3(stored, &a, &b);
         judge_written3(&mut written, (&a, &wa), (&b, &wb), AXES_BAND_K_F64);
-    }
+    });
     println!("leaning columns: stored {stored:?}, written {written:?}");
     assert!(written.near_touching > 500, "{written:?}");
 }
@@ -452,13 +440,11 @@ fn leaning_columns_as_written() {
 /// the same box), and each pair of forms is judged against the exact verdict.
 #[test]
 fn every_constructor_form() {
-    let mut rng = Rng(8);
-    let mut t = Tally::default();
-    for _ in 0..300 {
-        let q = rng.quat();
-        let (c, h) = (rng.unit() * rng.log(0.0, 4.0), {
-            let size = rng.log(-2.0, 2.0);
-            rng.extents(size)
+    let t = run_cases(8, 300, |_, rng, t| {
+        let q = rng.rotation_f64();
+        let (c, h) = (rng.unit_f64() * rng.log_f64(0.0, 4.0), {
+            let size = rng.log_f64(-2.0, 2.0);
+            extents(rng, size)
         });
         let m = DMat3::from_quat(q);
         let forms = [
@@ -489,28 +475,21 @@ fn every_constructor_form() {
                 (f.half_extents() - h).abs().max_element() <= 1e-13 * h.max_element(),
                 "{f:?}"
             );
-            assert!(
-                (f.axes() - m)
-                    .abs()
-                    .to_cols_array()
-                    .iter()
-                    .all(|e| *e < 1e-14),
-                "{f:?}"
-            );
+            assert!(all_below(&(f.axes() - m).to_cols_array(), 1e-14), "{f:?}");
         }
         let other = DObb3::new(
-            c + rng.unit() * 1.5 * h.length(),
-            rng.extents(1.0),
-            rng.quat(),
+            c + rng.unit_f64() * 1.5 * h.length(),
+            extents(rng, 1.0),
+            rng.rotation_f64(),
         );
         for f in &forms {
-            judge3(&mut t, f, &other);
+            judge3(t, f, &other);
         }
 
-        let angle = rng.next(-4.0, 4.0);
+        let angle = rng.range_f64(-4.0, 4.0);
         let (c2, h2) = (
-            DVec2::new(rng.next(-9.0, 9.0), rng.next(-9.0, 9.0)),
-            DVec2::new(rng.next(0.1, 2.0), rng.next(0.1, 2.0)),
+            DVec2::new(rng.range_f64(-9.0, 9.0), rng.range_f64(-9.0, 9.0)),
+            DVec2::new(rng.range_f64(0.1, 2.0), rng.range_f64(0.1, 2.0)),
         );
         let (sin, cos) = angle.sin_cos();
         let rot = DMat2::from_angle(angle);
@@ -544,24 +523,17 @@ fn every_constructor_form() {
                 (f.half_extents() - h2).abs().max_element() <= 1e-12,
                 "{f:?}"
             );
-            assert!(
-                (f.axes() - rot)
-                    .abs()
-                    .to_cols_array()
-                    .iter()
-                    .all(|e| *e < 1e-12),
-                "{f:?}"
-            );
+            assert!(all_below(&(f.axes() - rot).to_cols_array(), 1e-12), "{f:?}");
         }
         let other = DObb2::new(
-            c2 + DVec2::from_angle(rng.next(0.0, TAU)) * 1.5 * h2.length(),
+            c2 + DVec2::from_angle(rng.range_f64(0.0, TAU)) * 1.5 * h2.length(),
             h2,
-            rng.next(0.0, TAU),
+            rng.range_f64(0.0, TAU),
         );
         for f in &forms2 {
-            judge2(&mut t, f, &other);
+            judge2(t, f, &other);
         }
-    }
+    });
     println!("constructor forms: {t:?}");
 }
 

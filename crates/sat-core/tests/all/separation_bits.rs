@@ -6,6 +6,8 @@ use glam::{Quat, Vec3};
 use sat_core::tolerance::{EPS, PAD_K, PARALLEL_CUTOFF};
 use sat_core::{Feature, Obb3, Separation};
 
+use crate::rng::Rng;
+
 fn dot(a: Vec3, b: Vec3) -> f32 {
     a.x * b.x + a.y * b.y + a.z * b.z
 }
@@ -81,27 +83,14 @@ fn reference(a: &Obb3, b: &Obb3) -> Separation<Vec3> {
     best
 }
 
-struct Rng(u64);
+/// A quaternion of components in `[-1, 1)`, not normalised (the constructor normalises it).
+fn quat(rng: &mut Rng) -> Quat {
+    Quat::from_array(rng.array(-1.0, 1.0))
+}
 
-impl Rng {
-    fn next(&mut self, lo: f32, hi: f32) -> f32 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        lo + (hi - lo) * ((self.0 >> 40) as f32 / (1u64 << 24) as f32)
-    }
-    fn quat(&mut self) -> Quat {
-        Quat::from_xyzw(
-            self.next(-1.0, 1.0),
-            self.next(-1.0, 1.0),
-            self.next(-1.0, 1.0),
-            self.next(-1.0, 1.0),
-        )
-    }
-    fn vec(&mut self, lo: f32, hi: f32) -> Vec3 {
-        Vec3::new(self.next(lo, hi), self.next(lo, hi), self.next(lo, hi))
-    }
+/// A vector of components in `[lo, hi)`.
+fn vec(rng: &mut Rng, lo: f32, hi: f32) -> Vec3 {
+    Vec3::from_array(rng.array(lo, hi))
 }
 
 fn same(a: &Obb3, b: &Obb3) {
@@ -116,26 +105,34 @@ fn same(a: &Obb3, b: &Obb3) {
 fn separation_is_bit_identical_to_the_axis_by_axis_scan() {
     let mut rng = Rng(0x5e9a);
     for _ in 0..20_000 {
-        let a = Obb3::new(rng.vec(-3.0, 3.0), rng.vec(0.0, 2.0), rng.quat());
-        let b = Obb3::new(rng.vec(-3.0, 3.0), rng.vec(0.0, 2.0), rng.quat());
+        let a = Obb3::new(
+            vec(&mut rng, -3.0, 3.0),
+            vec(&mut rng, 0.0, 2.0),
+            quat(&mut rng),
+        );
+        let b = Obb3::new(
+            vec(&mut rng, -3.0, 3.0),
+            vec(&mut rng, 0.0, 2.0),
+            quat(&mut rng),
+        );
         same(&a, &b);
         // near-parallel (edge axes within the cutoff or barely above it) and touching along a face
-        let tilt = 10f32.powf(rng.next(-9.0, -1.0));
-        let turn = Quat::from_axis_angle(rng.quat().normalize() * Vec3::X, tilt);
-        let qa = rng.quat();
-        let e = rng.vec(0.1, 2.0);
+        let tilt = rng.log(-9.0, -1.0);
+        let turn = Quat::from_axis_angle(quat(&mut rng).normalize() * Vec3::X, tilt);
+        let qa = quat(&mut rng);
+        let e = vec(&mut rng, 0.1, 2.0);
         let a = Obb3::new(Vec3::ZERO, e, qa);
-        let k = (rng.next(0.0, 2.99)) as usize;
-        let offset = a.axes().col(k) * (2.0 * e[k] + rng.next(-1e-3, 1e-3));
-        let b = Obb3::new(offset + rng.vec(-0.5, 0.5), e, qa * turn);
+        let k = rng.below(3);
+        let offset = a.axes().col(k) * (2.0 * e[k] + rng.range::<f32>(-1e-3, 1e-3));
+        let b = Obb3::new(offset + vec(&mut rng, -0.5, 0.5), e, qa * turn);
         same(&a, &b);
         same(&b, &a);
         // identical boxes, a box against itself, flat and point boxes
         same(&a, &a);
         let flat = Obb3::new(
-            rng.vec(-1.0, 1.0),
-            Vec3::new(0.0, rng.next(0.0, 1.0), 0.0),
-            rng.quat(),
+            vec(&mut rng, -1.0, 1.0),
+            Vec3::new(0.0, rng.range(0.0, 1.0), 0.0),
+            quat(&mut rng),
         );
         same(&a, &flat);
         same(&flat, &flat);
