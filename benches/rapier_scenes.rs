@@ -103,6 +103,18 @@ mod harness;
 /// The columns, in the order of the harness's `Integration::ALL`.
 const INTEGRATIONS: [&str; 4] = ["default", "dispatcher", "filter", "pass-through"];
 
+/// Generates trait methods that hand each call on to `self.inner` with the same arguments, after
+/// adding one to the counter `self.$counter` when one is named:
+/// `method(argument: Type, …) -> Return[, counted in counter];`.
+macro_rules! delegate {
+    ($($method:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $(, counted in $counter:ident)?;)*) => {$(
+        fn $method(&self, $($arg: $ty),*) -> $ret {
+            $(self.$counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);)?
+            self.inner.$method($($arg),*)
+        }
+    )*};
+}
+
 /// Generates the lockstep runner for one dimension.
 macro_rules! runner {
     ($module:ident, $rapier:ident, $sat:path, $pair_f64:ident) => {
@@ -131,113 +143,43 @@ macro_rules! runner {
             }
 
             impl<D: QueryDispatcher> QueryDispatcher for Counted<D> {
-                fn intersection_test(
-                    &self,
-                    pos12: &Pose,
-                    g1: &dyn Shape,
-                    g2: &dyn Shape,
-                ) -> Result<ShapeIntersection, Unsupported> {
-                    self.inner.intersection_test(pos12, g1, g2)
-                }
-
-                fn distance(
-                    &self,
-                    pos12: &Pose,
-                    g1: &dyn Shape,
-                    g2: &dyn Shape,
-                ) -> Result<ShapeDistance, Unsupported> {
-                    self.inner.distance(pos12, g1, g2)
-                }
-
-                fn contact(
-                    &self,
-                    pos12: &Pose,
-                    g1: &dyn Shape,
-                    g2: &dyn Shape,
-                    prediction: Real,
-                ) -> Result<Option<Contact>, Unsupported> {
-                    self.inner.contact(pos12, g1, g2, prediction)
-                }
-
-                fn closest_points(
-                    &self,
-                    pos12: &Pose,
-                    g1: &dyn Shape,
-                    g2: &dyn Shape,
-                    max_dist: Real,
-                ) -> Result<ClosestPoints, Unsupported> {
-                    self.inner.closest_points(pos12, g1, g2, max_dist)
-                }
-
-                fn cast_shapes(
-                    &self,
-                    pos12: &Pose,
-                    vel12: Vector,
-                    g1: &dyn Shape,
-                    g2: &dyn Shape,
-                    options: ShapeCastOptions,
-                ) -> Result<Option<ShapeCastHit>, Unsupported> {
-                    self.inner.cast_shapes(pos12, vel12, g1, g2, options)
-                }
-
-                fn cast_shapes_nonlinear(
-                    &self,
-                    motion1: &NonlinearRigidMotion,
-                    g1: &dyn Shape,
-                    motion2: &NonlinearRigidMotion,
-                    g2: &dyn Shape,
-                    start: Real,
-                    end: Real,
-                    stop_at_penetration: bool,
-                ) -> Result<Option<ShapeCastHit>, Unsupported> {
-                    self.inner.cast_shapes_nonlinear(
-                        motion1,
-                        g1,
-                        motion2,
-                        g2,
-                        start,
-                        end,
-                        stop_at_penetration,
-                    )
+                delegate! {
+                    intersection_test(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape)
+                        -> Result<ShapeIntersection, Unsupported>;
+                    distance(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape)
+                        -> Result<ShapeDistance, Unsupported>;
+                    contact(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape, prediction: Real)
+                        -> Result<Option<Contact>, Unsupported>;
+                    closest_points(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape, max_dist: Real)
+                        -> Result<ClosestPoints, Unsupported>;
+                    cast_shapes(
+                        pos12: &Pose, vel12: Vector, g1: &dyn Shape, g2: &dyn Shape,
+                        options: ShapeCastOptions
+                    ) -> Result<Option<ShapeCastHit>, Unsupported>;
+                    cast_shapes_nonlinear(
+                        motion1: &NonlinearRigidMotion, g1: &dyn Shape,
+                        motion2: &NonlinearRigidMotion, g2: &dyn Shape,
+                        start: Real, end: Real, stop_at_penetration: bool
+                    ) -> Result<Option<ShapeCastHit>, Unsupported>;
                 }
             }
 
             impl<D: PersistentQueryDispatcher<ContactManifoldData, ContactData>>
                 PersistentQueryDispatcher<ContactManifoldData, ContactData> for Counted<D>
             {
-                fn contact_manifolds(
-                    &self,
-                    pos12: &Pose,
-                    g1: &dyn Shape,
-                    g2: &dyn Shape,
-                    prediction: Real,
-                    manifolds: &mut Vec<ContactManifold>,
-                    workspace: &mut Option<ContactManifoldsWorkspace>,
-                ) -> Result<(), Unsupported> {
-                    self.calls.fetch_add(1, Ordering::Relaxed);
-                    self.inner
-                        .contact_manifolds(pos12, g1, g2, prediction, manifolds, workspace)
-                }
-
-                fn contact_manifold_convex_convex(
-                    &self,
-                    pos12: &Pose,
-                    g1: &dyn Shape,
-                    g2: &dyn Shape,
-                    normal_constraints1: Option<&dyn NormalConstraints>,
-                    normal_constraints2: Option<&dyn NormalConstraints>,
-                    prediction: Real,
-                    manifold: &mut ContactManifold,
-                ) -> Result<(), Unsupported> {
-                    self.inner.contact_manifold_convex_convex(
-                        pos12,
-                        g1,
-                        g2,
-                        normal_constraints1,
-                        normal_constraints2,
-                        prediction,
-                        manifold,
-                    )
+                delegate! {
+                    contact_manifolds(
+                        pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape, prediction: Real,
+                        manifolds: &mut Vec<ContactManifold>,
+                        workspace: &mut Option<ContactManifoldsWorkspace>
+                    ) -> Result<(), Unsupported>,
+                        counted in calls;
+                    contact_manifold_convex_convex(
+                        pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape,
+                        normal_constraints1: Option<&dyn NormalConstraints>,
+                        normal_constraints2: Option<&dyn NormalConstraints>,
+                        prediction: Real, manifold: &mut ContactManifold
+                    ) -> Result<(), Unsupported>;
                 }
             }
 
