@@ -30,7 +30,7 @@ use rand_pcg::Pcg64;
 use sat_core::{Obb2, Obb3};
 use sat_oracle::peers::{ParryBox2, ParryBox3};
 
-use common::{Run, extents3, random_box3, random_quat};
+use common::{Run, random_box2, random_box3, random_quat};
 
 const PAIRS: usize = 1024;
 const PASSES: usize = 4;
@@ -58,113 +58,111 @@ fn sum_over<'a, T, R: Into<f64>>(pairs: &'a [(T, T)], f: impl Fn(&T, &T) -> R + 
     Box::new(move || black_box(pairs).iter().map(|(a, b)| f(a, b).into()).sum())
 }
 
-fn family3(name: &str, pairs: &[(Obb3, Obb3)]) {
-    let parry: Vec<_> = pairs
-        .iter()
-        .map(|(a, b)| (ParryBox3::from_obb(a), ParryBox3::from_obb(b)))
-        .collect();
-    let textbook: Vec<_> = pairs
-        .iter()
-        .map(|(a, b)| (textbook::Box3::from(a), textbook::Box3::from(b)))
-        .collect();
-    table(
-        name,
-        pairs.len(),
-        vec![
-            ("sat-core distance", sum_over(pairs, Obb3::distance)),
-            (
-                "sat-core closest_points",
-                sum_over(pairs, |a, b| {
-                    let c = a.closest_points(b);
-                    black_box(c.a);
-                    c.distance
-                }),
-            ),
-            (
-                "parry query::distance",
-                sum_over(&parry, |a, b| {
-                    query3::distance(&a.pose, &a.cuboid, &b.pose, &b.cuboid)
-                        .expect("cuboids")
-                        .distance
-                }),
-            ),
-            (
-                "parry query::closest_points",
-                sum_over(&parry, |a, b| {
-                    match query3::closest_points(&a.pose, &a.cuboid, &b.pose, &b.cuboid, f32::MAX)
-                        .expect("cuboids")
-                    {
-                        query3::ClosestPoints::WithinMargin(p, q) => (q - p).length(),
-                        _ => 0.0,
-                    }
-                }),
-            ),
-            (
-                "textbook (Ericson 5.1.4 + 5.1.9)",
-                sum_over(&textbook, |a, b| textbook::closest3(a, b).0),
-            ),
-        ],
-    );
+/// Generates the f32 family of one dimension (`$name(family, pairs)`): sat-core's `distance` and
+/// `closest_points`, parry's `query::distance` and `query::closest_points` (`$parry`), and the
+/// textbook method (`$textbook`, named `$textbook_name`).
+macro_rules! family {
+    ($name:ident, $obb:ident, $parry_box:ident, $query:ident, $parry:literal,
+     $textbook_box:ident, $textbook_name:literal, $textbook:expr) => {
+        fn $name(name: &str, pairs: &[($obb, $obb)]) {
+            let parry: Vec<_> = pairs
+                .iter()
+                .map(|(a, b)| ($parry_box::from_obb(a), $parry_box::from_obb(b)))
+                .collect();
+            let textbook: Vec<_> = pairs
+                .iter()
+                .map(|(a, b)| {
+                    (
+                        textbook::$textbook_box::from(a),
+                        textbook::$textbook_box::from(b),
+                    )
+                })
+                .collect();
+            table(
+                name,
+                pairs.len(),
+                vec![
+                    ("sat-core distance", sum_over(pairs, $obb::distance)),
+                    (
+                        "sat-core closest_points",
+                        sum_over(pairs, |a, b| {
+                            let c = a.closest_points(b);
+                            black_box(c.a);
+                            c.distance
+                        }),
+                    ),
+                    (
+                        concat!($parry, " query::distance"),
+                        sum_over(&parry, |a, b| {
+                            $query::distance(&a.pose, &a.cuboid, &b.pose, &b.cuboid)
+                                .expect("cuboids")
+                                .distance
+                        }),
+                    ),
+                    (
+                        concat!($parry, " query::closest_points"),
+                        sum_over(&parry, |a, b| {
+                            match $query::closest_points(
+                                &a.pose,
+                                &a.cuboid,
+                                &b.pose,
+                                &b.cuboid,
+                                f32::MAX,
+                            )
+                            .expect("cuboids")
+                            {
+                                $query::ClosestPoints::WithinMargin(p, q) => (q - p).length(),
+                                _ => 0.0,
+                            }
+                        }),
+                    ),
+                    ($textbook_name, sum_over(&textbook, $textbook)),
+                ],
+            );
+        }
+    };
 }
 
-fn family2(name: &str, pairs: &[(Obb2, Obb2)]) {
-    let parry: Vec<_> = pairs
-        .iter()
-        .map(|(a, b)| (ParryBox2::from_obb(a), ParryBox2::from_obb(b)))
-        .collect();
-    let textbook: Vec<_> = pairs
-        .iter()
-        .map(|(a, b)| (textbook::Box2::from(a), textbook::Box2::from(b)))
-        .collect();
-    table(
-        name,
-        pairs.len(),
-        vec![
-            ("sat-core distance", sum_over(pairs, Obb2::distance)),
-            (
-                "sat-core closest_points",
-                sum_over(pairs, |a, b| {
-                    let c = a.closest_points(b);
-                    black_box(c.a);
-                    c.distance
-                }),
-            ),
-            (
-                "parry2d query::distance",
-                sum_over(&parry, |a, b| {
-                    query2::distance(&a.pose, &a.cuboid, &b.pose, &b.cuboid)
-                        .expect("cuboids")
-                        .distance
-                }),
-            ),
-            (
-                "parry2d query::closest_points",
-                sum_over(&parry, |a, b| {
-                    match query2::closest_points(&a.pose, &a.cuboid, &b.pose, &b.cuboid, f32::MAX)
-                        .expect("cuboids")
-                    {
-                        query2::ClosestPoints::WithinMargin(p, q) => (q - p).length(),
-                        _ => 0.0,
-                    }
-                }),
-            ),
-            (
-                "textbook (Ericson 5.1.4)",
-                sum_over(&textbook, textbook::closest2),
-            ),
-        ],
-    );
-}
+family!(
+    family3,
+    Obb3,
+    ParryBox3,
+    query3,
+    "parry",
+    Box3,
+    "textbook (Ericson 5.1.4 + 5.1.9)",
+    |a, b| textbook::closest3(a, b).0
+);
+family!(
+    family2,
+    Obb2,
+    ParryBox2,
+    query2,
+    "parry2d",
+    Box2,
+    "textbook (Ericson 5.1.4)",
+    textbook::closest2
+);
 
-fn random3(rng: &mut Pcg64, apart: bool) -> Vec<(Obb3, Obb3)> {
+/// `PAIRS` pairs of `random_box`es; when `apart`, only the pairs that do not overlap.
+fn random_pairs<T>(
+    rng: &mut Pcg64,
+    apart: bool,
+    random_box: impl Fn(&mut Pcg64) -> T,
+    overlap: impl Fn(&T, &T) -> bool,
+) -> Vec<(T, T)> {
     let mut out = Vec::with_capacity(PAIRS);
     while out.len() < PAIRS {
-        let (a, b) = (random_box3(rng), random_box3(rng));
-        if !apart || !a.intersects(&b) {
+        let (a, b) = (random_box(rng), random_box(rng));
+        if !apart || !overlap(&a, &b) {
             out.push((a, b));
         }
     }
     out
+}
+
+fn random3(rng: &mut Pcg64, apart: bool) -> Vec<(Obb3, Obb3)> {
+    random_pairs(rng, apart, random_box3, Obb3::intersects)
 }
 
 fn sign(rng: &mut Pcg64) -> f32 {
@@ -173,68 +171,52 @@ fn sign(rng: &mut Pcg64) -> f32 {
 
 /// A third each: a face resting on a face, corner to corner, edge across edge; gaps ±2e-3.
 fn near_touching3(rng: &mut Pcg64) -> Vec<(Obb3, Obb3)> {
-    (0..PAIRS)
-        .map(|n| {
-            let q = random_quat(rng);
-            let (ea, eb) = (extents3(rng), extents3(rng));
-            let a = Obb3::new(Vec3::ZERO, ea, q);
-            let gap = rng.random_range(-2e-3..2e-3);
-            match n % 3 {
-                0 => {
-                    let k = rng.random_range(0..3);
-                    let normal = a.axes().col(k);
-                    let yaw = Quat::from_axis_angle(normal, rng.random_range(0.0..6.3));
-                    let tilt = 10f32.powf(rng.random_range(-5.0..-2.0));
-                    let tilt = Quat::from_axis_angle(random_quat(rng) * Vec3::X, tilt);
-                    let mut offset = normal * sign(rng) * (ea[k] + eb[k] + gap);
-                    for i in (0..3).filter(|&i| i != k) {
-                        offset += a.axes().col(i) * rng.random_range(-ea[i]..ea[i]);
-                    }
-                    (a, Obb3::new(offset, eb, tilt * yaw * q))
+    common::oriented_pairs3(rng, PAIRS, |rng, n, q, ea, eb| {
+        let a = Obb3::new(Vec3::ZERO, ea, q);
+        let gap = rng.random_range(-2e-3..2e-3);
+        match n % 3 {
+            0 => {
+                let k = rng.random_range(0..3);
+                let normal = a.axes().col(k);
+                let yaw = Quat::from_axis_angle(normal, rng.random_range(0.0..6.3));
+                let tilt = 10f32.powf(rng.random_range(-5.0..-2.0));
+                let tilt = Quat::from_axis_angle(random_quat(rng) * Vec3::X, tilt);
+                let mut offset = normal * sign(rng) * (ea[k] + eb[k] + gap);
+                for i in (0..3).filter(|&i| i != k) {
+                    offset += a.axes().col(i) * rng.random_range(-ea[i]..ea[i]);
                 }
-                1 => {
-                    let tilt = 10f32.powf(rng.random_range(-6.0..-2.0));
-                    let qb = q * Quat::from_axis_angle(random_quat(rng) * Vec3::X, tilt);
-                    let offset = (0..3).fold(Vec3::ZERO, |sum, i| {
-                        sum + a.axes().col(i) * (sign(rng) * (ea[i] + eb[i] + gap))
-                    });
-                    (a, Obb3::new(offset, eb, qb))
-                }
-                _ => {
-                    // B's edge along its x axis crosses A's edge along A's x axis.
-                    let qb = random_quat(rng);
-                    let b0 = Obb3::new(Vec3::ZERO, eb, qb);
-                    let (u, v) = (a.axes().x_axis, b0.axes().x_axis);
-                    let normal = u.cross(v).normalize();
-                    let side = |o: &Obb3, towards: f32| {
-                        (1..3).fold(Vec3::ZERO, |sum, j| {
-                            let c = o.axes().col(j);
-                            sum + c * (o.half_extents()[j] * towards * c.dot(normal).signum())
-                        })
-                    };
-                    let on_a = side(&a, 1.0) + u * rng.random_range(-0.8..0.8) * ea.x;
-                    let on_b = side(&b0, -1.0) + v * rng.random_range(-0.8..0.8) * eb.x;
-                    (a, Obb3::new(on_a + normal * gap - on_b, eb, qb))
-                }
+                (a, Obb3::new(offset, eb, tilt * yaw * q))
             }
-        })
-        .collect()
+            1 => {
+                let tilt = 10f32.powf(rng.random_range(-6.0..-2.0));
+                let qb = q * Quat::from_axis_angle(random_quat(rng) * Vec3::X, tilt);
+                let offset = (0..3).fold(Vec3::ZERO, |sum, i| {
+                    sum + a.axes().col(i) * (sign(rng) * (ea[i] + eb[i] + gap))
+                });
+                (a, Obb3::new(offset, eb, qb))
+            }
+            _ => {
+                // B's edge along its x axis crosses A's edge along A's x axis.
+                let qb = random_quat(rng);
+                let b0 = Obb3::new(Vec3::ZERO, eb, qb);
+                let (u, v) = (a.axes().x_axis, b0.axes().x_axis);
+                let normal = u.cross(v).normalize();
+                let side = |o: &Obb3, towards: f32| {
+                    (1..3).fold(Vec3::ZERO, |sum, j| {
+                        let c = o.axes().col(j);
+                        sum + c * (o.half_extents()[j] * towards * c.dot(normal).signum())
+                    })
+                };
+                let on_a = side(&a, 1.0) + u * rng.random_range(-0.8..0.8) * ea.x;
+                let on_b = side(&b0, -1.0) + v * rng.random_range(-0.8..0.8) * eb.x;
+                (a, Obb3::new(on_a + normal * gap - on_b, eb, qb))
+            }
+        }
+    })
 }
 
 fn random2(rng: &mut Pcg64, apart: bool) -> Vec<(Obb2, Obb2)> {
-    let random_box = |rng: &mut Pcg64| {
-        let c = Vec2::new(rng.random_range(-2.6..2.6), rng.random_range(-2.6..2.6));
-        let e = Vec2::new(rng.random_range(0.5..1.5), rng.random_range(0.5..1.5));
-        Obb2::new(c, e, rng.random_range(0.0..std::f32::consts::TAU))
-    };
-    let mut out = Vec::with_capacity(PAIRS);
-    while out.len() < PAIRS {
-        let (a, b) = (random_box(rng), random_box(rng));
-        if !apart || !a.intersects(&b) {
-            out.push((a, b));
-        }
-    }
-    out
+    random_pairs(rng, apart, random_box2, Obb2::intersects)
 }
 
 /// Half side to side (tilted 1e-6..1e-2 rad), half corner to corner; gaps ±2e-3.
@@ -281,72 +263,68 @@ fn main() {
 /// f64, sat-core's f64 `distance` and `closest_points` against parry3d-f64's / parry2d-f64's
 /// `query::distance` (as rapier3d-f64 and rapier2d-f64 re-export them), in the same table.
 mod double {
-    use glam::DQuat;
     use rand_pcg::Pcg64;
     use rapier2d_f64::parry as parry2d_f64;
     use rapier3d_f64::parry as parry3d_f64;
     use sat_core::{DObb2, DObb3, Obb2, Obb3};
 
-    use super::common::{double2, double3};
+    use super::common::{ParryF64Box2, ParryF64Box3, double2, double3};
     use super::{black_box, near_touching2, near_touching3, random2, random3, sum_over, table};
 
-    fn family3(name: &str, pairs: &[(Obb3, Obb3)]) {
-        let doubles: Vec<_> = pairs
-            .iter()
-            .map(|(a, b)| (double3(a), double3(b)))
-            .collect();
-        let parry = |o: &DObb3| {
-            let q = DQuat::from_mat3(&o.axes()).normalize();
-            let pose = parry3d_f64::math::Pose::from_parts(o.center(), q);
-            (pose, parry3d_f64::shape::Cuboid::new(o.half_extents()))
+    /// Generates the f64 family of one dimension (`$name(family, pairs)`, the pairs widened by
+    /// `$double`): sat-core's f64 `distance` and `closest_points`, and `$parry`'s
+    /// `query::distance` (named `$parry_name`) on the boxes as `$parry_box`es.
+    macro_rules! family {
+        ($name:ident, $obb:ident, $double:ident, $dobb:ident, $parry_box:ident, $parry:ident,
+         $parry_name:literal) => {
+            fn $name(name: &str, pairs: &[($obb, $obb)]) {
+                let doubles: Vec<_> = pairs
+                    .iter()
+                    .map(|(a, b)| ($double(a), $double(b)))
+                    .collect();
+                let parry: Vec<_> = doubles
+                    .iter()
+                    .map(|(a, b)| ($parry_box::new(a), $parry_box::new(b)))
+                    .collect();
+                let closest = |a: &$dobb, b: &$dobb| black_box(a.closest_points(b)).distance;
+                table(
+                    name,
+                    pairs.len(),
+                    vec![
+                        ("sat-core f64 distance", sum_over(&doubles, $dobb::distance)),
+                        ("sat-core f64 closest_points", sum_over(&doubles, closest)),
+                        (
+                            concat!($parry_name, " query::distance"),
+                            sum_over(&parry, |a, b| {
+                                let found =
+                                    $parry::query::distance(&a.pose, &a.cuboid, &b.pose, &b.cuboid);
+                                found.expect("cuboids").distance
+                            }),
+                        ),
+                    ],
+                );
+            }
         };
-        let parry: Vec<_> = doubles.iter().map(|(a, b)| (parry(a), parry(b))).collect();
-        let closest = |a: &DObb3, b: &DObb3| black_box(a.closest_points(b)).distance;
-        table(
-            name,
-            pairs.len(),
-            vec![
-                ("sat-core f64 distance", sum_over(&doubles, DObb3::distance)),
-                ("sat-core f64 closest_points", sum_over(&doubles, closest)),
-                (
-                    "parry3d-f64 query::distance",
-                    sum_over(&parry, |(pa, ca), (pb, cb)| {
-                        let found = parry3d_f64::query::distance(pa, ca, pb, cb);
-                        found.expect("cuboids").distance
-                    }),
-                ),
-            ],
-        );
     }
 
-    fn family2(name: &str, pairs: &[(Obb2, Obb2)]) {
-        let doubles: Vec<_> = pairs
-            .iter()
-            .map(|(a, b)| (double2(a), double2(b)))
-            .collect();
-        let parry = |o: &DObb2| {
-            let rotation = parry2d_f64::math::Rot2::from_mat(o.axes());
-            let pose = parry2d_f64::math::Pose::from_parts(o.center(), rotation);
-            (pose, parry2d_f64::shape::Cuboid::new(o.half_extents()))
-        };
-        let parry: Vec<_> = doubles.iter().map(|(a, b)| (parry(a), parry(b))).collect();
-        let closest = |a: &DObb2, b: &DObb2| black_box(a.closest_points(b)).distance;
-        table(
-            name,
-            pairs.len(),
-            vec![
-                ("sat-core f64 distance", sum_over(&doubles, DObb2::distance)),
-                ("sat-core f64 closest_points", sum_over(&doubles, closest)),
-                (
-                    "parry2d-f64 query::distance",
-                    sum_over(&parry, |(pa, ca), (pb, cb)| {
-                        let found = parry2d_f64::query::distance(pa, ca, pb, cb);
-                        found.expect("cuboids").distance
-                    }),
-                ),
-            ],
-        );
-    }
+    family!(
+        family3,
+        Obb3,
+        double3,
+        DObb3,
+        ParryF64Box3,
+        parry3d_f64,
+        "parry3d-f64"
+    );
+    family!(
+        family2,
+        Obb2,
+        double2,
+        DObb2,
+        ParryF64Box2,
+        parry2d_f64,
+        "parry2d-f64"
+    );
 
     /// The f64 families, after the f32 ones (their own pairs, from the same generators).
     pub(super) fn families(rng: &mut Pcg64) {
@@ -362,25 +340,44 @@ mod double {
 /// the other box and every pair of edges (§5.1.9, with the book's `EPSILON` for parallel
 /// segments).
 mod textbook {
+    use std::ops::{Add, Mul};
+
     use glam::{Vec2, Vec3};
     use sat_core::{Obb2, Obb3};
 
     const EPSILON: f32 = 1e-6;
 
-    pub struct Box3 {
-        c: Vec3,
-        u: [Vec3; 3],
-        e: [f32; 3],
+    /// A box in the book's layout: centre, local axes, half-extents.
+    pub struct TextbookBox<V, const N: usize> {
+        c: V,
+        u: [V; N],
+        e: [f32; N],
     }
+
+    pub type Box3 = TextbookBox<Vec3, 3>;
+    pub type Box2 = TextbookBox<Vec2, 2>;
 
     impl From<&Obb3> for Box3 {
         fn from(o: &Obb3) -> Self {
-            let m = o.axes();
-            Box3 {
-                c: o.center(),
-                u: [m.x_axis, m.y_axis, m.z_axis],
-                e: o.half_extents().to_array(),
-            }
+            let (c, u, e) = super::common::textbook_parts3(o);
+            TextbookBox { c, u, e }
+        }
+    }
+
+    impl From<&Obb2> for Box2 {
+        fn from(o: &Obb2) -> Self {
+            let (c, u, e) = super::common::textbook_parts2(o);
+            TextbookBox { c, u, e }
+        }
+    }
+
+    impl<V: Copy + Add<Output = V> + Mul<f32, Output = V>, const N: usize> TextbookBox<V, N> {
+        /// Corner `k`: bit `i` of `k` set is the negative side of axis `i`.
+        fn corner(&self, k: usize) -> V {
+            (0..N).fold(self.c, |p, i| {
+                let s = if k >> i & 1 == 1 { -1.0 } else { 1.0 };
+                p + self.u[i] * (s * self.e[i])
+            })
         }
     }
 
@@ -392,13 +389,6 @@ mod textbook {
                 q += self.u[i] * d.dot(self.u[i]).clamp(-self.e[i], self.e[i]);
             }
             q
-        }
-
-        fn corner(&self, k: usize) -> Vec3 {
-            (0..3).fold(self.c, |p, i| {
-                let s = if k >> i & 1 == 1 { -1.0 } else { 1.0 };
-                p + self.u[i] * (s * self.e[i])
-            })
         }
 
         /// Edge `k` as its two end points.
@@ -479,35 +469,11 @@ mod textbook {
         (best.0.sqrt(), best.1, best.2)
     }
 
-    pub struct Box2 {
-        c: Vec2,
-        u: [Vec2; 2],
-        e: [f32; 2],
-    }
-
-    impl From<&Obb2> for Box2 {
-        fn from(o: &Obb2) -> Self {
-            let m = o.axes();
-            Box2 {
-                c: o.center(),
-                u: [m.x_axis, m.y_axis],
-                e: o.half_extents().to_array(),
-            }
-        }
-    }
-
     impl Box2 {
         fn closest_point(&self, p: Vec2) -> Vec2 {
             let d = p - self.c;
             (0..2).fold(self.c, |q, i| {
                 q + self.u[i] * d.dot(self.u[i]).clamp(-self.e[i], self.e[i])
-            })
-        }
-
-        fn corner(&self, k: usize) -> Vec2 {
-            (0..2).fold(self.c, |p, i| {
-                let s = if k >> i & 1 == 1 { -1.0 } else { 1.0 };
-                p + self.u[i] * (s * self.e[i])
             })
         }
     }

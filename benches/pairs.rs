@@ -37,7 +37,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use sat_core::batch::{ObbSet2, ObbSet3, overlaps2, overlaps3, pair_overlaps2, pair_overlaps3};
 use sat_core::exact::{ExactBox3, verdict3};
-use sat_core::{DObb2, DObb3, Obb2, Obb3};
+use sat_core::{DObb3, Obb2, Obb3};
 use sat_oracle::peers::{ParryBox2, ParryBox3};
 use std::hint::black_box;
 
@@ -70,13 +70,8 @@ fn near_parallel_pairs_3d(rng: &mut Pcg64) -> Vec<(Obb3, Obb3)> {
 }
 
 fn random_pairs_2d(rng: &mut Pcg64) -> Vec<(Obb2, Obb2)> {
-    let random_box = |rng: &mut Pcg64| {
-        let c = Vec2::new(rng.random_range(-2.6..2.6), rng.random_range(-2.6..2.6));
-        let e = Vec2::new(rng.random_range(0.5..1.5), rng.random_range(0.5..1.5));
-        Obb2::new(c, e, rng.random_range(0.0..std::f32::consts::TAU))
-    };
     (0..PAIRS)
-        .map(|_| (random_box(rng), random_box(rng)))
+        .map(|_| (common::random_box2(rng), common::random_box2(rng)))
         .collect()
 }
 
@@ -103,21 +98,13 @@ fn placement(rng: &mut Pcg64, count: usize) -> (Obb2, Vec<Obb2>) {
 }
 
 fn textbook3(o: &Obb3) -> TextbookObb3 {
-    let m = o.axes();
-    TextbookObb3 {
-        c: o.center(),
-        u: [m.x_axis, m.y_axis, m.z_axis],
-        e: o.half_extents().to_array(),
-    }
+    let (c, u, e) = common::textbook_parts3(o);
+    TextbookObb3 { c, u, e }
 }
 
 fn textbook2(o: &Obb2) -> TextbookObb2 {
-    let m = o.axes();
-    TextbookObb2 {
-        c: o.center(),
-        u: [m.x_axis, m.y_axis],
-        e: o.half_extents().to_array(),
-    }
+    let (c, u, e) = common::textbook_parts2(o);
+    TextbookObb2 { c, u, e }
 }
 
 /// Each pair's two boxes in another engine's layout.
@@ -134,6 +121,19 @@ fn over_pairs<T>(
 ) {
     group.bench_function(name, |bench| {
         bench.iter(|| black_box(pairs).iter().filter(|(a, b)| test(a, b)).count())
+    });
+}
+
+/// Times `test` (the query against one box) over every box of `boxes` (one iteration = all of
+/// them).
+fn against_each<T>(
+    group: &mut BenchmarkGroup<WallTime>,
+    name: &str,
+    boxes: &[T],
+    test: impl Fn(&T) -> bool,
+) {
+    group.bench_function(name, |bench| {
+        bench.iter(|| black_box(boxes).iter().filter(|b| test(b)).count())
     });
 }
 
@@ -219,30 +219,11 @@ fn bench_placement(c: &mut Criterion, rng: &mut Pcg64, count: usize) {
             out.iter().filter(|&&hit| hit).count()
         })
     });
-    group.bench_function("sat-core", |bench| {
-        bench.iter(|| {
-            black_box(&placed)
-                .iter()
-                .filter(|b| query.intersects(b))
-                .count()
-        })
+    against_each(&mut group, "sat-core", &placed, |b| query.intersects(b));
+    against_each(&mut group, "textbook", &textbook, |b| {
+        test_obb_obb_2d(&textbook_query, b)
     });
-    group.bench_function("textbook", |bench| {
-        bench.iter(|| {
-            black_box(&textbook)
-                .iter()
-                .filter(|b| test_obb_obb_2d(&textbook_query, b))
-                .count()
-        })
-    });
-    group.bench_function("parry sat", |bench| {
-        bench.iter(|| {
-            black_box(&parry)
-                .iter()
-                .filter(|b| parry_query.sat(b))
-                .count()
-        })
-    });
+    against_each(&mut group, "parry sat", &parry, |b| parry_query.sat(b));
     group.finish();
 }
 
@@ -340,6 +321,7 @@ fn main() {
 /// machine moves nothing.
 mod ratios {
     use super::*;
+    use common::{ParryF64Box2, ParryF64Box3};
     use parry3d::query::sat;
     use rapier2d_f64::parry as parry2d_f64;
     use rapier3d_f64::parry as parry3d_f64;
@@ -368,16 +350,6 @@ mod ratios {
         Box::new(move || black_box(pairs).iter().filter(|(a, b)| test(a, b)).count() as f64)
     }
 
-    fn e3() -> impl FnMut(&mut Pcg64) -> Vec3 {
-        |rng| {
-            Vec3::new(
-                rng.random_range(0.5..1.5),
-                rng.random_range(0.5..1.5),
-                rng.random_range(0.5..1.5),
-            )
-        }
-    }
-
     fn random3(rng: &mut Pcg64) -> Vec<(Obb3, Obb3)> {
         (0..PAIRS)
             .map(|_| (random_box3(rng), random_box3(rng)))
@@ -388,52 +360,42 @@ mod ratios {
     /// corner directions) at the touching distance on every axis, each axis' gap ±2e-3: corner
     /// to corner, mostly separated by one of A's faces.
     fn near_parallel_diagonal3(rng: &mut Pcg64) -> Vec<(Obb3, Obb3)> {
-        let mut extent = e3();
-        (0..PAIRS)
-            .map(|_| {
-                let q = random_quat(rng);
-                let (ea, eb) = (extent(rng), extent(rng));
-                let tilt = 10f32.powf(rng.random_range(-6.0..-2.0));
-                let qb = q * Quat::from_axis_angle(random_quat(rng) * Vec3::X, tilt);
-                let a = Obb3::new(Vec3::ZERO, ea, q);
-                let offset = (0..3).fold(Vec3::ZERO, |sum, i| {
-                    let side = if rng.random_bool(0.5) { 1.0 } else { -1.0 };
-                    let gap = rng.random_range(-2e-3..2e-3);
-                    sum + a.axes().col(i) * (side * (ea[i] + eb[i] + gap))
-                });
-                let centre = Vec3::new(
-                    rng.random_range(-50.0..50.0),
-                    rng.random_range(-50.0..50.0),
-                    rng.random_range(-50.0..50.0),
-                );
-                (Obb3::new(centre, ea, q), Obb3::new(centre + offset, eb, qb))
-            })
-            .collect()
+        common::oriented_pairs3(rng, PAIRS, |rng, _, q, ea, eb| {
+            let tilt = 10f32.powf(rng.random_range(-6.0..-2.0));
+            let qb = q * Quat::from_axis_angle(random_quat(rng) * Vec3::X, tilt);
+            let a = Obb3::new(Vec3::ZERO, ea, q);
+            let offset = (0..3).fold(Vec3::ZERO, |sum, i| {
+                let side = if rng.random_bool(0.5) { 1.0 } else { -1.0 };
+                let gap = rng.random_range(-2e-3..2e-3);
+                sum + a.axes().col(i) * (side * (ea[i] + eb[i] + gap))
+            });
+            let centre = Vec3::new(
+                rng.random_range(-50.0..50.0),
+                rng.random_range(-50.0..50.0),
+                rng.random_range(-50.0..50.0),
+            );
+            (Obb3::new(centre, ea, q), Obb3::new(centre + offset, eb, qb))
+        })
     }
 
     /// B resting on a face of A: turned by any angle about that face's normal and tilted by
     /// 1e-5..1e-2 rad, its centre anywhere over the face, gap ±2e-3 (a stack, a pile).
     fn face_resting3(rng: &mut Pcg64) -> Vec<(Obb3, Obb3)> {
-        let mut extent = e3();
-        (0..PAIRS)
-            .map(|_| {
-                let q = random_quat(rng);
-                let (ea, eb) = (extent(rng), extent(rng));
-                let a = Obb3::new(Vec3::ZERO, ea, q);
-                let k = rng.random_range(0..3);
-                let normal = a.axes().col(k);
-                let yaw = Quat::from_axis_angle(normal, rng.random_range(0.0..6.3));
-                let tilt = 10f32.powf(rng.random_range(-5.0..-2.0));
-                let tilt = Quat::from_axis_angle(random_quat(rng) * Vec3::X, tilt);
-                let side = if rng.random_bool(0.5) { 1.0 } else { -1.0 };
-                let gap = rng.random_range(-2e-3..2e-3);
-                let mut offset = normal * side * (ea[k] + eb[k] + gap);
-                for i in (0..3).filter(|&i| i != k) {
-                    offset += a.axes().col(i) * rng.random_range(-ea[i]..ea[i]);
-                }
-                (a, Obb3::new(offset, eb, tilt * yaw * q))
-            })
-            .collect()
+        common::oriented_pairs3(rng, PAIRS, |rng, _, q, ea, eb| {
+            let a = Obb3::new(Vec3::ZERO, ea, q);
+            let k = rng.random_range(0..3);
+            let normal = a.axes().col(k);
+            let yaw = Quat::from_axis_angle(normal, rng.random_range(0.0..6.3));
+            let tilt = 10f32.powf(rng.random_range(-5.0..-2.0));
+            let tilt = Quat::from_axis_angle(random_quat(rng) * Vec3::X, tilt);
+            let side = if rng.random_bool(0.5) { 1.0 } else { -1.0 };
+            let gap = rng.random_range(-2e-3..2e-3);
+            let mut offset = normal * side * (ea[k] + eb[k] + gap);
+            for i in (0..3).filter(|&i| i != k) {
+                offset += a.axes().col(i) * rng.random_range(-ea[i]..ea[i]);
+            }
+            (a, Obb3::new(offset, eb, tilt * yaw * q))
+        })
     }
 
     /// What a broad phase hands over: random boxes (half-extents 0.2..2, any orientation) in a
@@ -500,56 +462,24 @@ mod ratios {
             .collect()
     }
 
-    /// parry's cuboid SAT in f64 (parry3d-f64 0.31, as rapier3d-f64 re-exports it), on the
-    /// f64 boxes.
-    struct ParryF64Box3 {
-        pose: parry3d_f64::math::Pose,
-        cuboid: parry3d_f64::shape::Cuboid,
-    }
-
-    impl ParryF64Box3 {
-        fn new(o: &DObb3) -> Self {
-            let q = glam::DQuat::from_mat3(&o.axes()).normalize();
-            ParryF64Box3 {
-                pose: parry3d_f64::math::Pose::from_parts(o.center(), q),
-                cuboid: parry3d_f64::shape::Cuboid::new(o.half_extents()),
+    /// Generates `$box::sat`: `$parry`'s cuboid SAT (parry 0.31 in f64, as rapier-f64
+    /// re-exports it) on the f64 boxes.
+    macro_rules! parry_f64_sat {
+        ($box:ident, $parry:ident) => {
+            impl $box {
+                fn sat(&self, other: &Self) -> bool {
+                    $parry::query::details::intersection_test_cuboid_cuboid(
+                        &self.pose.inv_mul(&other.pose),
+                        &self.cuboid,
+                        &other.cuboid,
+                    )
+                }
             }
-        }
-
-        fn sat(&self, other: &Self) -> bool {
-            parry3d_f64::query::details::intersection_test_cuboid_cuboid(
-                &self.pose.inv_mul(&other.pose),
-                &self.cuboid,
-                &other.cuboid,
-            )
-        }
+        };
     }
 
-    /// parry2d-f64's cuboid SAT, on the f64 rectangles.
-    struct ParryF64Box2 {
-        pose: parry2d_f64::math::Pose,
-        cuboid: parry2d_f64::shape::Cuboid,
-    }
-
-    impl ParryF64Box2 {
-        fn new(o: &DObb2) -> Self {
-            ParryF64Box2 {
-                pose: parry2d_f64::math::Pose::from_parts(
-                    o.center(),
-                    parry2d_f64::math::Rot2::from_mat(o.axes()),
-                ),
-                cuboid: parry2d_f64::shape::Cuboid::new(o.half_extents()),
-            }
-        }
-
-        fn sat(&self, other: &Self) -> bool {
-            parry2d_f64::query::details::intersection_test_cuboid_cuboid(
-                &self.pose.inv_mul(&other.pose),
-                &self.cuboid,
-                &other.cuboid,
-            )
-        }
-    }
+    parry_f64_sat!(ParryF64Box3, parry3d_f64);
+    parry_f64_sat!(ParryF64Box2, parry2d_f64);
 
     /// The rows of a family, in 3D and 2D alike: sat-core's tests on its boxes and on the same
     /// boxes in f64, the textbook tests on their copies in the book's layout, parry's SAT on its

@@ -103,6 +103,18 @@ mod harness;
 /// The columns, in the order of the harness's `Integration::ALL`.
 const INTEGRATIONS: [&str; 4] = ["default", "dispatcher", "filter", "pass-through"];
 
+/// Generates trait methods that hand each call on to `self.inner` with the same arguments, after
+/// adding one to the counter `self.$counter` when one is named:
+/// `method(argument: Type, …) -> Return[, counted in counter];`.
+macro_rules! delegate {
+    ($($method:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $(, counted in $counter:ident)?;)*) => {$(
+        fn $method(&self, $($arg: $ty),*) -> $ret {
+            $(self.$counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);)?
+            self.inner.$method($($arg),*)
+        }
+    )*};
+}
+
 /// Generates the lockstep runner for one dimension.
 macro_rules! runner {
     ($module:ident, $rapier:ident, $sat:path, $pair_f64:ident) => {
@@ -131,118 +143,51 @@ macro_rules! runner {
             }
 
             impl<D: QueryDispatcher> QueryDispatcher for Counted<D> {
-                fn intersection_test(
-                    &self,
-                    pos12: &Pose,
-                    g1: &dyn Shape,
-                    g2: &dyn Shape,
-                ) -> Result<ShapeIntersection, Unsupported> {
-                    self.inner.intersection_test(pos12, g1, g2)
-                }
-
-                fn distance(
-                    &self,
-                    pos12: &Pose,
-                    g1: &dyn Shape,
-                    g2: &dyn Shape,
-                ) -> Result<ShapeDistance, Unsupported> {
-                    self.inner.distance(pos12, g1, g2)
-                }
-
-                fn contact(
-                    &self,
-                    pos12: &Pose,
-                    g1: &dyn Shape,
-                    g2: &dyn Shape,
-                    prediction: Real,
-                ) -> Result<Option<Contact>, Unsupported> {
-                    self.inner.contact(pos12, g1, g2, prediction)
-                }
-
-                fn closest_points(
-                    &self,
-                    pos12: &Pose,
-                    g1: &dyn Shape,
-                    g2: &dyn Shape,
-                    max_dist: Real,
-                ) -> Result<ClosestPoints, Unsupported> {
-                    self.inner.closest_points(pos12, g1, g2, max_dist)
-                }
-
-                fn cast_shapes(
-                    &self,
-                    pos12: &Pose,
-                    vel12: Vector,
-                    g1: &dyn Shape,
-                    g2: &dyn Shape,
-                    options: ShapeCastOptions,
-                ) -> Result<Option<ShapeCastHit>, Unsupported> {
-                    self.inner.cast_shapes(pos12, vel12, g1, g2, options)
-                }
-
-                fn cast_shapes_nonlinear(
-                    &self,
-                    motion1: &NonlinearRigidMotion,
-                    g1: &dyn Shape,
-                    motion2: &NonlinearRigidMotion,
-                    g2: &dyn Shape,
-                    start: Real,
-                    end: Real,
-                    stop_at_penetration: bool,
-                ) -> Result<Option<ShapeCastHit>, Unsupported> {
-                    self.inner.cast_shapes_nonlinear(
-                        motion1,
-                        g1,
-                        motion2,
-                        g2,
-                        start,
-                        end,
-                        stop_at_penetration,
-                    )
+                delegate! {
+                    intersection_test(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape)
+                        -> Result<ShapeIntersection, Unsupported>;
+                    distance(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape)
+                        -> Result<ShapeDistance, Unsupported>;
+                    contact(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape, prediction: Real)
+                        -> Result<Option<Contact>, Unsupported>;
+                    closest_points(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape, max_dist: Real)
+                        -> Result<ClosestPoints, Unsupported>;
+                    cast_shapes(
+                        pos12: &Pose, vel12: Vector, g1: &dyn Shape, g2: &dyn Shape,
+                        options: ShapeCastOptions
+                    ) -> Result<Option<ShapeCastHit>, Unsupported>;
+                    cast_shapes_nonlinear(
+                        motion1: &NonlinearRigidMotion, g1: &dyn Shape,
+                        motion2: &NonlinearRigidMotion, g2: &dyn Shape,
+                        start: Real, end: Real, stop_at_penetration: bool
+                    ) -> Result<Option<ShapeCastHit>, Unsupported>;
                 }
             }
 
             impl<D: PersistentQueryDispatcher<ContactManifoldData, ContactData>>
                 PersistentQueryDispatcher<ContactManifoldData, ContactData> for Counted<D>
             {
-                fn contact_manifolds(
-                    &self,
-                    pos12: &Pose,
-                    g1: &dyn Shape,
-                    g2: &dyn Shape,
-                    prediction: Real,
-                    manifolds: &mut Vec<ContactManifold>,
-                    workspace: &mut Option<ContactManifoldsWorkspace>,
-                ) -> Result<(), Unsupported> {
-                    self.calls.fetch_add(1, Ordering::Relaxed);
-                    self.inner
-                        .contact_manifolds(pos12, g1, g2, prediction, manifolds, workspace)
-                }
-
-                fn contact_manifold_convex_convex(
-                    &self,
-                    pos12: &Pose,
-                    g1: &dyn Shape,
-                    g2: &dyn Shape,
-                    normal_constraints1: Option<&dyn NormalConstraints>,
-                    normal_constraints2: Option<&dyn NormalConstraints>,
-                    prediction: Real,
-                    manifold: &mut ContactManifold,
-                ) -> Result<(), Unsupported> {
-                    self.inner.contact_manifold_convex_convex(
-                        pos12,
-                        g1,
-                        g2,
-                        normal_constraints1,
-                        normal_constraints2,
-                        prediction,
-                        manifold,
-                    )
+                delegate! {
+                    contact_manifolds(
+                        pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape, prediction: Real,
+                        manifolds: &mut Vec<ContactManifold>,
+                        workspace: &mut Option<ContactManifoldsWorkspace>
+                    ) -> Result<(), Unsupported>,
+                        counted in calls;
+                    contact_manifold_convex_convex(
+                        pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape,
+                        normal_constraints1: Option<&dyn NormalConstraints>,
+                        normal_constraints2: Option<&dyn NormalConstraints>,
+                        prediction: Real, manifold: &mut ContactManifold
+                    ) -> Result<(), Unsupported>;
                 }
             }
 
+            /// A body with its colliders.
+            pub type Body = (RigidBodyBuilder, Vec<ColliderBuilder>);
+
             /// Scene contents: each body with its colliders.
-            pub type Scene = Vec<(RigidBodyBuilder, Vec<ColliderBuilder>)>;
+            pub type Scene = Vec<Body>;
 
             /// A harness world with the hooks it steps with and what the bench records of it.
             struct World {
@@ -449,15 +394,48 @@ macro_rules! runner {
     };
 }
 
-/// A 3D cuboid pair in f64 (the first box at the origin, axis-aligned; the second placed by the
-/// pose, its rotation normalised in f64), for judging normals: the signed gap along a direction
-/// from support functions, and the best gap over the 15 candidate axes.
-struct BoxPairF64 {
-    t: glam::DVec3,
-    rot: glam::DMat3,
-    he1: glam::DVec3,
-    he2: glam::DVec3,
+/// Generates `$name`, a cuboid pair in f64 (the first box at the origin, axis-aligned; the second
+/// placed by the pose, its rotation normalised in f64), for judging normals: the signed gap along
+/// a direction from support functions, and the best gap over the pair's `candidate_axes`.
+macro_rules! box_pair_f64 {
+    ($name:ident, $vec:ty, $mat:ty) => {
+        struct $name {
+            t: $vec,
+            rot: $mat,
+            he1: $vec,
+            he2: $vec,
+        }
+
+        impl $name {
+            /// The gap of the boxes along `n` (from the first towards the second).
+            fn gap(&self, n: $vec) -> f64 {
+                let n = n.normalize();
+                n.dot(self.t)
+                    - self.he1.dot(n.abs())
+                    - self.he2.dot((self.rot.transpose() * n).abs())
+            }
+
+            /// The largest gap over the candidate axes, either orientation.
+            fn best_gap(&self) -> f64 {
+                self.candidate_axes()
+                    .iter()
+                    .map(|&n| {
+                        let along = n.dot(self.t).abs();
+                        along
+                            - self.he1.dot(n.abs())
+                            - self.he2.dot((self.rot.transpose() * n).abs())
+                    })
+                    .fold(f64::NEG_INFINITY, f64::max)
+            }
+
+            fn size(&self) -> f64 {
+                self.t.length() + self.he1.length() + self.he2.length()
+            }
+        }
+    };
 }
+
+box_pair_f64!(BoxPairF64, glam::DVec3, glam::DMat3);
 
 impl BoxPairF64 {
     /// The pair from the flavour's pose and half-extents, widened to f64 (exact).
@@ -470,14 +448,8 @@ impl BoxPairF64 {
         }
     }
 
-    /// The gap of the boxes along `n` (from the first towards the second).
-    fn gap(&self, n: glam::DVec3) -> f64 {
-        let n = n.normalize();
-        n.dot(self.t) - self.he1.dot(n.abs()) - self.he2.dot((self.rot.transpose() * n).abs())
-    }
-
-    /// The largest gap over the 15 candidate axes, either orientation.
-    fn best_gap(&self) -> f64 {
+    /// The 15 candidate axes: the faces' normals and the nonzero cross products of the edges.
+    fn candidate_axes(&self) -> Vec<glam::DVec3> {
         let a = [glam::DVec3::X, glam::DVec3::Y, glam::DVec3::Z];
         let b = [self.rot.x_axis, self.rot.y_axis, self.rot.z_axis];
         let mut axes: Vec<glam::DVec3> = a.iter().chain(&b).copied().collect();
@@ -489,28 +461,14 @@ impl BoxPairF64 {
                 }
             }
         }
-        axes.iter()
-            .map(|&n| {
-                let along = n.dot(self.t).abs();
-                along - self.he1.dot(n.abs()) - self.he2.dot((self.rot.transpose() * n).abs())
-            })
-            .fold(f64::NEG_INFINITY, f64::max)
-    }
-
-    fn size(&self) -> f64 {
-        self.t.length() + self.he1.length() + self.he2.length()
+        axes
     }
 }
 
 runner!(dim3, rapier3d, sat_rapier::dim3, BoxPairF64);
 use sat_rapier::dim3::SatDispatcher as SatDispatcher3;
-/// [`BoxPairF64`] in 2D.
-struct BoxPair2F64 {
-    t: glam::DVec2,
-    rot: glam::DMat2,
-    he1: glam::DVec2,
-    he2: glam::DVec2,
-}
+
+box_pair_f64!(BoxPair2F64, glam::DVec2, glam::DMat2);
 
 impl BoxPair2F64 {
     fn new(pos12: &rapier2d_f64::math::Pose, he1: glam::DVec2, he2: glam::DVec2) -> BoxPair2F64 {
@@ -523,28 +481,14 @@ impl BoxPair2F64 {
         }
     }
 
-    fn gap(&self, n: glam::DVec2) -> f64 {
-        let n = n.normalize();
-        n.dot(self.t) - self.he1.dot(n.abs()) - self.he2.dot((self.rot.transpose() * n).abs())
-    }
-
-    fn best_gap(&self) -> f64 {
+    /// The 4 candidate axes: the faces' normals.
+    fn candidate_axes(&self) -> [glam::DVec2; 4] {
         [
             glam::DVec2::X,
             glam::DVec2::Y,
             self.rot.x_axis,
             self.rot.y_axis,
         ]
-        .iter()
-        .map(|&n| {
-            let along = n.dot(self.t).abs();
-            along - self.he1.dot(n.abs()) - self.he2.dot((self.rot.transpose() * n).abs())
-        })
-        .fold(f64::NEG_INFINITY, f64::max)
-    }
-
-    fn size(&self) -> f64 {
-        self.t.length() + self.he1.length() + self.he2.length()
     }
 }
 
@@ -594,14 +538,50 @@ macro_rules! rebuild_in_f64 {
 rebuild_in_f64!(in_f64_3, dim3, rapier3d, dim3_f64, rapier3d_f64);
 rebuild_in_f64!(in_f64_2, dim2, rapier2d, dim2_f64, rapier2d_f64);
 
+/// A fixed ground slab whose top face is the plane `y = 0`: half-extents `half_width` ×
+/// `half_height` (× `half_width`).
+fn ground3(half_width: f32, half_height: f32) -> dim3::Body {
+    use rapier3d::prelude::*;
+    (
+        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -half_height, 0.0)),
+        vec![ColliderBuilder::cuboid(half_width, half_height, half_width)],
+    )
+}
+
+/// A dynamic body that never sleeps at `at`, one cuboid collider of `half_extents`.
+fn awake_box3(at: rapier3d::math::Vector, half_extents: [f32; 3]) -> dim3::Body {
+    use rapier3d::prelude::*;
+    let [x, y, z] = half_extents;
+    (
+        RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
+        vec![ColliderBuilder::cuboid(x, y, z)],
+    )
+}
+
+/// [`ground3`] in 2D.
+fn ground2(half_width: f32, half_height: f32) -> dim2::Body {
+    use rapier2d::prelude::*;
+    (
+        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -half_height)),
+        vec![ColliderBuilder::cuboid(half_width, half_height)],
+    )
+}
+
+/// [`awake_box3`] in 2D.
+fn awake_box2(at: rapier2d::math::Vector, half_extents: [f32; 2]) -> dim2::Body {
+    use rapier2d::prelude::*;
+    let [x, y] = half_extents;
+    (
+        RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
+        vec![ColliderBuilder::cuboid(x, y)],
+    )
+}
+
 /// rapier's boxes3: a thin ground and 10×10×10 unit-half-extent cubes at pitch 2, each layer
 /// shifted by −0.45 more than the one below.
 fn boxes3() -> dim3::Scene {
     use rapier3d::prelude::*;
-    let mut scene = vec![(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.1, 0.0)),
-        vec![ColliderBuilder::cuboid(200.1, 0.1, 200.1)],
-    )];
+    let mut scene = vec![ground3(200.1, 0.1)];
     for j in 0..10 {
         let offset = -10.0 - 0.45 * j as Real;
         for i in 0..10 {
@@ -611,10 +591,7 @@ fn boxes3() -> dim3::Scene {
                     2.0 * j as Real + 1.0,
                     2.0 * k as Real - 10.0 + offset,
                 );
-                scene.push((
-                    RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
-                    vec![ColliderBuilder::cuboid(1.0, 1.0, 1.0)],
-                ));
+                scene.push(awake_box3(at, [1.0; 3]));
             }
         }
     }
@@ -625,15 +602,9 @@ fn boxes3() -> dim3::Scene {
 /// 0.975 at pitch 2.25, centred (so each rests on four below), 2.5 above the one below.
 fn pyramid3(layers: usize) -> dim3::Scene {
     use rapier3d::prelude::*;
-    let mut scene = vec![(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0, 0.0)),
-        vec![ColliderBuilder::cuboid(100.0, 1.0, 100.0)],
-    )];
+    let mut scene = vec![ground3(100.0, 1.0)];
     for at in crate::harness::dim3::pyramid_centres(layers, |i| 1.0 + 2.5 * i as Real) {
-        scene.push((
-            RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
-            vec![ColliderBuilder::cuboid(0.975, 0.975, 0.975)],
-        ));
+        scene.push(awake_box3(at, [0.975; 3]));
     }
     scene
 }
@@ -644,10 +615,7 @@ fn pyramid3(layers: usize) -> dim3::Scene {
 /// filter can prove separated.
 fn planks3(n: usize) -> dim3::Scene {
     use rapier3d::prelude::*;
-    let mut scene = vec![(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.5, 0.0)),
-        vec![ColliderBuilder::cuboid(100.0, 0.5, 100.0)],
-    )];
+    let mut scene = vec![ground3(100.0, 0.5)];
     let turn = std::f32::consts::FRAC_PI_4;
     let (along, across) = (
         Vector::new(turn.cos(), 0.0, -turn.sin()),
@@ -672,19 +640,11 @@ fn planks3(n: usize) -> dim3::Scene {
 /// rapier's pyramid2 with `rows` rows of boxes of half-extent 0.5.
 fn pyramid2(rows: usize) -> dim2::Scene {
     use rapier2d::prelude::*;
-    let mut scene = vec![(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0)),
-        vec![ColliderBuilder::cuboid(1000.0, 1.0)],
-    )];
+    let mut scene = vec![ground2(1000.0, 1.0)];
     for i in 0..rows {
         for j in i..rows {
             let x = (j as Real - i as Real * 0.5 - (rows - 1) as Real * 0.5) * 1.0;
-            scene.push((
-                RigidBodyBuilder::dynamic()
-                    .can_sleep(false)
-                    .translation(Vector::new(x, 0.5 + i as Real)),
-                vec![ColliderBuilder::cuboid(0.5, 0.5)],
-            ));
+            scene.push(awake_box2(Vector::new(x, 0.5 + i as Real), [0.5; 2]));
         }
     }
     scene
@@ -693,17 +653,11 @@ fn pyramid2(rows: usize) -> dim2::Scene {
 /// rapier's vertical_stacks2: `stacks` columns of `height` boxes of half-extent 0.5, 2 apart.
 fn vertical_stacks2(stacks: usize, height: usize) -> dim2::Scene {
     use rapier2d::prelude::*;
-    let mut scene = vec![(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0)),
-        vec![ColliderBuilder::cuboid(1000.0, 1.0)],
-    )];
+    let mut scene = vec![ground2(1000.0, 1.0)];
     for s in 0..stacks {
         for h in 0..height {
             let at = Vector::new(2.0 * s as Real - stacks as Real, 0.5 + h as Real);
-            scene.push((
-                RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
-                vec![ColliderBuilder::cuboid(0.5, 0.5)],
-            ));
+            scene.push(awake_box2(at, [0.5; 2]));
         }
     }
     scene
@@ -803,10 +757,7 @@ fn drum2(n: usize) -> dim2::Scene {
 /// front are recomputed every step.
 fn dominoes3(rows: usize, per_row: usize) -> dim3::Scene {
     use rapier3d::prelude::*;
-    let mut scene = vec![(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.5, 0.0)),
-        vec![ColliderBuilder::cuboid(200.0, 0.5, 200.0)],
-    )];
+    let mut scene = vec![ground3(200.0, 0.5)];
     for r in 0..rows {
         for d in 0..per_row {
             let mut body = RigidBodyBuilder::dynamic()
@@ -827,10 +778,7 @@ fn dominoes3(rows: usize, per_row: usize) -> dim3::Scene {
 fn sensors3(sensors: usize, movers: usize) -> dim3::Scene {
     use rapier3d::prelude::*;
     let mut rng = Pcg64::seed_from_u64(5);
-    let mut scene = vec![(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.5, 0.0)),
-        vec![ColliderBuilder::cuboid(100.0, 0.5, 100.0)],
-    )];
+    let mut scene = vec![ground3(100.0, 0.5)];
     let at = |rng: &mut Pcg64, y: std::ops::Range<f32>| {
         Vector::new(
             rng.random_range(-20.0..20.0),
@@ -866,10 +814,7 @@ fn sensors3(sensors: usize, movers: usize) -> dim3::Scene {
 fn compounds3(n: usize) -> dim3::Scene {
     use rapier3d::prelude::*;
     let mut rng = Pcg64::seed_from_u64(6);
-    let mut scene = vec![(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.5, 0.0)),
-        vec![ColliderBuilder::cuboid(100.0, 0.5, 100.0)],
-    )];
+    let mut scene = vec![ground3(100.0, 0.5)];
     let side = (n as f32).sqrt().ceil() as usize;
     for k in 0..n {
         let (i, j) = (k % side, k / side);

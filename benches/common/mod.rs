@@ -1,10 +1,13 @@
-//! Shared by the benches: seeded random boxes, and engines timed interleaved round by round.
+//! Shared by the benches: seeded random boxes, engines timed interleaved round by round, and the
+//! boxes in the textbook's and in parry-f64's layouts.
 
 use std::time::Instant;
 
-use glam::{Quat, Vec3};
+use glam::{Quat, Vec2, Vec3};
 use rand::Rng;
 use rand_pcg::Pcg64;
+use rapier2d_f64::parry as parry2d_f64;
+use rapier3d_f64::parry as parry3d_f64;
 use sat_core::{DObb2, DObb3, Obb2, Obb3};
 
 /// A uniformly random unit quaternion (rejection sampling in the unit 4-ball).
@@ -30,6 +33,30 @@ pub fn extents3(rng: &mut Pcg64) -> Vec3 {
         rng.random_range(0.5..1.5),
         rng.random_range(0.5..1.5),
     )
+}
+
+/// The 2D analogue of [`random_box3`]: a rectangle with its centre in a square of side 5.2,
+/// half-extents in `0.5..1.5`, at any angle.
+pub fn random_box2(rng: &mut Pcg64) -> Obb2 {
+    let c = Vec2::new(rng.random_range(-2.6..2.6), rng.random_range(-2.6..2.6));
+    let e = Vec2::new(rng.random_range(0.5..1.5), rng.random_range(0.5..1.5));
+    Obb2::new(c, e, rng.random_range(0.0..std::f32::consts::TAU))
+}
+
+/// `count` pairs, the `n`-th made by `pair(rng, n, q, ea, eb)` from a [`random_quat`] `q` and
+/// two [`extents3`] `ea`, `eb` (drawn in that order).
+pub fn oriented_pairs3(
+    rng: &mut Pcg64,
+    count: usize,
+    mut pair: impl FnMut(&mut Pcg64, usize, Quat, Vec3, Vec3) -> (Obb3, Obb3),
+) -> Vec<(Obb3, Obb3)> {
+    (0..count)
+        .map(|n| {
+            let q = random_quat(rng);
+            let (ea, eb) = (extents3(rng), extents3(rng));
+            pair(rng, n, q, ea, eb)
+        })
+        .collect()
 }
 
 /// A box with its centre in a cube of side 4.4 and [`extents3`]: about half of the pairs of two
@@ -127,4 +154,57 @@ pub fn double2(o: &Obb2) -> DObb2 {
         o.half_extents().as_dvec2(),
         o.axes().as_dmat2(),
     )
+}
+
+/// A box in the textbook's layout (Ericson's `OBB`): centre, local axes, half-extents.
+pub fn textbook_parts3(o: &Obb3) -> (Vec3, [Vec3; 3], [f32; 3]) {
+    let m = o.axes();
+    (
+        o.center(),
+        [m.x_axis, m.y_axis, m.z_axis],
+        o.half_extents().to_array(),
+    )
+}
+
+/// [`textbook_parts3`] in 2D.
+pub fn textbook_parts2(o: &Obb2) -> (Vec2, [Vec2; 2], [f32; 2]) {
+    let m = o.axes();
+    (
+        o.center(),
+        [m.x_axis, m.y_axis],
+        o.half_extents().to_array(),
+    )
+}
+
+/// An f64 box as a parry3d-f64 cuboid (parry3d-f64 0.31, as rapier3d-f64 re-exports it) and its
+/// pose (the rotation from the box's axes, normalised).
+pub struct ParryF64Box3 {
+    pub pose: parry3d_f64::math::Pose,
+    pub cuboid: parry3d_f64::shape::Cuboid,
+}
+
+impl ParryF64Box3 {
+    pub fn new(o: &DObb3) -> Self {
+        let q = glam::DQuat::from_mat3(&o.axes()).normalize();
+        ParryF64Box3 {
+            pose: parry3d_f64::math::Pose::from_parts(o.center(), q),
+            cuboid: parry3d_f64::shape::Cuboid::new(o.half_extents()),
+        }
+    }
+}
+
+/// [`ParryF64Box3`] in 2D (parry2d-f64).
+pub struct ParryF64Box2 {
+    pub pose: parry2d_f64::math::Pose,
+    pub cuboid: parry2d_f64::shape::Cuboid,
+}
+
+impl ParryF64Box2 {
+    pub fn new(o: &DObb2) -> Self {
+        let rotation = parry2d_f64::math::Rot2::from_mat(o.axes());
+        ParryF64Box2 {
+            pose: parry2d_f64::math::Pose::from_parts(o.center(), rotation),
+            cuboid: parry2d_f64::shape::Cuboid::new(o.half_extents()),
+        }
+    }
 }

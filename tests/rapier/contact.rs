@@ -16,8 +16,29 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
+#[macro_use]
+#[path = "random_quat.rs"]
+mod random_quat;
+
 const NORMAL_TOL: f32 = 1e-5;
 const LENGTH_TOL: f32 = 1e-4;
+
+/// Generates the dimension's `support_gap(he1, he2, pos12, n)` (the signed gap of the pair along
+/// the unit normal `n`, first frame, from support functions; `$rotation(pos12)` is the pose's
+/// rotation matrix) and `off_boundary(he, p)` (how far `p` is from the boundary of the box of
+/// half-extents `he`, its own frame).
+macro_rules! box_measures {
+    ($vec:ident, $rotation:expr) => {
+        fn support_gap(he1: $vec, he2: $vec, pos12: &Pose, n: $vec) -> f32 {
+            let rot = $rotation(pos12);
+            n.dot(pos12.translation) - he1.dot(n.abs()) - he2.dot((rot.transpose() * n).abs())
+        }
+
+        fn off_boundary(he: $vec, p: $vec) -> f32 {
+            (p.abs() - he).max_element().abs()
+        }
+    };
+}
 
 /// `contact()` against GJK/EPA on 10 000 penetrating pairs of the dimension's module (its
 /// `pair`, `support_gap` and `off_boundary`): every cuboid pair answered, witness points on both
@@ -104,14 +125,7 @@ mod dim3 {
     use sat_rapier::dim3::SatDispatcher;
     use sat_rapier::tolerance::FACE_PREFERENCE_PREDICTION;
 
-    fn quat(rng: &mut Pcg64) -> Quat {
-        loop {
-            let v = glam::Vec4::from_array(core::array::from_fn(|_| rng.random_range(-1.0..1.0)));
-            if (0.1..1.0).contains(&v.length()) {
-                return Quat::from_vec4(v.normalize());
-            }
-        }
-    }
+    random_quat!(Quat, Vec4);
 
     fn half_extents(rng: &mut Pcg64) -> Vec3 {
         Vec3::from_array(core::array::from_fn(|_| rng.random_range(0.1..1.0)))
@@ -125,16 +139,7 @@ mod dim3 {
         (he1, he2, pos12)
     }
 
-    /// Signed gap of the pair along the unit normal `n` (first frame), from support functions.
-    fn support_gap(he1: Vec3, he2: Vec3, pos12: &Pose, n: Vec3) -> f32 {
-        let rot = Mat3::from_quat(pos12.rotation);
-        n.dot(pos12.translation) - he1.dot(n.abs()) - he2.dot((rot.transpose() * n).abs())
-    }
-
-    /// How far `p` is from the boundary of the box of half-extents `he` (its own frame).
-    fn off_boundary(he: Vec3, p: Vec3) -> f32 {
-        (p.abs() - he).max_element().abs()
-    }
+    box_measures!(Vec3, |pos12: &Pose| Mat3::from_quat(pos12.rotation));
 
     contact_agrees_with_epa!(3, "3D");
 
@@ -476,14 +481,7 @@ mod dim2 {
         (he1, he2, Pose::new(Vec2::from_angle(dir) * reach, angle))
     }
 
-    fn support_gap(he1: Vec2, he2: Vec2, pos12: &Pose, n: Vec2) -> f32 {
-        let rot: Mat2 = pos12.rotation.to_mat();
-        n.dot(pos12.translation) - he1.dot(n.abs()) - he2.dot((rot.transpose() * n).abs())
-    }
-
-    fn off_boundary(he: Vec2, p: Vec2) -> f32 {
-        (p.abs() - he).max_element().abs()
-    }
+    box_measures!(Vec2, |pos12: &Pose| -> Mat2 { pos12.rotation.to_mat() });
 
     contact_agrees_with_epa!(13, "2D");
 
@@ -535,24 +533,21 @@ mod fuzz_checks {
         );
     }
 
-    #[test]
-    fn contact2_random() {
-        random_loop("contact2", 0xc2, 20_000);
+    /// One test per fuzz target: `random_loop` over 20 000 seeded inputs.
+    macro_rules! random_loop_tests {
+        ($($test:ident: $target:literal, $seed:literal;)+) => {$(
+            #[test]
+            fn $test() {
+                random_loop($target, $seed, 20_000);
+            }
+        )+};
     }
 
-    #[test]
-    fn contact3_random() {
-        random_loop("contact3", 0xc3, 20_000);
-    }
-
-    #[test]
-    fn manifold2_random() {
-        random_loop("manifold2", 0x3a2, 20_000);
-    }
-
-    #[test]
-    fn manifold3_random() {
-        random_loop("manifold3", 0x3a3, 20_000);
+    random_loop_tests! {
+        contact2_random: "contact2", 0xc2;
+        contact3_random: "contact3", 0xc3;
+        manifold2_random: "manifold2", 0x3a2;
+        manifold3_random: "manifold3", 0x3a3;
     }
 }
 

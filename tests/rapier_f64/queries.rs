@@ -19,6 +19,10 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
+#[macro_use]
+#[path = "../rapier/random_quat.rs"]
+mod random_quat;
+
 /// Where the first box sits: at the origin and 10 000 km out (f32's spacing there is 1).
 const ORIGINS: [[f64; 3]; 2] = [[0.0; 3], [1.0e7, -6.0e6, 3.0e6]];
 
@@ -213,14 +217,7 @@ mod dim3 {
         DVec3::from_array(o)
     }
 
-    fn quat(rng: &mut Pcg64) -> DQuat {
-        loop {
-            let v = glam::DVec4::from_array(core::array::from_fn(|_| rng.random_range(-1.0..1.0)));
-            if (0.1..1.0).contains(&v.length()) {
-                return DQuat::from_vec4(v.normalize());
-            }
-        }
-    }
+    random_quat!(DQuat, DVec4);
 
     fn half_extents(rng: &mut Pcg64) -> DVec3 {
         DVec3::from_array(core::array::from_fn(|_| rng.random_range(0.1..1.0)))
