@@ -204,12 +204,12 @@ impl Recipe2 {
         let a = BoxInput2 {
             center: ca,
             half_extents: ea,
-            axes: axes_a,
+            rotation: axes_a,
         };
         let b = BoxInput2 {
             center: cb,
             half_extents: eb,
-            axes: axes_b,
+            rotation: axes_b,
         };
         if self.swap { (b, a) } else { (a, b) }
     }
