@@ -245,9 +245,7 @@ case_methods!(Case3: Obb3, ExactBox3, verdict3, written3, exact3, three);
 impl Case2 {
     /// Both boxes as written in [`Form`] `self.form`.
     pub fn written(&self) -> (written::Box2, written::Box2) {
-        let mut rng = Pcg64::seed_from_u64(self.form_seed);
-        let shift = digits_shift(&mut rng, self.form);
-        let mut write = |b: &Box2| {
+        let write = |rng: &mut Pcg64, shift: DVec3, b: &Box2| {
             let (c, s) = (b.axes.x_axis.as_dvec2(), b.axes.y_axis.as_dvec2());
             let rotation = match self.form {
                 Form::F32 | Form::Digits => Rotation2::Axes([c.to_array(), s.to_array()]),
@@ -273,24 +271,18 @@ impl Case2 {
             };
             written::Box2 {
                 center: (b.center.as_dvec2() + shift.truncate()).to_array(),
-                half_extents: digits_extents(
-                    &mut rng,
-                    self.form,
-                    b.half_extents.as_dvec2().to_array(),
-                ),
+                half_extents: digits_extents(rng, self.form, b.half_extents.as_dvec2().to_array()),
                 rotation,
             }
         };
-        (write(&self.a), write(&self.b))
+        write_pair(self.form, self.form_seed, [&self.a, &self.b], write)
     }
 }
 
 impl Case3 {
     /// Both boxes as written in [`Form`] `self.form`.
     pub fn written(&self) -> (written::Box3, written::Box3) {
-        let mut rng = Pcg64::seed_from_u64(self.form_seed);
-        let shift = digits_shift(&mut rng, self.form);
-        let mut write = |b: &Box3| {
+        let write = |rng: &mut Pcg64, shift: DVec3, b: &Box3| {
             let q = b.quat.as_dquat().to_array();
             let rotation = match self.form {
                 Form::F32 => Rotation3::Quat(q),
@@ -306,16 +298,25 @@ impl Case3 {
             };
             written::Box3 {
                 center: (b.center.as_dvec3() + shift).to_array(),
-                half_extents: digits_extents(
-                    &mut rng,
-                    self.form,
-                    b.half_extents.as_dvec3().to_array(),
-                ),
+                half_extents: digits_extents(rng, self.form, b.half_extents.as_dvec3().to_array()),
                 rotation,
             }
         };
-        (write(&self.a), write(&self.b))
+        write_pair(self.form, self.form_seed, [&self.a, &self.b], write)
     }
+}
+
+/// Both boxes of a case as `write` writes them in `form`: one RNG, seeded by `form_seed`, draws
+/// the centres' shared [`digits_shift`] first, then whatever `write` draws for `a`, then for `b`.
+fn write_pair<B, W>(
+    form: Form,
+    form_seed: u64,
+    [a, b]: [&B; 2],
+    mut write: impl FnMut(&mut Pcg64, DVec3, &B) -> W,
+) -> (W, W) {
+    let mut rng = Pcg64::seed_from_u64(form_seed);
+    let shift = digits_shift(&mut rng, form);
+    (write(&mut rng, shift, a), write(&mut rng, shift, b))
 }
 
 /// [`Form::Digits`]: one offset for both centres, with f64 digits (up to 1e4); zero otherwise.
@@ -541,7 +542,7 @@ impl Generator {
                 let l = a_cols[i].cross(b_cols[k]);
                 // Exactly parallel after rounding: no edge axis; touch faces instead.
                 (l.length() > 1e-300)
-                    .then(|| self.edge_contact(&ea, &eb, &a_cols, &b_cols, i, k, l))
+                    .then(|| self.edge_contact([&ea, &eb], [&a_cols, &b_cols], i, k, l))
             }
             None => None,
         };
@@ -554,7 +555,7 @@ impl Generator {
                 (kind, offset, Some(contact))
             }
             _ => {
-                let (offset, contact) = self.face_contact(&ea, &eb, &a_cols, &b_cols);
+                let (offset, contact) = self.face_contact([&ea, &eb], [&a_cols, &b_cols]);
                 let kind = if kind == Kind::EdgeContact {
                     Kind::FaceContact
                 } else if kind == Kind::NearParallelEdges {
@@ -585,10 +586,8 @@ impl Generator {
     /// normal).
     fn face_contact(
         &mut self,
-        ea: &[f64; 3],
-        eb: &[f64; 3],
-        a_cols: &[DVec3; 3],
-        b_cols: &[DVec3; 3],
+        [ea, eb]: [&[f64; 3]; 2],
+        [a_cols, b_cols]: [&[DVec3; 3]; 2],
     ) -> (DVec3, Contact<3>) {
         let i = self.rng.random_range(0..3);
         let normal = a_cols[i] * self.sign();
@@ -602,20 +601,17 @@ impl Generator {
     /// B's offset from A that makes edge `k` of B cross edge `i` of A at gap 0 along
     /// `l = a_i × b_k` (the caller adds the gap). The crossing point lies anywhere along both
     /// edges.
-    #[allow(clippy::too_many_arguments)]
     fn edge_contact(
         &mut self,
-        ea: &[f64; 3],
-        eb: &[f64; 3],
-        a_cols: &[DVec3; 3],
-        b_cols: &[DVec3; 3],
+        extents: [&[f64; 3]; 2],
+        cols: [&[DVec3; 3]; 2],
         i: usize,
         k: usize,
         l: DVec3,
     ) -> (DVec3, Contact<3>) {
         let normal = l.normalize() * self.sign();
         let along = [(); 2].map(|()| self.rng.random_range(-1.0..1.0));
-        edge_contact3([ea, eb], [a_cols, b_cols], [i, k], normal, along)
+        edge_contact3(extents, cols, [i, k], normal, along)
     }
 
     /// The case of `kind` with boxes `a` and `b`, written in a random [`Form`].

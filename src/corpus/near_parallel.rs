@@ -51,16 +51,15 @@ fn faces3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> CaseLine {
     let q = written(rotation(DVec3::new(1.0, 2.0, 0.0), tilt));
     let b = quat_columns(q);
     let lateral = DVec3::new(0.4, -0.3, 0.0);
-    let approx = on_face(ea, DVec3::Z, b, eb, lateral, 0.0);
-    let gap = k * band(approx.length(), &ea.to_array(), &eb.to_array());
-    let center = f32a(on_face(ea, DVec3::Z, b, eb, lateral, gap).to_array());
-    CaseLine::named3(
+    at_gap3(
         format!("near-parallel-3d-faces-{tilt_name}-{gap_name}"),
         format!(
             "B's bottom face tilted {tilt_name} rad from A's top face, intended gap {k}·48·ε·S"
         ),
-        BoxLine::cube([0.0; 3], ea.to_array()),
-        BoxLine::quat(center, eb.to_array(), q),
+        [ea, eb],
+        q,
+        k,
+        |gap| on_face(ea, DVec3::Z, b, eb, lateral, gap),
     )
 }
 
@@ -85,15 +84,34 @@ fn edges3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> CaseLine {
         normal,
         [0.3, 0.2],
     );
-    let place = |gap: f64| at_zero + normal * gap;
-    let approx = place(0.0);
-    let gap = k * band(approx.length(), &ea.to_array(), &eb.to_array());
-    let center = f32a(place(gap).to_array());
-    CaseLine::named3(
+    at_gap3(
         format!("near-parallel-3d-edges-{tilt_name}-{gap_name}"),
         format!(
             "A's edge x and B's edge x cross at {tilt_name} rad (B spun 30° about x, then tilted), intended gap {k}·48·ε·S along their common normal"
         ),
+        [ea, eb],
+        q,
+        k,
+        |gap| at_zero + normal * gap,
+    )
+}
+
+/// The 3D case named `name`: A (half-extents `ea`) axis-aligned at the origin, B (half-extents
+/// `eb`, quaternion `q`) at `place(gap)` with the gap `k` bands (the band of B's centre at gap
+/// zero), the centre rounded to f32.
+fn at_gap3(
+    name: String,
+    description: String,
+    [ea, eb]: [DVec3; 2],
+    q: [f64; 4],
+    k: f64,
+    place: impl Fn(f64) -> DVec3,
+) -> CaseLine {
+    let gap = k * band(place(0.0).length(), &ea.to_array(), &eb.to_array());
+    let center = f32a(place(gap).to_array());
+    CaseLine::named3(
+        name,
+        description,
         BoxLine::cube([0.0; 3], ea.to_array()),
         BoxLine::quat(center, eb.to_array(), q),
     )

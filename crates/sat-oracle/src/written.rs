@@ -39,15 +39,16 @@ pub enum Rotation3<T = f64> {
     Axes([[T; 3]; 3]),
 }
 
-/// A 2D box as written.
+/// A 2D box as written: f64 numbers, or `T = f32` with axis columns `R = [[f32; 2]; 2]` as the
+/// fuzz recipes build them ([`check::BoxInput2`](crate::check::BoxInput2)).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Box2 {
+pub struct Box2<T = f64, R = Rotation2> {
     /// `"center"`.
-    pub center: [f64; 2],
+    pub center: [T; 2],
     /// `"half_extents"`.
-    pub half_extents: [f64; 2],
+    pub half_extents: [T; 2],
     /// The one rotation key.
-    pub rotation: Rotation2,
+    pub rotation: R,
 }
 
 /// A 3D box as written: f64 numbers, or `T = f32` as the fuzz recipes build them

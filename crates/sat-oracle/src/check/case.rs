@@ -21,17 +21,10 @@ pub type Orientation3 = Rotation3<f32>;
 /// built.
 pub type BoxInput3 = Box3<f32>;
 
-/// A 2D box as a case carries it: axis columns (a rotation written any other way is not a
+/// A 2D box as a case carries it: the box as written ([`Box2`]) in the f32 numbers the recipe
+/// built, its rotation always axis columns (local x, y in world space; an angle is not a
 /// rational box).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BoxInput2 {
-    /// Centre.
-    pub center: [f32; 2],
-    /// Half-extents.
-    pub half_extents: [f32; 2],
-    /// Axis columns (local x, y in world space).
-    pub axes: [[f32; 2]; 2],
-}
+pub type BoxInput2 = Box2<f32, [[f32; 2]; 2]>;
 
 impl BoxInput3 {
     /// The same numbers as a box as written (f64, exactly).
@@ -61,13 +54,13 @@ impl BoxInput2 {
         Box2 {
             center: self.center.map(f64::from),
             half_extents: self.half_extents.map(f64::from),
-            rotation: Rotation2::Axes(self.axes.map(|c| c.map(f64::from))),
+            rotation: Rotation2::Axes(self.rotation.map(|c| c.map(f64::from))),
         }
     }
 
     /// The same rectangle for the f64 filter.
     pub(crate) fn filter_box(&self) -> FilterBox<2> {
-        FilterBox::axes(self.center, self.half_extents, self.axes)
+        FilterBox::axes(self.center, self.half_extents, self.rotation)
     }
 }
 

@@ -6,7 +6,7 @@
 use glam::{DVec2, DVec3};
 
 use super::field_bytes::{field_bytes_enum, field_bytes_newtype, field_bytes_struct};
-use super::geometry::ulp32;
+use super::geometry::{Contact, ulp32};
 
 field_bytes_enum! {
     /// The size `s` of the boxes: half-extents are fractions of it, offsets multiples.
@@ -187,6 +187,33 @@ impl Gap {
             Gap::Raw(bits) => f64::from(f32::from_bits(bits)),
         }
     }
+}
+
+/// B's centre for a contact placement, rounded to f32: A's centre `ca` plus `offset` (B's offset
+/// at gap zero, `size` = `|e_A| + |e_B|`) plus `gap` along the contact normal. Sets the
+/// contact's gap and retunes one of A's half-extents `ea` (A's columns `ga`) to the rounded
+/// centre (see [`Contact::retune`]).
+pub(super) fn contact_centre<const N: usize>(
+    ca: [f32; N],
+    ea: &mut [f32; N],
+    ga: &[[f64; N]; N],
+    offset: [f64; N],
+    size: f64,
+    gap: Gap,
+    mut contact: Contact<N>,
+) -> [f32; N] {
+    let at = GapScale {
+        size,
+        far: ca.iter().fold(0.0f64, |m, x| m.max(f64::from(x.abs()))),
+        scale: offset.iter().map(|x| x * x).sum::<f64>().sqrt() + size,
+    };
+    contact.gap = gap.value(&at);
+    let cb: [f32; N] = core::array::from_fn(|k| {
+        (f64::from(ca[k]) + offset[k] + contact.normal[k] * contact.gap) as f32
+    });
+    let t = core::array::from_fn(|k| f64::from(cb[k]) - f64::from(ca[k]));
+    contact.retune(ea, ga, t);
+    cb
 }
 
 field_bytes_newtype! {

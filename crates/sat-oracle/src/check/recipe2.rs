@@ -10,7 +10,7 @@ use glam::DVec2;
 use super::BoxInput2;
 use super::field_bytes::{field_bytes_enum, field_bytes_struct};
 use super::geometry::{cols2, face_contact2, lean_columns, norm};
-use super::recipe::{Extent, Gap, GapScale, Offset, Origin, Size, Tilt, centered16, unit16};
+use super::recipe::{Extent, Offset, Origin, Size, Tilt, centered16, contact_centre, unit16};
 use super::recipe3::{FaceContact, Nudge};
 
 /// An angle as a number of exact quarter turns plus radians.
@@ -204,12 +204,12 @@ impl Recipe2 {
         let a = BoxInput2 {
             center: ca,
             half_extents: ea,
-            axes: axes_a,
+            rotation: axes_a,
         };
         let b = BoxInput2 {
             center: cb,
             half_extents: eb,
-            axes: axes_b,
+            rotation: axes_b,
         };
         if self.swap { (b, a) } else { (a, b) }
     }
@@ -244,19 +244,7 @@ impl Placement2 {
         let i = usize::from(f.face % 2);
         let normal = ga[i] * if f.face % 4 >= 2 { -1.0 } else { 1.0 };
         let lateral = ga[1 - i] * (ea64[1 - i] * centered16(f.lateral[0]));
-        let (offset, mut contact) = face_contact2([&ea64, &eb64], &gb, i, normal, lateral);
-        let at = GapScale {
-            size,
-            far: ca.iter().fold(0.0f64, |m, x| m.max(f64::from(x.abs()))),
-            scale: offset.length() + size,
-        };
-        let gap = Gap::value(f.gap, &at);
-        let cb = (origin + offset + normal * gap)
-            .to_array()
-            .map(|x| x as f32);
-        contact.gap = gap;
-        let t = core::array::from_fn(|k| f64::from(cb[k]) - f64::from(ca[k]));
-        contact.retune(ea, &cols2(ga), t);
-        cb
+        let (offset, contact) = face_contact2([&ea64, &eb64], &gb, i, normal, lateral);
+        contact_centre(ca, ea, &cols2(ga), offset.to_array(), size, f.gap, contact)
     }
 }

@@ -11,7 +11,7 @@ use super::geometry::{
     quat_columns, round_quat, uniform_quat,
 };
 use super::recipe::{
-    Direction, Extent, Gap, GapScale, Offset, Origin, Size, Tilt, centered16, unit16,
+    Direction, Extent, Gap, Offset, Origin, Size, Tilt, centered16, contact_centre, unit16,
 };
 use super::{BoxInput3, Orientation3};
 
@@ -360,10 +360,12 @@ impl Placement3 {
         let origin = DVec3::from_array(ca.map(f64::from));
         let (ea64, eb64) = (ea.map(f64::from), eb.map(f64::from));
         let size = norm(&ea64) + norm(&eb64);
-        let (offset, contact) = match self {
+        let (offset, gap, contact) = match self {
             Placement3::Random(o) => {
                 let distance = 1.4 * unit16(o.distance) * size;
-                (o.direction.unit3() * distance, None)
+                return (origin + o.direction.unit3() * distance)
+                    .to_array()
+                    .map(|x| x as f32);
             }
             Placement3::Face(f) => face_contact(f, &ea64, &eb64, &ga, &gb),
             Placement3::Edge(e) => edge_contact(e, &ea64, &eb64, &ga, &gb),
@@ -373,33 +375,18 @@ impl Placement3 {
             }
             Placement3::Raw(bits) => return bits.map(f32::from_bits),
         };
-        let Some((gap, mut contact)) = contact else {
-            return (origin + offset).to_array().map(|x| x as f32);
-        };
-        let at = GapScale {
-            size,
-            far: ca.iter().fold(0.0f64, |m, x| m.max(f64::from(x.abs()))),
-            scale: offset.length() + size,
-        };
-        contact.gap = gap.value(&at);
-        let normal = DVec3::from_array(contact.normal);
-        let cb = (origin + offset + normal * contact.gap)
-            .to_array()
-            .map(|x| x as f32);
-        let t = core::array::from_fn(|k| f64::from(cb[k]) - f64::from(ca[k]));
-        contact.retune(ea, &cols3(ga), t);
-        cb
+        contact_centre(ca, ea, &cols3(ga), offset.to_array(), size, gap, contact)
     }
 }
 
-/// B's offset from A for a [`FaceContact`] at gap zero, the contact and the gap to add.
+/// B's offset from A for a [`FaceContact`] at gap zero, the gap to add and the contact.
 fn face_contact(
     f: FaceContact,
     ea: &[f64; 3],
     eb: &[f64; 3],
     ga: &[DVec3; 3],
     gb: &[DVec3; 3],
-) -> (DVec3, Option<(Gap, Contact<3>)>) {
+) -> (DVec3, Gap, Contact<3>) {
     let i = usize::from(f.face % 3);
     let normal = ga[i] * if f.face % 6 >= 3 { -1.0 } else { 1.0 };
     let lateral: DVec3 = [(i + 1) % 3, (i + 2) % 3]
@@ -408,17 +395,17 @@ fn face_contact(
         .map(|(j, v)| ga[j] * (ea[j] * centered16(v)))
         .sum();
     let (offset, contact) = face_contact3([ea, eb], gb, i, normal, lateral);
-    (offset, Some((f.gap, contact)))
+    (offset, f.gap, contact)
 }
 
-/// B's offset from A for an [`EdgeContact`] at gap zero, the contact and the gap to add.
+/// B's offset from A for an [`EdgeContact`] at gap zero, the gap to add and the contact.
 fn edge_contact(
     e: EdgeContact,
     ea: &[f64; 3],
     eb: &[f64; 3],
     ga: &[DVec3; 3],
     gb: &[DVec3; 3],
-) -> (DVec3, Option<(Gap, Contact<3>)>) {
+) -> (DVec3, Gap, Contact<3>) {
     let (i, k) = (usize::from(e.edge_a % 3), usize::from(e.edge_b % 3));
     let l = ga[i].cross(gb[k]);
     // Parallel (or NaN from an invalid quaternion): no edge axis; touch a face instead.
@@ -433,7 +420,7 @@ fn edge_contact(
     let normal = l.normalize() * if e.flip { -1.0 } else { 1.0 };
     let along = e.along.map(centered16);
     let (offset, contact) = edge_contact3([ea, eb], [ga, gb], [i, k], normal, along);
-    (offset, Some((e.gap, contact)))
+    (offset, e.gap, contact)
 }
 
 field_bytes_enum! {
