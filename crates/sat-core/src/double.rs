@@ -7,7 +7,11 @@ pub(crate) use glam::{
     DAffine2 as Affine2, DAffine3 as Affine3A, DMat2 as Mat2, DMat3 as Mat3, DQuat as Quat,
     DVec2 as Vec2, DVec3 as Vec3, DVec4 as Vec4,
 };
-pub(crate) use lanes::{DBVec3A as BVec3A, DMat3A as Mat3A, DVec3A as Vec3A};
+pub(crate) use lanes::DBVec3A as BVec3A;
+/// `Vec3A` in f64: four lanes on `wide::f64x4`.
+pub(crate) type Vec3A = lanes::DVec3A<lanes::Wide>;
+/// `Mat3A` in f64: columns of [`Vec3A`].
+pub(crate) type Mat3A = lanes::DMat3A<lanes::Wide>;
 
 pub(crate) use crate::tolerance::{
     AXES_TOLERANCE_F64 as AXES_TOLERANCE, CERT_K_F64 as CERT_K, CORNER_TOLERANCE, EPS_F64 as EPS,
@@ -92,6 +96,22 @@ assert!(((c.b - c.a).length() - c.distance).abs() < 1e-8);
 "#
     };
 }
+
+/// At the top of each query of `sat3.rs`: `widest_lanes!(intersects(self, other))` returns the
+/// query's result on AVX lanes ([`avx`]) when the CPU has AVX. Built without `std` (no run-time
+/// detection) or for a target with AVX (where `wide` already uses it), it expands to nothing.
+#[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx")))]
+macro_rules! widest_lanes {
+    ($query:ident($($arg:expr),*)) => {
+        if let Some(result) = crate::double::avx::$query($($arg),*) {
+            return result;
+        }
+    };
+}
+
+#[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx")))]
+#[allow(unsafe_code)]
+mod avx;
 
 // The conversions between the stored types and f64 are the identity in this precision.
 #[allow(clippy::duplicate_mod, clippy::useless_conversion)]
@@ -204,7 +224,16 @@ mod tests {
         [(far, ea, ma), (far + ma * along, eb, mb)]
     }
 
-    /// Every query of `DObb3` (lanes) against the scalar compilation, bit for bit.
+    /// `check()` on each lane backend `DObb3` can run on in this build: the one the CPU gets
+    /// (the AVX lanes where it has AVX), then the `wide` lanes as without AVX.
+    fn on_each_backend(check: impl Fn()) {
+        check();
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "avx")))]
+        super::avx::without_avx(check);
+    }
+
+    /// Every query of `DObb3` (lanes, on each backend) against the scalar compilation, bit for
+    /// bit.
     #[test]
     fn lanes_give_the_scalar_bits() {
         let mut rng = Rng(0x2545_f491_4f6c_dd1d);
@@ -218,22 +247,24 @@ mod tests {
             );
             assert_eq!(format!("{a:?}"), format!("{sa:?}"));
             for ((a, b), (sa, sb)) in [((&a, &b), (&sa, &sb)), ((&b, &a), (&sb, &sa))] {
-                let said = a.intersects(b);
-                counts[said as usize] += 1;
-                assert_eq!(said, sa.intersects(sb), "{a:?} {b:?}");
-                assert_eq!(a.intersects_certified(b), sa.intersects_certified(sb));
+                let verdict = sa.intersects(sb);
+                counts[verdict as usize] += 1;
                 let margin = rng.gap(a.error_scale(b));
-                assert_eq!(
-                    a.intersects_with_margin(b, margin),
-                    sa.intersects_with_margin(sb, margin)
-                );
-                let (s, ss) = (a.separation(b), sa.separation(sb));
-                assert_eq!(s.gap.to_bits(), ss.gap.to_bits());
-                assert_eq!(
-                    s.axis.to_array().map(f64::to_bits),
-                    ss.axis.to_array().map(f64::to_bits)
-                );
-                assert_eq!(s.feature, ss.feature);
+                on_each_backend(|| {
+                    assert_eq!(a.intersects(b), verdict, "{a:?} {b:?}");
+                    assert_eq!(a.intersects_certified(b), sa.intersects_certified(sb));
+                    assert_eq!(
+                        a.intersects_with_margin(b, margin),
+                        sa.intersects_with_margin(sb, margin)
+                    );
+                    let (s, ss) = (a.separation(b), sa.separation(sb));
+                    assert_eq!(s.gap.to_bits(), ss.gap.to_bits());
+                    assert_eq!(
+                        s.axis.to_array().map(f64::to_bits),
+                        ss.axis.to_array().map(f64::to_bits)
+                    );
+                    assert_eq!(s.feature, ss.feature);
+                });
                 assert_eq!(a.error_scale(b).to_bits(), sa.error_scale(sb).to_bits());
                 assert_eq!(a.corners(), sa.corners());
             }

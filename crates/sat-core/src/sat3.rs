@@ -45,6 +45,7 @@ impl Obb3 {
     /// ```
     #[inline]
     pub fn intersects(&self, other: &Obb3) -> bool {
+        widest_lanes!(intersects(self, other));
         overlap(
             self,
             other,
@@ -72,6 +73,7 @@ impl Obb3 {
     /// ```
     #[inline]
     pub fn intersects_with_margin(&self, other: &Obb3, margin: Real) -> bool {
+        widest_lanes!(intersects_with_margin(self, other, margin));
         let ea = (self.half_extents + Vec3A::splat(margin)).max(Vec3A::ZERO);
         let eb = (other.half_extents + Vec3A::splat(margin)).max(Vec3A::ZERO);
         overlap(
@@ -104,7 +106,9 @@ impl Obb3 {
     /// assert_eq!(s.axis, Vec3::NEG_Z);
     /// assert_eq!(s.feature, Feature::FaceA(2));
     /// ```
+    #[inline]
     pub fn separation(&self, other: &Obb3) -> Separation<Vec3, Real> {
+        widest_lanes!(separation(self, other));
         separation(self, other)
     }
 }
@@ -132,6 +136,7 @@ impl Obb3 {
     /// ```
     #[inline]
     pub fn intersects_certified(&self, other: &Obb3) -> bool {
+        widest_lanes!(intersects_certified(self, other));
         let class = classify::<true>(
             self,
             other,
@@ -256,9 +261,10 @@ pub(crate) fn classify<const CERTIFY: bool>(
     // so the nine are computed once, as wrapped diagonals like R's (lane i of `cof[δ]` is
     // |C_{i,i+δ}| = |R_{i+1,i+δ+1}·R_{i+2,i+δ+2} − R_{i+1,i+δ+2}·R_{i+2,i+δ+1}|): the same two
     // products and subtraction as the per-pair minor, so the same bits.
-    let cof: [Vec3A; 3] = core::array::from_fn(|dl| {
-        (rot1[dl] * rot2[dl] - rot1[(dl + 1) % 3] * rot2[(dl + 2) % 3]).abs()
-    });
+    // (three calls rather than `array::from_fn`, whose closure `double/avx.rs` could not inline)
+    let cofactor =
+        |dl: usize| (rot1[dl] * rot2[dl] - rot1[(dl + 1) % 3] * rot2[(dl + 2) % 3]).abs();
+    let cof = [cofactor(0), cofactor(1), cofactor(2)];
     let mut separated = BVec3A::FALSE;
     for delta in 0..3 {
         let (r_mk, r_nk) = (rot1[(delta + 2) % 3], rot2[(delta + 1) % 3]);
@@ -373,6 +379,7 @@ fn overlap(a: &Obb3, b: &Obb3, ea: Vec3A, eb: Vec3A, norm_a: Real, norm_b: Real)
 /// its results are bit-identical to the axis-by-axis evaluation this replaced: the gaps of the
 /// 15 axes are computed in lanes (3 square roots and 3 divisions as vectors), then chosen in the
 /// same order with the same comparisons, and only the winner's world axis is built.
+#[inline(always)]
 fn separation(a: &Obb3, b: &Obb3) -> Separation<Vec3, Real> {
     let (ea, eb) = (a.half_extents, b.half_extents);
     let d = b.center - a.center;
@@ -386,8 +393,18 @@ fn separation(a: &Obb3, b: &Obb3) -> Separation<Vec3, Real> {
     let along_b = times(&b.rows, d);
     // Columns of R (lane i = R_ik) and rows of R (lane k = R_ik).
     let (a_cols, b_cols) = (a.cols, b.cols);
-    let col = [0, 1, 2].map(|k| times(&a.rows, b_cols.col(k)));
-    let row = [0, 1, 2].map(|i| times(&b.rows, a_cols.col(i)));
+    // (written out rather than mapped: `double/avx.rs` needs every lane operation inlined)
+    let (ra, rb) = (&a.rows, &b.rows);
+    let col = [
+        times(ra, b_cols.x_axis),
+        times(ra, b_cols.y_axis),
+        times(ra, b_cols.z_axis),
+    ];
+    let row = [
+        times(rb, a_cols.x_axis),
+        times(rb, a_cols.y_axis),
+        times(rb, a_cols.z_axis),
+    ];
     let acol = col.map(Vec3A::abs);
     let arow = row.map(Vec3A::abs);
 

@@ -7,6 +7,11 @@ pub(crate) use super::{
 };
 pub(crate) use glam::{BVec3 as BVec3A, DMat3 as Mat3A, DVec3 as Vec3A};
 
+/// The reference runs as written (`double.rs`'s dispatch is for `DObb3`).
+macro_rules! widest_lanes {
+    ($($query:tt)*) => {};
+}
+
 #[allow(clippy::duplicate_mod, clippy::useless_conversion, dead_code)]
 #[path = "../obb3.rs"]
 pub(crate) mod obb3;
