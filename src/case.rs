@@ -102,25 +102,7 @@ pub fn parse_case(line: &str) -> Result<Case, CaseError> {
         reason: format!("invalid JSON: {}", json_reason(&e, true)),
     })?;
     let id = raw.id.map(ToOwned::to_owned);
-    let parsed = parse_pair(&raw).map_err(|reason| CaseError {
-        id: id.clone(),
-        reason,
-    })?;
-    let owned = |v: Option<&RawValue>| v.map(ToOwned::to_owned);
-    Ok(Case {
-        id,
-        dim: parsed.dim,
-        pair: parsed.pair,
-        peers: parsed.peers,
-        exact: parsed.exact,
-        double: parsed.double,
-        a: parsed.a.to_owned(),
-        b: parsed.b.to_owned(),
-        expect: owned(raw.expect),
-        exact_margin: owned(raw.exact_margin),
-        scale: owned(raw.scale),
-        distance: owned(raw.distance),
-    })
+    read_case(&raw, id.clone()).map_err(|reason| CaseError { id, reason })
 }
 
 impl Case {
@@ -185,7 +167,6 @@ impl Case {
 
 /// Boxes `a` and `b` as written (read by `read`), sat-core's boxes of them (`literal`) and their
 /// raw text; box `a` is read and checked before a missing `b` is reported.
-#[allow(clippy::type_complexity)]
 fn read_pair<'a, B, O>(
     raw: &RawCase<'a>,
     read: fn(&RawValue, &str) -> Result<B, String>,
@@ -203,18 +184,8 @@ fn read_pair<'a, B, O>(
     Ok(([a, b], [literal_a, literal_b], [raw_a, raw_b]))
 }
 
-/// The boxes of a valid line, and their raw text.
-struct Parsed<'a> {
-    dim: u8,
-    pair: Pair,
-    peers: Pair,
-    exact: ExactPair,
-    double: Option<DoublePair>,
-    a: &'a RawValue,
-    b: &'a RawValue,
-}
-
-fn parse_pair<'a>(raw: &RawCase<'a>) -> Result<Parsed<'a>, String> {
+/// The case of a line whose top level is `raw`, with `id` its id.
+fn read_case(raw: &RawCase<'_>, id: Option<Box<RawValue>>) -> Result<Case, String> {
     let dim = raw.dim.ok_or("missing \"dim\" (2 or 3)")?;
     let dim = match number(dim, "dim")? {
         2.0 => 2,
@@ -243,13 +214,19 @@ fn parse_pair<'a>(raw: &RawCase<'a>) -> Result<Parsed<'a>, String> {
         let double = DoublePair::three(&a, &b);
         (pair, peers, ExactPair::three(&a, &b), double, raw)
     };
-    Ok(Parsed {
+    let owned = |v: Option<&RawValue>| v.map(ToOwned::to_owned);
+    Ok(Case {
+        id,
         dim,
         pair,
         peers,
         exact,
         double,
-        a: raw_a,
-        b: raw_b,
+        a: raw_a.to_owned(),
+        b: raw_b.to_owned(),
+        expect: owned(raw.expect),
+        exact_margin: owned(raw.exact_margin),
+        scale: owned(raw.scale),
+        distance: owned(raw.distance),
     })
 }
