@@ -160,23 +160,23 @@ macro_rules! field_bytes_enum {
     };
 }
 
-/// A struct of [`FieldBytes`] fields, read and written in declaration order; it may take one
-/// type parameter (`struct Recipe<D: Dimension>`), whose field types then need only be
-/// [`FieldBytes`] where they are used.
+/// A struct of [`FieldBytes`] fields, read and written in declaration order; it may take type
+/// parameters (`struct Recipe<Extents, ...>`), which then need only be [`FieldBytes`] where it
+/// is read or written.
 macro_rules! field_bytes_struct {
     (
         $(#[$meta:meta])*
-        $vis:vis struct $name:ident $(<$param:ident: $bound:path>)? {
+        $vis:vis struct $name:ident $(<$($param:ident),+>)? {
             $( $(#[$fmeta:meta])* $fvis:vis $field:ident: $ty:ty ),* $(,)?
         }
     ) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq)]
-        $vis struct $name $(<$param: $bound>)? {
+        $vis struct $name $(<$($param),+>)? {
             $( $(#[$fmeta])* $fvis $field: $ty, )*
         }
 
-        impl $(<$param: $bound>)? $crate::check::field_bytes::FieldBytes for $name $(<$param>)?
+        impl $(<$($param),+>)? $crate::check::field_bytes::FieldBytes for $name $(<$($param),+>)?
         where
             $( $ty: $crate::check::field_bytes::FieldBytes, )*
         {

@@ -97,10 +97,10 @@ pub use geometry::{
     uniform_quat,
 };
 pub use peer_findings::{PeerTally, peer_tallies, strict_peers};
-pub use recipe::{Dimension, Direction, Extent, Gap, Offset, Origin, Recipe, Size, Tilt};
-pub use recipe2::{Angle, Dim2, NearParallel2, Placement2, Recipe2, Relative2, Written2};
+pub use recipe::{Direction, Extent, Gap, Offset, Origin, Recipe, Size, Tilt};
+pub use recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Written2};
 pub use recipe3::{
-    Contact3, Dim3, EdgeContact, EdgeParallel, FaceContact, Form, Near3, NearParallel,
+    Contact3, EdgeContact, EdgeParallel, FaceContact, Form, Near3, NearParallel,
     NearParallelRecipe3, Nudge, Placement3, Recipe3, Relative3, Rotation, Spin, Written3,
 };
 pub use scene3::{

@@ -8,49 +8,51 @@ use glam::{DVec2, DVec3};
 use super::field_bytes::{field_bytes_enum, field_bytes_newtype, field_bytes_struct};
 use super::geometry::{Contact, lean_columns, ulp32};
 
-/// What a 2D ([`Dim2`](super::Dim2)) and a 3D ([`Dim3`](super::Dim3)) [`Recipe`] hold in the
-/// same place: the types of its fields. Their defaults are the plain regimes: A axis-aligned, B
-/// turned as A, both boxes in their plain form and the numbers as built.
-pub trait Dimension {
-    /// A box's half-extents, one [`Extent`] per axis.
-    type Extents;
-    /// Box A's rotation (or B's, when independent).
-    type Rotation: Default;
-    /// B's rotation relative to A's.
-    type Relative: Default;
-    /// Where B's centre is.
-    type Placement;
-    /// How one box's rotation is written.
-    type Form: Default;
-    /// How the numbers of the case are written.
-    type Written: Default;
-}
-
 field_bytes_struct! {
     /// Everything that defines a case ([`Recipe2`](super::Recipe2),
-    /// [`Recipe3`](super::Recipe3)); see the field types for the regimes.
-    pub struct Recipe<D: Dimension> {
+    /// [`Recipe3`](super::Recipe3)): the type parameters are the field types that differ between
+    /// the dimensions; see the field types for the regimes.
+    pub struct Recipe<Extents, Rotation, Relative, Placement, Form, Written> {
         /// Size `s` of both boxes.
         pub size: Size,
         /// A's centre (in 2D its first two components).
         pub origin: Origin,
         /// A's half-extents.
-        pub extents_a: D::Extents,
+        pub extents_a: Extents,
         /// B's half-extents.
-        pub extents_b: D::Extents,
+        pub extents_b: Extents,
         /// A's rotation.
-        pub rotation_a: D::Rotation,
+        pub rotation_a: Rotation,
         /// B's rotation, relative to A's.
-        pub rotation_b: D::Relative,
+        pub rotation_b: Relative,
         /// B's centre, relative to A.
-        pub placement: D::Placement,
+        pub placement: Placement,
         /// How A and B are written.
-        pub forms: [D::Form; 2],
+        pub forms: [Form; 2],
         /// Give the boxes to the tests as (B, A).
         pub swap: bool,
         /// The numbers as written: as built, or rewritten in f64 at the edge of what the
         /// checked constructors accept.
-        pub written: D::Written,
+        pub written: Written,
+    }
+}
+
+impl<const N: usize, Rotation, Relative, Placement, Form, Written>
+    Recipe<[Extent; N], Rotation, Relative, Placement, Form, Written>
+{
+    /// `s` and A's and B's half-extents for it.
+    pub(super) fn half_extents(&self) -> (f64, [f32; N], [f32; N]) {
+        let s = self.size.value();
+        (
+            s,
+            self.extents_a.map(|e| e.value(s)),
+            self.extents_b.map(|e| e.value(s)),
+        )
+    }
+
+    /// The boxes `(a, b)` in the order the tests get them: `(b, a)` when swapped.
+    pub(super) fn ordered<T>(&self, a: T, b: T) -> (T, T) {
+        if self.swap { (b, a) } else { (a, b) }
     }
 }
 

@@ -11,8 +11,7 @@ use super::BoxInput2;
 use super::field_bytes::{field_bytes_enum, field_bytes_struct};
 use super::geometry::{cols2, face_contact2, norm};
 use super::recipe::{
-    Dimension, Extent, Offset, Recipe, Tilt, centered16, contact_centre, extent_digits,
-    grid_centre, leaning,
+    Extent, Offset, Recipe, Tilt, centered16, contact_centre, extent_digits, grid_centre, leaning,
 };
 use super::recipe3::{FaceContact, Nudge};
 
@@ -103,22 +102,9 @@ field_bytes_enum! {
     }
 }
 
-/// A 2D [`Recipe`]'s field types; rectangles are always written as f32 axis columns, so a form
-/// is only how they are nudged.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Dim2 {}
-
-impl Dimension for Dim2 {
-    type Extents = [Extent; 2];
-    type Rotation = Angle;
-    type Relative = Relative2;
-    type Placement = Placement2;
-    type Form = Nudge;
-    type Written = Written2;
-}
-
-/// Everything that defines a 2D case.
-pub type Recipe2 = Recipe<Dim2>;
+/// Everything that defines a 2D case. Rectangles are always written as f32 axis columns, so a
+/// form is only how they are nudged.
+pub type Recipe2 = Recipe<[Extent; 2], Angle, Relative2, Placement2, Nudge, Written2>;
 
 field_bytes_enum! {
     /// How the numbers of a 2D case are written (the rectangles stay the same within an ulp of
@@ -172,12 +158,10 @@ impl Written2 {
     }
 }
 
-impl Recipe<Dim2> {
+impl Recipe2 {
     /// The two rectangles, as a case file would carry them.
     pub fn build(&self) -> (BoxInput2, BoxInput2) {
-        let s = self.size.value();
-        let mut ea = self.extents_a.map(|e| e.value(s));
-        let eb = self.extents_b.map(|e| e.value(s));
+        let (s, mut ea, eb) = self.half_extents();
         let turn_a = self.rotation_a.turn();
         let turn_b = match self.rotation_b {
             Relative2::Same => turn_a,
@@ -205,7 +189,7 @@ impl Recipe<Dim2> {
             half_extents: eb,
             rotation: axes_b,
         };
-        if self.swap { (b, a) } else { (a, b) }
+        self.ordered(a, b)
     }
 }
 

@@ -11,8 +11,8 @@ use super::geometry::{
     quat_columns, round_quat, uniform_quat,
 };
 use super::recipe::{
-    Dimension, Direction, Extent, Gap, Offset, Origin, Recipe, Size, Tilt, centered16,
-    contact_centre, extent_digits, grid_centre, leaning,
+    Direction, Extent, Gap, Offset, Origin, Recipe, Size, Tilt, centered16, contact_centre,
+    extent_digits, grid_centre, leaning,
 };
 use super::{BoxInput3, Orientation3};
 
@@ -240,21 +240,8 @@ field_bytes_enum! {
     }
 }
 
-/// A 3D [`Recipe`]'s field types.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Dim3 {}
-
-impl Dimension for Dim3 {
-    type Extents = [Extent; 3];
-    type Rotation = Rotation;
-    type Relative = Relative3;
-    type Placement = Placement3;
-    type Form = Form;
-    type Written = Written3;
-}
-
 /// Everything that defines a 3D case.
-pub type Recipe3 = Recipe<Dim3>;
+pub type Recipe3 = Recipe<[Extent; 3], Rotation, Relative3, Placement3, Form, Written3>;
 
 field_bytes_enum! {
     /// How the numbers of a 3D case are written (the boxes stay the same within an ulp): as
@@ -301,12 +288,10 @@ impl Written3 {
     }
 }
 
-impl Recipe<Dim3> {
+impl Recipe3 {
     /// The two boxes, as a case file would carry them.
     pub fn build(&self) -> (BoxInput3, BoxInput3) {
-        let s = self.size.value();
-        let mut ea = self.extents_a.map(|e| e.value(s));
-        let eb = self.extents_b.map(|e| e.value(s));
+        let (s, mut ea, eb) = self.half_extents();
         let qa = self.rotation_a.quat();
         let qb = self.rotation_b.quat(qa);
         let ca = self.origin.point3(s);
@@ -336,7 +321,7 @@ impl Recipe<Dim3> {
         };
         let a = write(ca, ea, oa);
         let b = write(cb, eb, ob);
-        if self.swap { (b, a) } else { (a, b) }
+        self.ordered(a, b)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Named degenerate cases, as recipes: the seed corpora of the fuzz targets
 //! (`fuzz/corpus/<target>/seed-<name>`, written and checked by `tests/oracle/fuzz_replay.rs`).
 
-use super::recipe::{Dimension, Direction, Extent, Gap, Offset, Origin, Recipe, Size, Tilt};
+use super::recipe::{Direction, Extent, Gap, Offset, Origin, Recipe, Size, Tilt};
 use super::recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Written2};
 use super::recipe3::{
     Contact3, EdgeContact, EdgeParallel, FaceContact, Form, Near3, NearParallel,
@@ -61,12 +61,19 @@ fn bits(x: f32) -> u32 {
 
 /// Boxes of `size` with A at `origin` in the plain regimes (A axis-aligned, B turned as A, both
 /// in their plain form, as built, not swapped) and B at `placement`.
-fn plain<D: Dimension>(
+fn plain<
+    Extents,
+    Rotation: Default,
+    Relative: Default,
+    Placement,
+    Form: Default,
+    Written: Default,
+>(
     size: Size,
     origin: Origin,
-    [extents_a, extents_b]: [D::Extents; 2],
-    placement: D::Placement,
-) -> Recipe<D> {
+    [extents_a, extents_b]: [Extents; 2],
+    placement: Placement,
+) -> Recipe<Extents, Rotation, Relative, Placement, Form, Written> {
     Recipe {
         size,
         origin,
