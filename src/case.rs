@@ -165,13 +165,13 @@ impl Case {
     }
 }
 
-/// Boxes `a` and `b` as written (read by `read`), sat-core's boxes of them (`literal`) and their
+/// Boxes `a` and `b`, each as written (read by `read`), sat-core's box of it (`literal`) and its
 /// raw text; box `a` is read and checked before a missing `b` is reported.
 fn read_pair<'a, B, O>(
     raw: &RawCase<'a>,
     read: fn(&RawValue, &str) -> Result<B, String>,
     literal: fn(&B) -> Result<O, ObbError>,
-) -> Result<([B; 2], [O; 2], [&'a RawValue; 2]), String> {
+) -> Result<[(B, O, &'a RawValue); 2], String> {
     let one = |value: &RawValue, name: &str| {
         let b = read(value, name)?;
         let literal = literal(&b).map_err(|e| format!("{name}: {e}"))?;
@@ -181,7 +181,7 @@ fn read_pair<'a, B, O>(
     let (a, literal_a) = one(raw_a, "a")?;
     let raw_b = raw.b.ok_or("missing box \"b\"")?;
     let (b, literal_b) = one(raw_b, "b")?;
-    Ok(([a, b], [literal_a, literal_b], [raw_a, raw_b]))
+    Ok([(a, literal_a, raw_a), (b, literal_b, raw_b)])
 }
 
 /// The case of a line whose top level is `raw`, with `id` its id.
@@ -193,7 +193,7 @@ fn read_case(raw: &RawCase<'_>, id: Option<Box<RawValue>>) -> Result<Case, Strin
         _ => return Err(format!("dim must be 2 or 3, found {}", dim.get())),
     };
     let (pair, peers, exact, double, [raw_a, raw_b]) = if dim == 2 {
-        let ([a, b], [literal_a, literal_b], raw) =
+        let [(a, literal_a, raw_a), (b, literal_b, raw_b)] =
             read_pair(raw, written::box2, |b| obb2(b, center2(b)))?;
         let pair = Pair::two(&a, &b, (literal_a, literal_b));
         let centres = [a.center, b.center].concat();
@@ -203,16 +203,22 @@ fn read_case(raw: &RawCase<'_>, id: Option<Box<RawValue>>) -> Result<Case, Strin
             peers,
             ExactPair::two(&a, &b),
             DoublePair::two(&a, &b),
-            raw,
+            [raw_a, raw_b],
         )
     } else {
-        let ([a, b], [literal_a, literal_b], raw) =
+        let [(a, literal_a, raw_a), (b, literal_b, raw_b)] =
             read_pair(raw, written::box3, |b| obb3(b, center3(b)))?;
         let pair = Pair::three(&a, &b, (literal_a, literal_b));
         let centres = [a.center, b.center].concat();
         let peers = Pair::for_peers(&centres, Pair::Three(literal_a, literal_b), pair);
         let double = DoublePair::three(&a, &b);
-        (pair, peers, ExactPair::three(&a, &b), double, raw)
+        (
+            pair,
+            peers,
+            ExactPair::three(&a, &b),
+            double,
+            [raw_a, raw_b],
+        )
     };
     let owned = |v: Option<&RawValue>| v.map(ToOwned::to_owned);
     Ok(Case {
