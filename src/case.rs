@@ -18,7 +18,7 @@
 //! f64 its text denotes. A line is a valid case when every engine can take it: the f32 engines
 //! round each number once to f32 (an overflow is an error, and so is a non-zero centre or
 //! half-extent that underflows to zero, which would silently move the box), and sat-core's
-//! checked constructors accept the boxes (their [`ObbError`](sat_core::ObbError) messages are
+//! checked constructors accept the boxes (their [`ObbError`] messages are
 //! reported as they are). What each engine then sees: [`crate::pair`] (f32 engines) and
 //! [`crate::exact_pair`] (exact engines).
 //!
