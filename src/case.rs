@@ -18,7 +18,7 @@
 //! f64 its text denotes. A line is a valid case when every engine can take it: the f32 engines
 //! round each number once to f32 (an overflow is an error, and so is a non-zero centre or
 //! half-extent that underflows to zero, which would silently move the box), and sat-core's
-//! checked constructors accept the boxes (their [`ObbError`](sat_core::ObbError) messages are
+//! checked constructors accept the boxes (their [`ObbError`] messages are
 //! reported as they are). What each engine then sees: [`crate::pair`] (f32 engines) and
 //! [`crate::exact_pair`] (exact engines).
 //!
@@ -28,15 +28,15 @@
 //! the boxes as written, `0` when they intersect) is what `obbsat check --query distance` compares
 //! with. `obbsat verdict` and `obbsat distance` ignore all four.
 
-use serde::Deserialize;
 use serde_json::value::RawValue;
 
 use crate::check::Query;
 use crate::double_pair::DoublePair;
 use crate::exact_pair::ExactPair;
-use crate::json::{json_reason, kind_of, number};
+use crate::json::{json_reason, kind_of, number, raw_object};
 use crate::pair::{Pair, center2, center3, obb2, obb3};
 use crate::written;
+use sat_core::ObbError;
 
 /// One parsed case line.
 #[derive(Debug, Clone)]
@@ -74,25 +74,9 @@ pub struct CaseError {
     pub reason: String,
 }
 
-/// The top level of a case line; values are kept raw so that each can be reported by name.
-#[derive(Deserialize)]
-struct RawCase<'a> {
-    #[serde(borrow, default)]
-    id: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    dim: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    a: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    b: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    expect: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    exact_margin: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    scale: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    distance: Option<&'a RawValue>,
+raw_object! {
+    /// The top level of a case line; values are kept raw so that each can be reported by name.
+    struct RawCase { id, dim, a, b, expect, exact_margin, scale, distance }
 }
 
 /// Parses one line (without its line terminator) into a case.
@@ -118,25 +102,7 @@ pub fn parse_case(line: &str) -> Result<Case, CaseError> {
         reason: format!("invalid JSON: {}", json_reason(&e, true)),
     })?;
     let id = raw.id.map(ToOwned::to_owned);
-    let parsed = parse_pair(&raw).map_err(|reason| CaseError {
-        id: id.clone(),
-        reason,
-    })?;
-    let owned = |v: Option<&RawValue>| v.map(ToOwned::to_owned);
-    Ok(Case {
-        id,
-        dim: parsed.dim,
-        pair: parsed.pair,
-        peers: parsed.peers,
-        exact: parsed.exact,
-        double: parsed.double,
-        a: parsed.a.to_owned(),
-        b: parsed.b.to_owned(),
-        expect: owned(raw.expect),
-        exact_margin: owned(raw.exact_margin),
-        scale: owned(raw.scale),
-        distance: owned(raw.distance),
-    })
+    read_case(&raw, id.clone()).map_err(|reason| CaseError { id, reason })
 }
 
 impl Case {
@@ -199,32 +165,36 @@ impl Case {
     }
 }
 
-/// The boxes of a valid line, and their raw text.
-struct Parsed<'a> {
-    dim: u8,
-    pair: Pair,
-    peers: Pair,
-    exact: ExactPair,
-    double: Option<DoublePair>,
-    a: &'a RawValue,
-    b: &'a RawValue,
+/// Boxes `a` and `b`, each as written (read by `read`), sat-core's box of it (`literal`) and its
+/// raw text; box `a` is read and checked before a missing `b` is reported.
+fn read_pair<'a, B, O>(
+    raw: &RawCase<'a>,
+    read: fn(&RawValue, &str) -> Result<B, String>,
+    literal: fn(&B) -> Result<O, ObbError>,
+) -> Result<[(B, O, &'a RawValue); 2], String> {
+    let one = |value: &RawValue, name: &str| {
+        let b = read(value, name)?;
+        let literal = literal(&b).map_err(|e| format!("{name}: {e}"))?;
+        Ok::<_, String>((b, literal))
+    };
+    let raw_a = raw.a.ok_or("missing box \"a\"")?;
+    let (a, literal_a) = one(raw_a, "a")?;
+    let raw_b = raw.b.ok_or("missing box \"b\"")?;
+    let (b, literal_b) = one(raw_b, "b")?;
+    Ok([(a, literal_a, raw_a), (b, literal_b, raw_b)])
 }
 
-fn parse_pair<'a>(raw: &RawCase<'a>) -> Result<Parsed<'a>, String> {
+/// The case of a line whose top level is `raw`, with `id` its id.
+fn read_case(raw: &RawCase<'_>, id: Option<Box<RawValue>>) -> Result<Case, String> {
     let dim = raw.dim.ok_or("missing \"dim\" (2 or 3)")?;
     let dim = match number(dim, "dim")? {
         2.0 => 2,
         3.0 => 3,
         _ => return Err(format!("dim must be 2 or 3, found {}", dim.get())),
     };
-    let raw_a = raw.a.ok_or("missing box \"a\"")?;
-    let find_b = || raw.b.ok_or("missing box \"b\"");
-    let (pair, peers, exact, double, raw_b) = if dim == 2 {
-        let a = written::box2(raw_a, "a")?;
-        let literal_a = obb2(&a, center2(&a)).map_err(|e| format!("a: {e}"))?;
-        let raw_b = find_b()?;
-        let b = written::box2(raw_b, "b")?;
-        let literal_b = obb2(&b, center2(&b)).map_err(|e| format!("b: {e}"))?;
+    let (pair, peers, exact, double, [raw_a, raw_b]) = if dim == 2 {
+        let [(a, literal_a, raw_a), (b, literal_b, raw_b)] =
+            read_pair(raw, written::box2, |b| obb2(b, center2(b)))?;
         let pair = Pair::two(&a, &b, (literal_a, literal_b));
         let centres = [a.center, b.center].concat();
         let peers = Pair::for_peers(&centres, Pair::Two(literal_a, literal_b), pair);
@@ -233,27 +203,36 @@ fn parse_pair<'a>(raw: &RawCase<'a>) -> Result<Parsed<'a>, String> {
             peers,
             ExactPair::two(&a, &b),
             DoublePair::two(&a, &b),
-            raw_b,
+            [raw_a, raw_b],
         )
     } else {
-        let a = written::box3(raw_a, "a")?;
-        let literal_a = obb3(&a, center3(&a)).map_err(|e| format!("a: {e}"))?;
-        let raw_b = find_b()?;
-        let b = written::box3(raw_b, "b")?;
-        let literal_b = obb3(&b, center3(&b)).map_err(|e| format!("b: {e}"))?;
+        let [(a, literal_a, raw_a), (b, literal_b, raw_b)] =
+            read_pair(raw, written::box3, |b| obb3(b, center3(b)))?;
         let pair = Pair::three(&a, &b, (literal_a, literal_b));
         let centres = [a.center, b.center].concat();
         let peers = Pair::for_peers(&centres, Pair::Three(literal_a, literal_b), pair);
         let double = DoublePair::three(&a, &b);
-        (pair, peers, ExactPair::three(&a, &b), double, raw_b)
+        (
+            pair,
+            peers,
+            ExactPair::three(&a, &b),
+            double,
+            [raw_a, raw_b],
+        )
     };
-    Ok(Parsed {
+    let owned = |v: Option<&RawValue>| v.map(ToOwned::to_owned);
+    Ok(Case {
+        id,
         dim,
         pair,
         peers,
         exact,
         double,
-        a: raw_a,
-        b: raw_b,
+        a: raw_a.to_owned(),
+        b: raw_b.to_owned(),
+        expect: owned(raw.expect),
+        exact_margin: owned(raw.exact_margin),
+        scale: owned(raw.scale),
+        distance: owned(raw.distance),
     })
 }

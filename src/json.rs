@@ -82,3 +82,21 @@ pub fn json_reason(e: &serde_json::Error, top_level: bool) -> String {
         message.to_owned()
     }
 }
+
+/// A struct of the named keys of a JSON object, each kept as its raw JSON text so that errors can
+/// name it: `None` when the key is absent or `null`; other keys are ignored, a repeated one is an
+/// error.
+macro_rules! raw_object {
+    ($(#[$meta:meta])* struct $name:ident { $($key:ident),* $(,)? }) => {
+        $(#[$meta])*
+        #[derive(serde::Deserialize)]
+        struct $name<'a> {
+            $(
+                #[serde(borrow, default)]
+                $key: Option<&'a serde_json::value::RawValue>,
+            )*
+        }
+    };
+}
+
+pub(crate) use raw_object;

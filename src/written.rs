@@ -5,58 +5,33 @@
 //! a non-zero value underflowing to zero). The f32 engines then round ([`crate::pair`]); the
 //! exact engines take the values as they are ([`crate::exact_pair`]).
 
-use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use crate::json::{array, is_zero_literal, json_reason, kind_of, number, round};
+use crate::json::{array, is_zero_literal, json_reason, kind_of, number, raw_object, round};
 
-pub use sat_oracle::written::{Box2, Box3, BoxLine, CaseLine, Rotation2, Rotation3};
+pub use sat_oracle::written::{Box2, Box3, BoxLine, CaseBox, CaseLine, Rotation2, Rotation3};
 
-/// One box, raw.
-#[derive(Deserialize)]
-struct RawBox<'a> {
-    #[serde(borrow, default)]
-    center: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    half_extents: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    quat: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    axes: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    angle: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    degrees: Option<&'a RawValue>,
+raw_object! {
+    /// One box, raw.
+    struct RawBox { center, half_extents, quat, axes, angle, degrees }
 }
 
 /// Reads box `name` ("a" or "b") of a 2D case.
 pub fn box2(value: &RawValue, name: &str) -> Result<Box2, String> {
-    let (center, half_extents, rotation) =
-        read_box::<2, _>(value, name, |key, value, what| match key {
-            "angle" => Some(scalar(value, what).map(Rotation2::Angle)),
-            "degrees" => Some(scalar(value, what).map(Rotation2::Degrees)),
-            "axes" => Some(columns::<2, 2>(value, what, 2).map(Rotation2::Axes)),
-            _ => None,
-        })?;
-    Ok(Box2 {
-        center,
-        half_extents,
-        rotation,
+    read_box(value, name, |key, value, what| match key {
+        "angle" => Some(scalar(value, what).map(Rotation2::Angle)),
+        "degrees" => Some(scalar(value, what).map(Rotation2::Degrees)),
+        "axes" => Some(columns::<2, 2>(value, what, 2).map(Rotation2::Axes)),
+        _ => None,
     })
 }
 
 /// Reads box `name` ("a" or "b") of a 3D case.
 pub fn box3(value: &RawValue, name: &str) -> Result<Box3, String> {
-    let (center, half_extents, rotation) =
-        read_box::<3, _>(value, name, |key, value, what| match key {
-            "quat" => Some(quat(value, what).map(Rotation3::Quat)),
-            "axes" => Some(columns::<3, 3>(value, what, 3).map(Rotation3::Axes)),
-            _ => None,
-        })?;
-    Ok(Box3 {
-        center,
-        half_extents,
-        rotation,
+    read_box(value, name, |key, value, what| match key {
+        "quat" => Some(quat(value, what).map(Rotation3::Quat)),
+        "axes" => Some(columns::<3, 3>(value, what, 3).map(Rotation3::Axes)),
+        _ => None,
     })
 }
 
@@ -67,7 +42,7 @@ fn read_box<const N: usize, R>(
     value: &RawValue,
     name: &str,
     rotation_of: impl FnOnce(&str, &RawValue, &str) -> Option<Result<R, String>>,
-) -> Result<([f64; N], [f64; N], R), String> {
+) -> Result<CaseBox<N, f64, R>, String> {
     let raw = raw_box(value, name)?;
     let center = position::<N>(raw.center, name, "center", N)?;
     let half_extents = position::<N>(raw.half_extents, name, "half_extents", N)?;
@@ -79,7 +54,11 @@ fn read_box<const N: usize, R>(
             rotations_for(N)
         ))
     })?;
-    Ok((center, half_extents, rotation))
+    Ok(CaseBox {
+        center,
+        half_extents,
+        rotation,
+    })
 }
 
 fn raw_box<'a>(value: &'a RawValue, name: &str) -> Result<RawBox<'a>, String> {

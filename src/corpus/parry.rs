@@ -26,7 +26,11 @@ pub fn cases() -> Vec<CaseLine> {
         [f32v(1.0999209), f32v(0.17219427)],
     );
     let t436 = [f32v(-1.6385567), f32v(1.0596324)];
-    let half = [0.5; 3];
+    // #315: cubes of half-extent 0.5 at (x, 0.5, 0.5), for A's and B's x.
+    let cubes_315 = |id: &str, note: &str, [xa, xb]: [f64; 2]| {
+        let cube = |x: f64| BoxLine::cube([x, 0.5, 0.5], [0.5; 3]);
+        CaseLine::named3(id, note, cube(xa), cube(xb))
+    };
     let vertex_face = written(rotation(DVec3::Z, std::f64::consts::FRAC_PI_4));
     let edge_edge = written(rotation(DVec3::Y, std::f64::consts::FRAC_PI_6));
     vec![
@@ -84,23 +88,20 @@ pub fn cases() -> Vec<CaseLine> {
             origin2([1.0, 1.0]),
             BoxLine::rect([f32v(2.0 + 1.0e-4), 2.0], [1.0, 1.0]),
         ),
-        CaseLine::named3(
+        cubes_315(
             "parry-315-touching-cubes",
             "parry #315 repro: cubes of half-extent 0.5 at (0.5, 0.5, 0.5) and (1.5, 0.5, 0.5), touching on x = 1",
-            BoxLine::cube([0.5; 3], half),
-            BoxLine::cube([1.5, 0.5, 0.5], half),
+            [0.5, 1.5],
         ),
-        CaseLine::named3(
+        cubes_315(
             "parry-315-touching-cubes-flipped",
             "parry #315 with the arguments swapped",
-            BoxLine::cube([1.5, 0.5, 0.5], half),
-            BoxLine::cube([0.5; 3], half),
+            [1.5, 0.5],
         ),
-        CaseLine::named3(
+        cubes_315(
             "parry-315-overlapping-cubes",
             "parry #315's overlapping variant: B at x = 1.2 (0.3 deep)",
-            BoxLine::cube([0.5; 3], half),
-            BoxLine::cube([1.2, 0.5, 0.5], half),
+            [0.5, 1.2],
         ),
         CaseLine::named2(
             "parry-315-2d-touching-squares",

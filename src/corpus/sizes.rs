@@ -23,60 +23,63 @@ pub fn scales() -> Vec<CaseLine> {
         let offset = on_face(ea, DVec3::X, b, ea, DVec3::new(0.0, 0.2 * e, -0.1 * e), gap);
         BoxLine::quat(f32a(offset.to_array()), ea.to_array(), q)
     };
+    // Cubes of half-extent `e`; A at the origin.
+    let cube = |center: [f64; 3], e: f64| BoxLine::cube(center, [e; 3]);
+    let (a_mm, a_km) = (cube([0.0; 3], mm), cube([0.0; 3], km));
     vec![
         CaseLine::named3(
             "scale-3d-mm-touching",
             "millimetre cubes (half-extent 1e-3) face to face",
-            BoxLine::cube([0.0; 3], [mm; 3]),
-            BoxLine::cube([2.0 * mm, 0.0, 0.0], [mm; 3]),
+            a_mm.clone(),
+            cube([2.0 * mm, 0.0, 0.0], mm),
         ),
         CaseLine::named3(
             "scale-3d-mm-gap-1e-6",
             "millimetre cubes apart by 1e-6 (a thousandth of their size)",
-            BoxLine::cube([0.0; 3], [mm; 3]),
-            BoxLine::cube([2.001e-3, 0.0005, 0.0], [mm; 3]),
+            a_mm.clone(),
+            cube([2.001e-3, 0.0005, 0.0], mm),
         ),
         CaseLine::named3(
             "scale-3d-mm-rotated-gap-1e-5",
             "millimetre cubes, B rotated 0.9 rad, its vertex 1e-5 off A's face",
-            BoxLine::cube([0.0; 3], [mm; 3]),
+            a_mm.clone(),
             rotated_on(mm, 1e-5),
         ),
         CaseLine::named3(
             "scale-3d-mm-rotated-overlap-1e-5",
             "millimetre cubes, B rotated 0.9 rad, its vertex 1e-5 inside A's face",
-            BoxLine::cube([0.0; 3], [mm; 3]),
+            a_mm.clone(),
             rotated_on(mm, -1e-5),
         ),
         CaseLine::named3(
             "scale-3d-km-touching",
             "kilometre cubes (half-extent 1e3) face to face",
-            BoxLine::cube([0.0; 3], [km; 3]),
-            BoxLine::cube([0.0, 2.0 * km, 0.0], [km; 3]),
+            a_km.clone(),
+            cube([0.0, 2.0 * km, 0.0], km),
         ),
         CaseLine::named3(
             "scale-3d-km-gap-1mm",
             "kilometre cubes apart by 1e-3",
-            BoxLine::cube([0.0; 3], [km; 3]),
-            BoxLine::cube([0.0, 2000.001, 0.0], [km; 3]),
+            a_km.clone(),
+            cube([0.0, 2000.001, 0.0], km),
         ),
         CaseLine::named3(
             "scale-3d-km-rotated-gap-1e-2",
             "kilometre cubes, B rotated 0.9 rad, its vertex 1e-2 off A's face",
-            BoxLine::cube([0.0; 3], [km; 3]),
+            a_km.clone(),
             rotated_on(km, 1e-2),
         ),
         CaseLine::named3(
             "scale-3d-km-vs-mm-gap",
             "a millimetre cube 1e-4 above a kilometre cube's top face",
-            BoxLine::cube([0.0; 3], [km; 3]),
-            BoxLine::cube([12.5, -3.25, 1000.0011], [mm; 3]),
+            a_km.clone(),
+            cube([12.5, -3.25, 1000.0011], mm),
         ),
         CaseLine::named3(
             "scale-3d-km-vs-mm-resting",
             "a cube of half-extent 2^-10 (about a millimetre) resting on a kilometre cube's top face",
-            BoxLine::cube([0.0; 3], [km; 3]),
-            BoxLine::cube([12.5, -3.25, 1000.0 + 2f64.powi(-10)], [2f64.powi(-10); 3]),
+            a_km.clone(),
+            cube([12.5, -3.25, 1000.0 + 2f64.powi(-10)], 2f64.powi(-10)),
         ),
         CaseLine::named2(
             "scale-2d-mm-gap-1e-6",

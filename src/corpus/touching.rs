@@ -14,12 +14,16 @@ use sat_oracle::written::integer_quat_columns;
 
 /// The cases.
 pub fn cases() -> Vec<CaseLine> {
+    // Unit cubes and squares (half-extent 1); A at the origin unless a case says otherwise.
+    let unit = |center: [f64; 3]| BoxLine::cube(center, [1.0; 3]);
+    let unit_square = |center: [f64; 2]| BoxLine::rect(center, [1.0, 1.0]);
+    let (cube, square) = (unit([0.0; 3]), unit_square([0.0, 0.0]));
     let mut out = vec![
         CaseLine::named3(
             "touch-3d-faces-cubes",
             "unit cubes face to face at x = 1",
-            BoxLine::cube([0.0; 3], [1.0; 3]),
-            BoxLine::cube([2.0, 0.0, 0.0], [1.0; 3]),
+            cube.clone(),
+            unit([2.0, 0.0, 0.0]),
         ),
         CaseLine::named3(
             "touch-3d-faces-grid",
@@ -30,43 +34,43 @@ pub fn cases() -> Vec<CaseLine> {
         CaseLine::named3(
             "touch-3d-faces-quarter-turn",
             "B turned a quarter about z by the unnormalised quaternion (0, 0, 1, 1): its y half-extent faces A's x face",
-            BoxLine::cube([0.0; 3], [1.0; 3]),
+            cube.clone(),
             BoxLine::quat([3.0, 0.5, 0.0], [1.0, 2.0, 3.0], [0.0, 0.0, 1.0, 1.0]),
         ),
         CaseLine::named3(
             "touch-3d-faces-spun",
             "B spun about A's face normal x by the rational rotation q = (1, 0, 0, 2) (cos 3/5, sin 4/5): faces touch, edges cross",
-            BoxLine::cube([0.0; 3], [1.0; 3]),
+            cube.clone(),
             BoxLine::quat([1.5, 0.3, -0.2], [0.5, 1.25, 0.75], [1.0, 0.0, 0.0, 2.0]),
         ),
         CaseLine::named3(
             "touch-3d-edge-on-face",
             "B turned about x by q = (1, 0, 0, 2) rests on an edge on A's top face",
-            BoxLine::cube([0.0; 3], [1.0; 3]),
+            cube.clone(),
             BoxLine::quat([0.25, -0.5, 1.875], [0.625; 3], [1.0, 0.0, 0.0, 2.0]),
         ),
         CaseLine::named3(
             "touch-3d-vertex-vertex",
             "axis-aligned cubes corner to corner",
-            BoxLine::cube([0.0; 3], [1.0; 3]),
-            BoxLine::cube([2.0, 2.0, 2.0], [1.0; 3]),
+            cube.clone(),
+            unit([2.0, 2.0, 2.0]),
         ),
         CaseLine::named2(
             "touch-2d-faces",
             "unit squares side to side",
-            BoxLine::rect([0.0, 0.0], [1.0, 1.0]),
-            BoxLine::rect([2.0, 0.5], [1.0, 1.0]),
+            square.clone(),
+            unit_square([2.0, 0.5]),
         ),
         CaseLine::named2(
             "touch-2d-vertex-vertex",
             "squares corner to corner",
-            BoxLine::rect([0.0, 0.0], [1.0, 1.0]),
-            BoxLine::rect([2.0, 2.0], [1.0, 1.0]),
+            square.clone(),
+            unit_square([2.0, 2.0]),
         ),
         CaseLine::named2(
             "touch-2d-faces-quarter-turn",
             "B turned by exactly 90 degrees (exact for every engine)",
-            BoxLine::rect([0.0, 0.0], [1.0, 1.0]),
+            square.clone(),
             BoxLine::degrees([3.0, 0.0], [0.5, 2.0], 90.0),
         ),
     ];

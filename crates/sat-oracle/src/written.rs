@@ -39,29 +39,24 @@ pub enum Rotation3<T = f64> {
     Axes([[T; 3]; 3]),
 }
 
-/// A 2D box as written: f64 numbers, or `T = f32` with axis columns `R = [[f32; 2]; 2]` as the
-/// fuzz recipes build them ([`check::BoxInput2`](crate::check::BoxInput2)).
+/// A box as a case line writes it, in `N` dimensions: [`Box2`] and [`Box3`].
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Box2<T = f64, R = Rotation2> {
+pub struct CaseBox<const N: usize, T, R> {
     /// `"center"`.
-    pub center: [T; 2],
+    pub center: [T; N],
     /// `"half_extents"`.
-    pub half_extents: [T; 2],
+    pub half_extents: [T; N],
     /// The one rotation key.
     pub rotation: R,
 }
 
+/// A 2D box as written: f64 numbers, or `T = f32` with axis columns `R = [[f32; 2]; 2]` as the
+/// fuzz recipes build them ([`check::BoxInput2`](crate::check::BoxInput2)).
+pub type Box2<T = f64, R = Rotation2> = CaseBox<2, T, R>;
+
 /// A 3D box as written: f64 numbers, or `T = f32` as the fuzz recipes build them
 /// ([`check::BoxInput3`](crate::check::BoxInput3)).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Box3<T = f64> {
-    /// `"center"`.
-    pub center: [T; 3],
-    /// `"half_extents"`.
-    pub half_extents: [T; 3],
-    /// The one rotation key.
-    pub rotation: Rotation3<T>,
-}
+pub type Box3<T = f64> = CaseBox<3, T, Rotation3<T>>;
 
 /// One of sat-core's checked rectangle constructors: centre, half-extents and a rotation `R`.
 type Constructor2<T, R> = fn(DVec2, DVec2, R) -> Result<T, ObbError>;

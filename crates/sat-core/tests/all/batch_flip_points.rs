@@ -82,7 +82,7 @@ macro_rules! flip_point_tests {
 
         #[test]
         fn batch_agrees_with_intersects_where_the_verdict_flips_3d() {
-            let mut rng = Rng(0xf1a9);
+            let mut rng = Rng::new(0xf1a9);
             let mut flips = 0;
             for _ in 0..4000 {
                 // quaternions of components in [-1, 1), normalised by the constructor
@@ -125,7 +125,7 @@ macro_rules! flip_point_tests {
 
         #[test]
         fn batch_agrees_with_intersects_where_the_verdict_flips_2d() {
-            let mut rng = Rng(0xf1a8);
+            let mut rng = Rng::new(0xf1a8);
             let mut flips = 0;
             for _ in 0..4000 {
                 let (ta, tb): ($real, $real) = (rng.range(-4.0, 4.0), rng.range(-4.0, 4.0));

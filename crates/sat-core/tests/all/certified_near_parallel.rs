@@ -36,7 +36,7 @@ fn check(a: &Obb3, b: &Obb3) -> bool {
 
 #[test]
 fn certified_equals_exact_on_resting_and_corner_pairs() {
-    let mut rng = Rng(0xce47);
+    let mut rng = Rng::new(0xce47);
     let mut overlapping = 0;
     for n in 0..3000 {
         let q = rng.rotation();

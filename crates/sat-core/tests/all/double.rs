@@ -166,7 +166,7 @@ fn judge_written3(t: &mut Tally, a: (&DObb3, &ExactBox3), b: (&DObb3, &ExactBox3
 /// Runs case `n` for `n` in `0..cases`, each drawing from one generator seeded with `seed` and
 /// judging into one tally, which it returns.
 fn run_cases(seed: u64, cases: usize, mut case: impl FnMut(usize, &mut Rng, &mut Tally)) -> Tally {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut tally = Tally::default();
     for n in 0..cases {
         case(n, &mut rng, &mut tally);
@@ -174,7 +174,7 @@ fn run_cases(seed: u64, cases: usize, mut case: impl FnMut(usize, &mut Rng, &mut
     tally
 }
 
-/// Judges `cases` pairs drawn by `pair` (given the case's index) from `Rng(seed)` with `judge`,
+/// Judges `cases` pairs drawn by `pair` (given the case's index) from `Rng::new(seed)` with `judge`,
 /// prints the tally as `what`, and requires more than `near_touching` of the judged verdicts to
 /// be within `1e4` ulps of touching.
 fn touching_pairs<B>(

@@ -3,18 +3,21 @@
 //! f64 flavours of a test see the same numbers); draws named `_f64` take 53 random bits.
 
 use glam::{DQuat, DVec3, Quat, Vec3};
+use rand_xoshiro::SplitMix64;
+use rand_xoshiro::rand_core::{RngCore, SeedableRng};
 
-/// splitmix64 with its state; `Rng(seed)` starts a sequence.
-pub struct Rng(pub u64);
+/// splitmix64 with its state; `Rng::new(seed)` starts a sequence.
+pub struct Rng(SplitMix64);
 
 impl Rng {
+    /// The sequence of `seed`.
+    pub fn new(seed: u64) -> Self {
+        Self(SplitMix64::seed_from_u64(seed))
+    }
+
     /// The next 64 random bits.
     pub fn bits(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// Uniform in `[lo, hi)`, drawn in f32 and given in either precision exactly.

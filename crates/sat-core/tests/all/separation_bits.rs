@@ -103,7 +103,7 @@ fn same(a: &Obb3, b: &Obb3) {
 
 #[test]
 fn separation_is_bit_identical_to_the_axis_by_axis_scan() {
-    let mut rng = Rng(0x5e9a);
+    let mut rng = Rng::new(0x5e9a);
     for _ in 0..20_000 {
         let a = Obb3::new(
             vec(&mut rng, -3.0, 3.0),

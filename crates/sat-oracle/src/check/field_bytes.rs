@@ -160,21 +160,26 @@ macro_rules! field_bytes_enum {
     };
 }
 
-/// A struct of [`FieldBytes`] fields, read and written in declaration order.
+/// A struct of [`FieldBytes`] fields, read and written in declaration order; it may take type
+/// parameters (`struct Recipe<Extents, ...>`), which then need only be [`FieldBytes`] where it
+/// is read or written.
 macro_rules! field_bytes_struct {
     (
         $(#[$meta:meta])*
-        $vis:vis struct $name:ident {
+        $vis:vis struct $name:ident $(<$($param:ident),+>)? {
             $( $(#[$fmeta:meta])* $fvis:vis $field:ident: $ty:ty ),* $(,)?
         }
     ) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq)]
-        $vis struct $name {
+        $vis struct $name $(<$($param),+>)? {
             $( $(#[$fmeta])* $fvis $field: $ty, )*
         }
 
-        impl $crate::check::field_bytes::FieldBytes for $name {
+        impl $(<$($param),+>)? $crate::check::field_bytes::FieldBytes for $name $(<$($param),+>)?
+        where
+            $( $ty: $crate::check::field_bytes::FieldBytes, )*
+        {
             fn decode(u: &mut arbitrary::Unstructured<'_>) -> Self {
                 $name { $( $field: <$ty as $crate::check::field_bytes::FieldBytes>::decode(u), )* }
             }

@@ -5,6 +5,8 @@
 //! here needs to be exact, only close enough that a "gap of one ulp" lands within a few ulps.
 
 use glam::{DQuat, DVec2, DVec3};
+use rand_xoshiro::SplitMix64;
+use rand_xoshiro::rand_core::{RngCore, SeedableRng};
 use sat_core::AXES_TOLERANCE;
 
 /// The 24 rotations that map the coordinate axes onto themselves, as quaternions `[x, y, z, w]`
@@ -231,17 +233,12 @@ pub fn cols2(c: [DVec2; 2]) -> [[f64; 2]; 2] {
 pub fn lean_columns<const N: usize>(
     cols: [[f64; N]; N],
     fraction: f64,
-    mut seed: u64,
+    seed: u64,
     round: impl Fn(f64) -> f64,
 ) -> [[f64; N]; N] {
-    let mut next = || {
-        // splitmix64, to [-1, 1)
-        seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-    };
+    let mut random = SplitMix64::seed_from_u64(seed);
+    // 53 random bits, to [-1, 1).
+    let mut next = || (random.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0;
     let p: [[f64; N]; N] = core::array::from_fn(|_| core::array::from_fn(|_| next()));
     let leaned = |scale: f64| -> [[f64; N]; N] {
         core::array::from_fn(|j| {

@@ -81,6 +81,8 @@ mod seeds;
 mod separation;
 
 use arbitrary::{Arbitrary, Unstructured};
+use rand_xoshiro::SplitMix64;
+use rand_xoshiro::rand_core::{RngCore, SeedableRng};
 
 use crate::written::CaseLine;
 
@@ -95,7 +97,7 @@ pub use geometry::{
     uniform_quat,
 };
 pub use peer_findings::{PeerTally, peer_tallies, strict_peers};
-pub use recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt};
+pub use recipe::{Direction, Extent, Gap, Offset, Origin, Recipe, Size, Tilt};
 pub use recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Written2};
 pub use recipe3::{
     Contact3, EdgeContact, EdgeParallel, FaceContact, Form, Near3, NearParallel,
@@ -225,21 +227,17 @@ pub fn decode<'a, T: Arbitrary<'a>>(bytes: &'a [u8]) -> T {
 /// Seeded random fuzz inputs, the same on every platform (splitmix64): the targets replayed on
 /// stable without libFuzzer.
 #[derive(Debug, Clone)]
-pub struct RandomInputs(u64);
+pub struct RandomInputs(SplitMix64);
 
 impl RandomInputs {
     /// The inputs of this seed.
     pub fn new(seed: u64) -> Self {
-        Self(seed)
+        Self(SplitMix64::seed_from_u64(seed))
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// The next input, `0..max_len` random bytes, into `buffer` (short inputs exercise the zero

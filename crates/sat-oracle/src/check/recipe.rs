@@ -6,7 +6,55 @@
 use glam::{DVec2, DVec3};
 
 use super::field_bytes::{field_bytes_enum, field_bytes_newtype, field_bytes_struct};
-use super::geometry::{Contact, ulp32};
+use super::geometry::{Contact, lean_columns, ulp32};
+
+field_bytes_struct! {
+    /// Everything that defines a case ([`Recipe2`](super::Recipe2),
+    /// [`Recipe3`](super::Recipe3)): the type parameters are the field types that differ between
+    /// the dimensions; see the field types for the regimes.
+    pub struct Recipe<Extents, Rotation, Relative, Placement, Form, Written> {
+        /// Size `s` of both boxes.
+        pub size: Size,
+        /// A's centre (in 2D its first two components).
+        pub origin: Origin,
+        /// A's half-extents.
+        pub extents_a: Extents,
+        /// B's half-extents.
+        pub extents_b: Extents,
+        /// A's rotation.
+        pub rotation_a: Rotation,
+        /// B's rotation, relative to A's.
+        pub rotation_b: Relative,
+        /// B's centre, relative to A.
+        pub placement: Placement,
+        /// How A and B are written.
+        pub forms: [Form; 2],
+        /// Give the boxes to the tests as (B, A).
+        pub swap: bool,
+        /// The numbers as written: as built, or rewritten in f64 at the edge of what the
+        /// checked constructors accept.
+        pub written: Written,
+    }
+}
+
+impl<const N: usize, Rotation, Relative, Placement, Form, Written>
+    Recipe<[Extent; N], Rotation, Relative, Placement, Form, Written>
+{
+    /// `s` and A's and B's half-extents for it.
+    pub(super) fn half_extents(&self) -> (f64, [f32; N], [f32; N]) {
+        let s = self.size.value();
+        (
+            s,
+            self.extents_a.map(|e| e.value(s)),
+            self.extents_b.map(|e| e.value(s)),
+        )
+    }
+
+    /// The boxes `(a, b)` in the order the tests get them: `(b, a)` when swapped.
+    pub(super) fn ordered<T>(&self, a: T, b: T) -> (T, T) {
+        if self.swap { (b, a) } else { (a, b) }
+    }
+}
 
 field_bytes_enum! {
     /// The size `s` of the boxes: half-extents are fractions of it, offsets multiples.
@@ -94,6 +142,42 @@ field_bytes_struct! {
         /// How far, as the variant holding it says.
         pub distance: u16,
     }
+}
+
+impl Offset {
+    /// B's centre for `Placement2/3::Random`: A's centre `ca` plus this offset's direction
+    /// (`unit`, its [`Direction::unit2`] or [`Direction::unit3`]) times `0..1.4 · size`, rounded
+    /// to f32.
+    pub(super) fn centre<const N: usize>(
+        self,
+        ca: [f32; N],
+        unit: [f64; N],
+        size: f64,
+    ) -> [f32; N] {
+        let distance = 1.4 * unit16(self.distance) * size;
+        core::array::from_fn(|i| (f64::from(ca[i]) + unit[i] * distance) as f32)
+    }
+}
+
+/// B's centre for `Placement2/3::Grid(k)`: A's centre `ca` plus `k/64 · s` per component,
+/// rounded to f32.
+pub(super) fn grid_centre<const N: usize>(ca: [f32; N], k: [i16; N], s: f64) -> [f32; N] {
+    core::array::from_fn(|i| (f64::from(ca[i]) + f64::from(k[i]) * s / 64.0) as f32)
+}
+
+/// `Written2/3::ExtentDigits(k)`: half-extents with digits below f32's resolution (relative
+/// `(k − 2¹⁵)/2¹⁵ · 2⁻²⁶`).
+pub(super) fn extent_digits<const N: usize>(half_extents: [f64; N], k: u16) -> [f64; N] {
+    let relative = centered16(k) * 2f64.powi(-26);
+    half_extents.map(|e| e * (1.0 + relative))
+}
+
+/// `Written2/3::Leaning(k)`: f64 columns leaned to 100 %, 90 % or 50 % of `AXES_TOLERANCE`
+/// (`k mod 3`), seeded by `k` and the x of the box's centre.
+pub(super) fn leaning<const N: usize>(cols: [[f64; N]; N], k: u16, center_x: f64) -> [[f64; N]; N] {
+    let fraction = [1.0, 0.9, 0.5][usize::from(k % 3)];
+    let seed = u64::from(k) ^ center_x.to_bits();
+    lean_columns(cols, fraction, seed, |x| x)
 }
 
 field_bytes_enum! {

@@ -9,8 +9,10 @@ use glam::DVec2;
 
 use super::BoxInput2;
 use super::field_bytes::{field_bytes_enum, field_bytes_struct};
-use super::geometry::{cols2, face_contact2, lean_columns, norm};
-use super::recipe::{Extent, Offset, Origin, Size, Tilt, centered16, contact_centre, unit16};
+use super::geometry::{cols2, face_contact2, norm};
+use super::recipe::{
+    Extent, Offset, Recipe, Tilt, centered16, contact_centre, extent_digits, grid_centre, leaning,
+};
 use super::recipe3::{FaceContact, Nudge};
 
 /// An angle as a number of exact quarter turns plus radians.
@@ -35,8 +37,10 @@ impl Turn {
 
 field_bytes_enum! {
     /// Rectangle A's angle (or B's, when independent).
+    #[derive(Default)]
     pub enum Angle {
         /// Axis-aligned.
+        #[default]
         Zero = 2,
         /// `k mod 4` quarter turns, exact.
         Quarter(u8) = 3,
@@ -71,8 +75,10 @@ field_bytes_struct! {
 
 field_bytes_enum! {
     /// Rectangle B's angle relative to A's.
+    #[derive(Default)]
     pub enum Relative2 {
         /// Bitwise A's columns.
+        #[default]
         Same = 2,
         /// Its own angle.
         Independent(Angle) = 6,
@@ -96,38 +102,17 @@ field_bytes_enum! {
     }
 }
 
-field_bytes_struct! {
-    /// Everything that defines a 2D case.
-    pub struct Recipe2 {
-        /// Size `s` of both rectangles.
-        pub size: Size,
-        /// A's centre (the first two components).
-        pub origin: Origin,
-        /// A's half-extents.
-        pub extents_a: [Extent; 2],
-        /// B's half-extents.
-        pub extents_b: [Extent; 2],
-        /// A's angle.
-        pub rotation_a: Angle,
-        /// B's angle, relative to A's.
-        pub rotation_b: Relative2,
-        /// B's centre, relative to A.
-        pub placement: Placement2,
-        /// How A's and B's columns are perturbed.
-        pub nudges: [Nudge; 2],
-        /// Give the rectangles to the tests as (B, A).
-        pub swap: bool,
-        /// The numbers as written: as built, or rewritten in f64 at the edge of what the
-        /// checked constructors accept.
-        pub written: Written2,
-    }
-}
+/// Everything that defines a 2D case. Rectangles are always written as f32 axis columns, so a
+/// form is only how they are nudged.
+pub type Recipe2 = Recipe<[Extent; 2], Angle, Relative2, Placement2, Nudge, Written2>;
 
 field_bytes_enum! {
     /// How the numbers of a 2D case are written (the rectangles stay the same within an ulp of
     /// the angle): as built (f32 columns), or in f64 as a user may write them.
+    #[derive(Default)]
     pub enum Written2 {
         /// The f32 columns as built.
+        #[default]
         AsBuilt = 6,
         /// `"degrees"`: the columns' angle plus `k·27777/32767` whole turns (up to ±1e7°).
         Degrees(i16) = 1,
@@ -162,15 +147,10 @@ impl Written2 {
                 let radians = angle(b) + std::f64::consts::TAU * turns(k, 15_915);
                 out.rotation = Rotation2::Angle(radians);
             }
-            Written2::ExtentDigits(k) => {
-                let relative = (f64::from(k) - 32_768.0) / 32_768.0 * 2f64.powi(-26);
-                out.half_extents = b.half_extents.map(|e| e * (1.0 + relative));
-            }
+            Written2::ExtentDigits(k) => out.half_extents = extent_digits(b.half_extents, k),
             Written2::Leaning(k) => {
                 if let Rotation2::Axes(cols) = b.rotation {
-                    let fraction = [1.0, 0.9, 0.5][usize::from(k % 3)];
-                    let seed = u64::from(k) ^ b.center[0].to_bits();
-                    out.rotation = Rotation2::Axes(lean_columns(cols, fraction, seed, |x| x));
+                    out.rotation = Rotation2::Axes(leaning(cols, k, b.center[0]));
                 }
             }
         }
@@ -181,9 +161,7 @@ impl Written2 {
 impl Recipe2 {
     /// The two rectangles, as a case file would carry them.
     pub fn build(&self) -> (BoxInput2, BoxInput2) {
-        let s = self.size.value();
-        let mut ea = self.extents_a.map(|e| e.value(s));
-        let eb = self.extents_b.map(|e| e.value(s));
+        let (s, mut ea, eb) = self.half_extents();
         let turn_a = self.rotation_a.turn();
         let turn_b = match self.rotation_b {
             Relative2::Same => turn_a,
@@ -194,8 +172,8 @@ impl Recipe2 {
             },
         };
         // Columns as written (nudged or leaning); contacts are placed against them.
-        let axes_a = self.nudges[0].apply(turn_a.columns());
-        let axes_b = self.nudges[1].apply(turn_b.columns());
+        let axes_a = self.forms[0].apply(turn_a.columns());
+        let axes_b = self.forms[1].apply(turn_b.columns());
         let ca = self.origin.point2(s);
         let columns = |axes: [[f32; 2]; 2]| axes.map(|c| DVec2::from_array(c.map(f64::from)));
         let cb = self
@@ -211,7 +189,7 @@ impl Recipe2 {
             half_extents: eb,
             rotation: axes_b,
         };
-        if self.swap { (b, a) } else { (a, b) }
+        self.ordered(a, b)
     }
 }
 
@@ -226,19 +204,12 @@ impl Placement2 {
         gb: [DVec2; 2],
         s: f64,
     ) -> [f32; 2] {
-        let origin = DVec2::from_array(ca.map(f64::from));
         let (ea64, eb64) = (ea.map(f64::from), eb.map(f64::from));
         let size = norm(&ea64) + norm(&eb64);
         let f = match self {
-            Placement2::Random(o) => {
-                let offset = o.direction.unit2() * (1.4 * unit16(o.distance) * size);
-                return (origin + offset).to_array().map(|x| x as f32);
-            }
+            Placement2::Random(o) => return o.centre(ca, o.direction.unit2().to_array(), size),
             Placement2::Face(f) => f,
-            Placement2::Grid(k) => {
-                let step = DVec2::from_array(k.map(|k| f64::from(k) * s / 64.0));
-                return (origin + step).to_array().map(|x| x as f32);
-            }
+            Placement2::Grid(k) => return grid_centre(ca, k, s),
             Placement2::Raw(bits) => return bits.map(f32::from_bits),
         };
         let i = usize::from(f.face % 2);

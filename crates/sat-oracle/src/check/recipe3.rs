@@ -11,7 +11,8 @@ use super::geometry::{
     quat_columns, round_quat, uniform_quat,
 };
 use super::recipe::{
-    Direction, Extent, Gap, Offset, Origin, Size, Tilt, centered16, contact_centre, unit16,
+    Direction, Extent, Gap, Offset, Origin, Recipe, Size, Tilt, centered16, contact_centre,
+    extent_digits, grid_centre, leaning,
 };
 use super::{BoxInput3, Orientation3};
 
@@ -35,8 +36,10 @@ impl Spin {
 
 field_bytes_enum! {
     /// Box A's rotation (or B's, when independent), as an f32 quaternion.
+    #[derive(Default)]
     pub enum Rotation {
         /// `(0, 0, 0, 1)`.
+        #[default]
         Identity = 2,
         /// One of the 24 [`OCTAHEDRAL`] rotations (`k mod 24`): exact, axes onto axes.
         Octahedral(u8) = 3,
@@ -97,8 +100,10 @@ field_bytes_struct! {
 
 field_bytes_enum! {
     /// Box B's rotation relative to A's.
+    #[derive(Default)]
     pub enum Relative3 {
         /// Bitwise A's quaternion: every edge pair exactly parallel.
+        #[default]
         Same = 2,
         /// Its own rotation.
         Independent(Rotation) = 5,
@@ -183,6 +188,7 @@ field_bytes_newtype! {
     /// the bits, at a fraction of the tolerance chosen by bits 0–1: all of it, 0.9, 0.5 or 0.1);
     /// bit 4 then moves one entry (column bits 0–1, row bits 2–3, each `mod N`) by one ulp, down
     /// if bit 5 is set; bit 6 writes zero entries as `−0.0`.
+    #[derive(Default)]
     pub struct Nudge(pub u8);
 }
 
@@ -223,8 +229,10 @@ impl Nudge {
 
 field_bytes_enum! {
     /// How a 3D box is written in the case.
+    #[derive(Default)]
     pub enum Form {
         /// The quaternion (sat-core: `Obb3::try_new`; exact box `R(q)/|q|²`).
+        #[default]
         Quat = 3,
         /// The f32 columns of `R(q)/|q|²`, nudged (sat-core: `Obb3::try_from_axes`; exact box:
         /// the parallelepiped the columns span).
@@ -232,39 +240,17 @@ field_bytes_enum! {
     }
 }
 
-field_bytes_struct! {
-    /// Everything that defines a 3D case; see the field types for the regimes.
-    pub struct Recipe3 {
-        /// Size `s` of both boxes.
-        pub size: Size,
-        /// A's centre.
-        pub origin: Origin,
-        /// A's half-extents.
-        pub extents_a: [Extent; 3],
-        /// B's half-extents.
-        pub extents_b: [Extent; 3],
-        /// A's rotation.
-        pub rotation_a: Rotation,
-        /// B's rotation, relative to A's.
-        pub rotation_b: Relative3,
-        /// B's centre, relative to A.
-        pub placement: Placement3,
-        /// How A and B are written.
-        pub forms: [Form; 2],
-        /// Give the boxes to the tests as (B, A).
-        pub swap: bool,
-        /// The numbers as written: as built, or rewritten in f64 at the edge of what the
-        /// checked constructors accept.
-        pub written: Written3,
-    }
-}
+/// Everything that defines a 3D case.
+pub type Recipe3 = Recipe<[Extent; 3], Rotation, Relative3, Placement3, Form, Written3>;
 
 field_bytes_enum! {
     /// How the numbers of a 3D case are written (the boxes stay the same within an ulp): as
     /// built (f32), or in f64 as a user may write them. sat-core builds its boxes with the
     /// checked f64 constructors, the exact oracle judges the written numbers.
+    #[derive(Default)]
     pub enum Written3 {
         /// The f32 numbers as built.
+        #[default]
         AsBuilt = 6,
         /// Quaternions times an f64 factor with all 53 bits used (`0.5 + k·π/2¹⁷`).
         QuatDigits(u16) = 1,
@@ -289,18 +275,13 @@ impl Written3 {
                     out.rotation = Rotation3::Quat(q.map(|x| x * factor));
                 }
             }
-            Written3::ExtentDigits(k) => {
-                let relative = (f64::from(k) - 32_768.0) / 32_768.0 * 2f64.powi(-26);
-                out.half_extents = b.half_extents.map(|e| e * (1.0 + relative));
-            }
+            Written3::ExtentDigits(k) => out.half_extents = extent_digits(b.half_extents, k),
             Written3::Leaning(k) => {
                 let cols = match b.rotation {
                     Rotation3::Quat(q) => quat_columns(q.map(|x| x as f32)).map(|c| c.to_array()),
                     Rotation3::Axes(cols) => cols,
                 };
-                let fraction = [1.0, 0.9, 0.5][usize::from(k % 3)];
-                let seed = u64::from(k) ^ b.center[0].to_bits();
-                out.rotation = Rotation3::Axes(lean_columns(cols, fraction, seed, |x| x));
+                out.rotation = Rotation3::Axes(leaning(cols, k, b.center[0]));
             }
         }
         out
@@ -310,9 +291,7 @@ impl Written3 {
 impl Recipe3 {
     /// The two boxes, as a case file would carry them.
     pub fn build(&self) -> (BoxInput3, BoxInput3) {
-        let s = self.size.value();
-        let mut ea = self.extents_a.map(|e| e.value(s));
-        let eb = self.extents_b.map(|e| e.value(s));
+        let (s, mut ea, eb) = self.half_extents();
         let qa = self.rotation_a.quat();
         let qb = self.rotation_b.quat(qa);
         let ca = self.origin.point3(s);
@@ -342,7 +321,7 @@ impl Recipe3 {
         };
         let a = write(ca, ea, oa);
         let b = write(cb, eb, ob);
-        if self.swap { (b, a) } else { (a, b) }
+        self.ordered(a, b)
     }
 }
 
@@ -357,22 +336,13 @@ impl Placement3 {
         gb: [DVec3; 3],
         s: f64,
     ) -> [f32; 3] {
-        let origin = DVec3::from_array(ca.map(f64::from));
         let (ea64, eb64) = (ea.map(f64::from), eb.map(f64::from));
         let size = norm(&ea64) + norm(&eb64);
         let (offset, gap, contact) = match self {
-            Placement3::Random(o) => {
-                let distance = 1.4 * unit16(o.distance) * size;
-                return (origin + o.direction.unit3() * distance)
-                    .to_array()
-                    .map(|x| x as f32);
-            }
+            Placement3::Random(o) => return o.centre(ca, o.direction.unit3().to_array(), size),
             Placement3::Face(f) => face_contact(f, &ea64, &eb64, &ga, &gb),
             Placement3::Edge(e) => edge_contact(e, &ea64, &eb64, &ga, &gb),
-            Placement3::Grid(k) => {
-                let step = DVec3::from_array(k.map(|k| f64::from(k) * s / 64.0));
-                return (origin + step).to_array().map(|x| x as f32);
-            }
+            Placement3::Grid(k) => return grid_centre(ca, k, s),
             Placement3::Raw(bits) => return bits.map(f32::from_bits),
         };
         contact_centre(ca, ea, &cols3(ga), offset.to_array(), size, gap, contact)

@@ -1,7 +1,7 @@
 //! Named degenerate cases, as recipes: the seed corpora of the fuzz targets
 //! (`fuzz/corpus/<target>/seed-<name>`, written and checked by `tests/oracle/fuzz_replay.rs`).
 
-use super::recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt};
+use super::recipe::{Direction, Extent, Gap, Offset, Origin, Recipe, Size, Tilt};
 use super::recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Written2};
 use super::recipe3::{
     Contact3, EdgeContact, EdgeParallel, FaceContact, Form, Near3, NearParallel,
@@ -59,35 +59,47 @@ fn bits(x: f32) -> u32 {
     x.to_bits()
 }
 
+/// Boxes of `size` with A at `origin` in the plain regimes (A axis-aligned, B turned as A, both
+/// in their plain form, as built, not swapped) and B at `placement`.
+fn plain<
+    Extents,
+    Rotation: Default,
+    Relative: Default,
+    Placement,
+    Form: Default,
+    Written: Default,
+>(
+    size: Size,
+    origin: Origin,
+    [extents_a, extents_b]: [Extents; 2],
+    placement: Placement,
+) -> Recipe<Extents, Rotation, Relative, Placement, Form, Written> {
+    Recipe {
+        size,
+        origin,
+        extents_a,
+        extents_b,
+        rotation_a: Default::default(),
+        rotation_b: Default::default(),
+        placement,
+        forms: Default::default(),
+        swap: false,
+        written: Default::default(),
+    }
+}
+
 /// Unit cubes (`s = 2`) at the origin, axis-aligned, quaternions, B at `A + k/32`.
 fn cubes(grid: [i16; 3]) -> Recipe3 {
-    Recipe3 {
-        size: TWO,
-        origin: Origin::Zero(0),
-        extents_a: [ONE; 3],
-        extents_b: [ONE; 3],
-        rotation_a: Rotation::Identity,
-        rotation_b: Relative3::Same,
-        placement: Placement3::Grid(grid),
-        forms: [Form::Quat; 2],
-        swap: false,
-        written: Written3::AsBuilt,
-    }
+    plain(TWO, Origin::Zero(0), [[ONE; 3]; 2], Placement3::Grid(grid))
 }
 
 /// Generic box pair of unequal extents with B's placement.
 fn generic(rotation_b: Relative3, placement: Placement3) -> Recipe3 {
+    let extents = [EXTENTS_A, EXTENTS_B];
     Recipe3 {
-        size: Size::Unit,
-        origin: NEAR_ORIGIN,
-        extents_a: EXTENTS_A,
-        extents_b: EXTENTS_B,
         rotation_a: RANDOM_A,
         rotation_b,
-        placement,
-        forms: [Form::Quat; 2],
-        swap: false,
-        written: Written3::AsBuilt,
+        ..plain(Size::Unit, NEAR_ORIGIN, extents, placement)
     }
 }
 
@@ -361,34 +373,17 @@ pub fn seeds_near_parallel3() -> Vec<(&'static str, NearParallelRecipe3)> {
 
 /// Unit squares (`s = 2`) at the origin, axis-aligned, B at `A + k/32`.
 fn squares(grid: [i16; 2]) -> Recipe2 {
-    Recipe2 {
-        size: TWO,
-        origin: Origin::Zero(0),
-        extents_a: [ONE; 2],
-        extents_b: [ONE; 2],
-        rotation_a: Angle::Zero,
-        rotation_b: Relative2::Same,
-        placement: Placement2::Grid(grid),
-        nudges: [Nudge::NONE; 2],
-        swap: false,
-        written: Written2::AsBuilt,
-    }
+    plain(TWO, Origin::Zero(0), [[ONE; 2]; 2], Placement2::Grid(grid))
 }
 
 /// Generic rectangles with B's angle and placement.
 fn rectangles(rotation_b: Relative2, placement: Placement2) -> Recipe2 {
+    // The first two extents of the 3D generic pair.
+    let extents = [EXTENTS_A, EXTENTS_B].map(|[x, y, _]| [x, y]);
     Recipe2 {
-        size: Size::Unit,
-        origin: NEAR_ORIGIN,
-        // The first two extents of the 3D generic pair.
-        extents_a: [EXTENTS_A[0], EXTENTS_A[1]],
-        extents_b: [EXTENTS_B[0], EXTENTS_B[1]],
         rotation_a: Angle::Uniform(0x2545_f491),
         rotation_b,
-        placement,
-        nudges: [Nudge::NONE; 2],
-        swap: false,
-        written: Written2::AsBuilt,
+        ..plain(Size::Unit, NEAR_ORIGIN, extents, placement)
     }
 }
 
@@ -406,7 +401,7 @@ pub fn seeds2() -> Vec<(&'static str, Recipe2)> {
     let negative_zeros = Recipe2 {
         origin: Origin::Zero(0b11),
         extents_b: [Extent::NegativeZero, ONE],
-        nudges: [Nudge(0x40); 2],
+        forms: [Nudge(0x40); 2],
         ..squares([32, 0])
     };
     let point = Recipe2 {
@@ -433,7 +428,7 @@ pub fn seeds2() -> Vec<(&'static str, Recipe2)> {
         ..rectangles(independent, on_edge(0, Gap::Zero))
     };
     let nudged = Recipe2 {
-        nudges: [Nudge(0x11), Nudge(0x36)],
+        forms: [Nudge(0x11), Nudge(0x36)],
         ..rectangles(near(1, Tilt::of(-5.0, false)), on_edge(1, Gap::Ulps(1)))
     };
     let written = |written, placement| Recipe2 {
