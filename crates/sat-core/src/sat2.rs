@@ -33,14 +33,7 @@ impl Obb2 {
     /// ```
     #[inline]
     pub fn intersects(&self, other: &Obb2) -> bool {
-        overlap(
-            self,
-            other,
-            self.half_extents,
-            other.half_extents,
-            self.extent_norm,
-            other.extent_norm,
-        )
+        classify_stored::<false>(self, other) != Class::Separated
     }
 
     /// Whether the rectangles intersect once both are grown by `margin` (each half-extent
@@ -49,16 +42,9 @@ impl Obb2 {
     /// Assumes a finite `margin` with `|margin| ≤` [`MAX_MAGNITUDE`](crate::MAX_MAGNITUDE).
     #[inline]
     pub fn intersects_with_margin(&self, other: &Obb2, margin: Real) -> bool {
-        let ea = (self.half_extents + Vec2::splat(margin)).max(Vec2::ZERO);
-        let eb = (other.half_extents + Vec2::splat(margin)).max(Vec2::ZERO);
-        overlap(
-            self,
-            other,
-            ea,
-            eb,
-            sqrt(ea.length_squared()),
-            sqrt(eb.length_squared()),
-        )
+        let grown = |e: Vec2| (e + Vec2::splat(margin)).max(Vec2::ZERO);
+        let (ea, eb) = (grown(self.half_extents), grown(other.half_extents));
+        classify_resized::<false>(self, other, ea, eb) != Class::Separated
     }
 
     /// The signed gap along the best of the four face normals, that axis (unit, world space,
@@ -122,15 +108,7 @@ impl Obb2 {
     /// ```
     #[inline]
     pub fn intersects_certified(&self, other: &Obb2) -> bool {
-        let class = classify::<true>(
-            self,
-            other,
-            self.half_extents,
-            other.half_extents,
-            self.extent_norm,
-            other.extent_norm,
-        );
-        match class {
+        match classify_stored::<true>(self, other) {
             Class::Separated => false,
             Class::Overlapping => true,
             Class::Uncertain(_) => super::undecided2(self, other),
@@ -250,7 +228,27 @@ fn pairs_odd(p: Vec4, q: Vec4) -> Vec4 {
     Vec4::new(p.y, p.w, q.y, q.w)
 }
 
+/// [`classify`] on the rectangles as stored.
 #[inline(always)]
-fn overlap(a: &Obb2, b: &Obb2, ea: Vec2, eb: Vec2, norm_a: Real, norm_b: Real) -> bool {
-    classify::<false>(a, b, ea, eb, norm_a, norm_b) != Class::Separated
+fn classify_stored<const CERTIFY: bool>(a: &Obb2, b: &Obb2) -> Class {
+    classify::<CERTIFY>(
+        a,
+        b,
+        a.half_extents,
+        b.half_extents,
+        a.extent_norm,
+        b.extent_norm,
+    )
+}
+
+/// [`classify`] with half-extents `ea`, `eb` (grown or shrunk) in place of the stored ones.
+#[inline(always)]
+pub(crate) fn classify_resized<const CERTIFY: bool>(
+    a: &Obb2,
+    b: &Obb2,
+    ea: Vec2,
+    eb: Vec2,
+) -> Class {
+    let (norm_a, norm_b) = (sqrt(ea.length_squared()), sqrt(eb.length_squared()));
+    classify::<CERTIFY>(a, b, ea, eb, norm_a, norm_b)
 }

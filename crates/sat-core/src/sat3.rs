@@ -45,14 +45,7 @@ impl Obb3 {
     /// ```
     #[inline]
     pub fn intersects(&self, other: &Obb3) -> bool {
-        overlap(
-            self,
-            other,
-            self.half_extents,
-            other.half_extents,
-            self.extent_norm,
-            other.extent_norm,
-        )
+        classify_stored::<false>(self, other) != Class::Separated
     }
 
     /// Whether the boxes intersect once both are grown by `margin` (each half-extent increased by
@@ -72,16 +65,9 @@ impl Obb3 {
     /// ```
     #[inline]
     pub fn intersects_with_margin(&self, other: &Obb3, margin: Real) -> bool {
-        let ea = (self.half_extents + Vec3A::splat(margin)).max(Vec3A::ZERO);
-        let eb = (other.half_extents + Vec3A::splat(margin)).max(Vec3A::ZERO);
-        overlap(
-            self,
-            other,
-            ea,
-            eb,
-            sqrt(ea.length_squared()),
-            sqrt(eb.length_squared()),
-        )
+        let grown = |e: Vec3A| (e + Vec3A::splat(margin)).max(Vec3A::ZERO);
+        let (ea, eb) = (grown(self.half_extents), grown(other.half_extents));
+        classify_resized::<false>(self, other, ea, eb) != Class::Separated
     }
 
     /// The signed gap along the best of the 15 candidate axes, that axis (unit, world space,
@@ -132,15 +118,7 @@ impl Obb3 {
     /// ```
     #[inline]
     pub fn intersects_certified(&self, other: &Obb3) -> bool {
-        let class = classify::<true>(
-            self,
-            other,
-            self.half_extents,
-            other.half_extents,
-            self.extent_norm,
-            other.extent_norm,
-        );
-        match class {
+        match classify_stored::<true>(self, other) {
             Class::Separated => false,
             Class::Overlapping => true,
             Class::Uncertain(axes) => super::undecided3(self, other, axes),
@@ -362,9 +340,29 @@ fn common_point(
 /// How many candidate points `common_point` tries (the first, then alternating projections).
 const COMMON_POINT_STEPS: usize = 4;
 
+/// [`classify`] on the boxes as stored.
 #[inline(always)]
-fn overlap(a: &Obb3, b: &Obb3, ea: Vec3A, eb: Vec3A, norm_a: Real, norm_b: Real) -> bool {
-    classify::<false>(a, b, ea, eb, norm_a, norm_b) != Class::Separated
+pub(crate) fn classify_stored<const CERTIFY: bool>(a: &Obb3, b: &Obb3) -> Class {
+    classify::<CERTIFY>(
+        a,
+        b,
+        a.half_extents,
+        b.half_extents,
+        a.extent_norm,
+        b.extent_norm,
+    )
+}
+
+/// [`classify`] with half-extents `ea`, `eb` (grown or shrunk) in place of the stored ones.
+#[inline(always)]
+pub(crate) fn classify_resized<const CERTIFY: bool>(
+    a: &Obb3,
+    b: &Obb3,
+    ea: Vec3A,
+    eb: Vec3A,
+) -> Class {
+    let (norm_a, norm_b) = (sqrt(ea.length_squared()), sqrt(eb.length_squared()));
+    classify::<CERTIFY>(a, b, ea, eb, norm_a, norm_b)
 }
 
 /// `separation`, three candidate axes per SIMD operation, every value rounded exactly as the

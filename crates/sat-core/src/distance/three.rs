@@ -2,7 +2,7 @@
 
 use glam::Vec3Swizzles;
 
-use super::sat3::{Class, classify};
+use super::sat3::{Class, classify_stored};
 use super::{
     AMBIGUITY_K, CLIP_SLACK, ClosestPoints, EPS, FAST_K, Mat3A, Obb3, PAD_K, PARALLEL_CUTOFF,
     Point, Real, Reply, SMALL_SCALE, Signs, UNDERFLOW_FLOOR, Vec3, Vec3A, WALK_STEPS, clip, flip,
@@ -129,10 +129,7 @@ fn solve<const POINTS: bool>(
     if found.squared <= square(face_gap.max(0.0) + tol) {
         return (found, f.unit);
     }
-    let overlap_proved = || {
-        let (ea, eb) = (a.half_extents, b.half_extents);
-        classify::<true>(a, b, ea, eb, a.extent_norm, b.extent_norm) == Class::Overlapping
-    };
+    let overlap_proved = || classify_stored::<true>(a, b) == Class::Overlapping;
     if !POINTS && overlapping_faces && overlap_proved() {
         return (Reply::common(Point::OnSegment(0.0)), f.unit);
     }
