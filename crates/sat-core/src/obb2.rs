@@ -14,7 +14,9 @@ use glam::{DMat2, DVec2};
 use super::{AXES_TOLERANCE, Affine2, CORNER_TOLERANCE, Mat2, NAMES, Real, Vec2, sqrt};
 use crate::ObbError;
 use crate::precision::{FromWide, Precision, Widen};
-use crate::tolerance::{check_built_extent, check_extent, check_magnitude, enclosing_half_extents};
+use crate::tolerance::{
+    check_built_extents, check_extent, check_extents, check_point, enclosing_half_extents,
+};
 
 /// An oriented rectangle: centre, non-negative half-extents and orthonormal local axes.
 ///
@@ -344,9 +346,7 @@ impl Obb2 {
         }
         let obb = Self::from_node(size, anchor, transform);
         check_center(obb.center)?;
-        for e in obb.half_extents.to_array() {
-            check_built_extent("scaled half-extent", e)?;
-        }
+        check_built_extents("scaled half-extent", obb.half_extents.to_array())?;
         Ok(obb)
     }
 
@@ -403,16 +403,10 @@ impl Obb2 {
         half_extents: DVec2,
         written: Written,
     ) -> Result<Obb2, ObbError> {
-        for c in center.to_array() {
-            check_magnitude("center", c)?;
-        }
-        for e in half_extents.to_array() {
-            check_extent("half-extent", e)?;
-        }
+        check_point("center", center.to_array())?;
+        check_extents("half-extent", half_extents.to_array())?;
         let obb = Self::from_written(center, half_extents, written);
-        for e in obb.half_extents.to_array() {
-            check_built_extent("half-extent", e)?;
-        }
+        check_built_extents("half-extent", obb.half_extents.to_array())?;
         Ok(obb)
     }
 
@@ -515,13 +509,9 @@ pub(crate) fn degrees_direction(degrees: f64) -> DVec2 {
 }
 
 fn check_center(center: Vec2) -> Result<(), ObbError> {
-    check_magnitude("center", center.x)?;
-    check_magnitude("center", center.y)
+    check_point("center", center.to_array())
 }
 
 fn check_half_extents(half_extents: Vec2) -> Result<Vec2, ObbError> {
-    Ok(Vec2::new(
-        check_extent("half-extent", half_extents.x)?,
-        check_extent("half-extent", half_extents.y)?,
-    ))
+    check_extents("half-extent", half_extents.to_array()).map(Vec2::from_array)
 }

@@ -15,7 +15,9 @@ use glam::{DMat3, DQuat, DVec3};
 use super::{AXES_TOLERANCE, Affine3A, Mat3, Mat3A, NAMES, Quat, Real, Vec3, Vec3A, sqrt};
 use crate::ObbError;
 use crate::precision::{FromWide, Precision, Widen};
-use crate::tolerance::{check_built_extent, check_extent, check_magnitude, enclosing_half_extents};
+use crate::tolerance::{
+    check_built_extents, check_extent, check_extents, check_point, enclosing_half_extents,
+};
 
 /// An oriented box in 3D: centre, non-negative half-extents and orthonormal local axes.
 ///
@@ -201,7 +203,7 @@ impl Obb3 {
     /// A zero-scale column is legal and flattens the box.
     pub fn try_from_affine(transform: Affine3A, size: Vec3) -> Result<Obb3, ObbError> {
         check_center(Vec3::from(transform.translation))?;
-        let size = check_sizes(size)?;
+        let size = Vec3::from_array(check_extents("size", size.to_array())?);
         let m = Mat3::from(transform.matrix3).wide();
         if !m.is_finite() {
             return Err(ObbError::NonFinite { what: "transform" });
@@ -220,9 +222,7 @@ impl Obb3 {
             });
         }
         let obb = Self::from_affine(transform, size);
-        for e in obb.half_extents.to_array() {
-            check_built_extent("scaled half-extent", e)?;
-        }
+        check_built_extents("scaled half-extent", obb.half_extents.to_array())?;
         Ok(obb)
     }
 
@@ -285,16 +285,10 @@ impl Obb3 {
         half_extents: DVec3,
         written: Written,
     ) -> Result<Obb3, ObbError> {
-        for c in center.to_array() {
-            check_magnitude("center", c)?;
-        }
-        for e in half_extents.to_array() {
-            check_extent("half-extent", e)?;
-        }
+        check_point("center", center.to_array())?;
+        check_extents("half-extent", half_extents.to_array())?;
         let obb = Self::from_written(center, half_extents, written);
-        for e in obb.half_extents().to_array() {
-            check_built_extent("half-extent", e)?;
-        }
+        check_built_extents("half-extent", obb.half_extents.to_array())?;
         Ok(obb)
     }
 
@@ -424,26 +418,9 @@ fn unit_columns(m: DMat3, lengths: DVec3) -> DMat3 {
 }
 
 pub(crate) fn check_center(center: Vec3) -> Result<(), ObbError> {
-    for c in center.to_array() {
-        check_magnitude("center", c)?;
-    }
-    Ok(())
+    check_point("center", center.to_array())
 }
 
 fn check_half_extents(half_extents: Vec3) -> Result<Vec3, ObbError> {
-    let [x, y, z] = half_extents.to_array();
-    Ok(Vec3::new(
-        check_extent("half-extent", x)?,
-        check_extent("half-extent", y)?,
-        check_extent("half-extent", z)?,
-    ))
-}
-
-fn check_sizes(size: Vec3) -> Result<Vec3, ObbError> {
-    let [x, y, z] = size.to_array();
-    Ok(Vec3::new(
-        check_extent("size", x)?,
-        check_extent("size", y)?,
-        check_extent("size", z)?,
-    ))
+    check_extents("half-extent", half_extents.to_array()).map(Vec3::from_array)
 }

@@ -431,3 +431,33 @@ pub(crate) fn check_extent<R: Precision>(
     }
     Ok(R::round_up(value.wide())) // exact; turns -0.0 into +0.0
 }
+
+/// [`check_magnitude`] on each coordinate of a point, in order.
+pub(crate) fn check_point<R: Precision, const N: usize>(
+    what: &'static str,
+    point: [R; N],
+) -> Result<(), crate::ObbError> {
+    point.into_iter().try_for_each(|c| check_magnitude(what, c))
+}
+
+/// [`check_extent`] on each of `values`, in order: the values, `-0.0` turned into `+0.0`.
+pub(crate) fn check_extents<R: Precision, const N: usize>(
+    what: &'static str,
+    values: [R; N],
+) -> Result<[R; N], crate::ObbError> {
+    let mut checked = values;
+    for value in &mut checked {
+        *value = check_extent(what, *value)?;
+    }
+    Ok(checked)
+}
+
+/// [`check_built_extent`] on each half-extent a constructor built, in order.
+pub(crate) fn check_built_extents<R: Precision, const N: usize>(
+    what: &'static str,
+    values: [R; N],
+) -> Result<(), crate::ObbError> {
+    values
+        .into_iter()
+        .try_for_each(|e| check_built_extent(what, e))
+}
