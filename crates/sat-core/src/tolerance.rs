@@ -279,11 +279,11 @@ pub const BAND_K_F64: f64 = 768.0;
 pub const AXES_BAND_K_F64: f64 = 896.0;
 
 /// [`CERT_K`] for f64 boxes, in units of `EPS_F64·S`.
-pub const CERT_K_F64: f64 = 192.0;
+pub const CERT_K_F64: f64 = F64_AXIS_FACTOR * CERT_K as f64;
 
 /// [`SEPARATION_K`] for f64 boxes: `DObb3::separation().gap` is the exact gap along the returned
 /// axis within `SEPARATION_K_F64 · EPS_F64 · S`.
-pub const SEPARATION_K_F64: f64 = 192.0;
+pub const SEPARATION_K_F64: f64 = F64_AXIS_FACTOR * SEPARATION_K as f64;
 
 /// [`UNDERFLOW_FLOOR`] for f64 boxes (`2⁻¹⁰⁰⁰`): products below f64's normal range
 /// (`2⁻¹⁰²²`), at most ~10 per test.
