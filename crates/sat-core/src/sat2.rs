@@ -13,11 +13,12 @@
 use glam::Vec4Swizzles;
 
 use super::obb2::Obb2;
-use super::sat3::Class;
+use super::sat3::{Class, padded_forms};
 use super::{CERT_K, EPS, PAD_K, Real, UNDERFLOW_FLOOR, Vec2, Vec4, sqrt};
 use crate::{Feature, Separation};
 
-impl Obb2 {
+padded_forms! {
+    Obb2, Vec2;
     /// Whether the two closed rectangles intersect (touching counts).
     ///
     /// A `false` is exact for the rectangles as given, at any margin; a `true` is exact whenever
@@ -31,22 +32,15 @@ impl Obb2 {
     /// let a = Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0);
     /// assert!(a.intersects(&Obb2::new(Vec2::new(2.0, 2.0), Vec2::ONE, 0.0))); // corners touch
     /// ```
-    #[inline]
-    pub fn intersects(&self, other: &Obb2) -> bool {
-        classify_stored::<false>(self, other) != Class::Separated
-    }
-
+    intersects;
     /// Whether the rectangles intersect once both are grown by `margin` (each half-extent
     /// increased by `margin`; negative shrinks, never below zero).
     ///
     /// Assumes a finite `margin` with `|margin| ≤` [`MAX_MAGNITUDE`](crate::MAX_MAGNITUDE).
-    #[inline]
-    pub fn intersects_with_margin(&self, other: &Obb2, margin: Real) -> bool {
-        let grown = |e: Vec2| (e + Vec2::splat(margin)).max(Vec2::ZERO);
-        let (ea, eb) = (grown(self.half_extents), grown(other.half_extents));
-        classify_resized::<false>(self, other, ea, eb) != Class::Separated
-    }
+    intersects_with_margin;
+}
 
+impl Obb2 {
     /// The signed gap along the best of the four face normals, that axis (unit, world space,
     /// from `self` towards `other`) and which face produced it. Ties prefer A's faces.
     ///
@@ -226,29 +220,4 @@ fn pairs_even(p: Vec4, q: Vec4) -> Vec4 {
 #[inline(always)]
 fn pairs_odd(p: Vec4, q: Vec4) -> Vec4 {
     Vec4::new(p.y, p.w, q.y, q.w)
-}
-
-/// [`classify`] on the rectangles as stored.
-#[inline(always)]
-fn classify_stored<const CERTIFY: bool>(a: &Obb2, b: &Obb2) -> Class {
-    classify::<CERTIFY>(
-        a,
-        b,
-        a.half_extents,
-        b.half_extents,
-        a.extent_norm,
-        b.extent_norm,
-    )
-}
-
-/// [`classify`] with half-extents `ea`, `eb` (grown or shrunk) in place of the stored ones.
-#[inline(always)]
-pub(crate) fn classify_resized<const CERTIFY: bool>(
-    a: &Obb2,
-    b: &Obb2,
-    ea: Vec2,
-    eb: Vec2,
-) -> Class {
-    let (norm_a, norm_b) = (sqrt(ea.length_squared()), sqrt(eb.length_squared()));
-    classify::<CERTIFY>(a, b, ea, eb, norm_a, norm_b)
 }

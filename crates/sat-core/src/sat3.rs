@@ -27,7 +27,57 @@ use super::{
 };
 use crate::{Feature, Separation};
 
-impl Obb3 {
+/// The padded test's entry points for a box type of either dimension (`$obb`, extents `$vec`;
+/// `sat2.rs` uses it too): `intersects` and `intersects_with_margin` (documented by the caller),
+/// and [`classify`] on the stored extents (`classify_stored`) or on grown or shrunk ones
+/// (`classify_resized`).
+macro_rules! padded_forms {
+    (
+        $obb:ident, $vec:ident;
+        $(#[$doc:meta])* intersects;
+        $(#[$margin_doc:meta])* intersects_with_margin;
+    ) => {
+        impl $obb {
+            $(#[$doc])*
+            #[inline]
+            pub fn intersects(&self, other: &$obb) -> bool {
+                classify_stored::<false>(self, other) != Class::Separated
+            }
+
+            $(#[$margin_doc])*
+            #[inline]
+            pub fn intersects_with_margin(&self, other: &$obb, margin: Real) -> bool {
+                let grown = |e: $vec| (e + $vec::splat(margin)).max($vec::ZERO);
+                let (ea, eb) = (grown(self.half_extents), grown(other.half_extents));
+                classify_resized::<false>(self, other, ea, eb) != Class::Separated
+            }
+        }
+
+        /// [`classify`] on the boxes as stored.
+        #[inline(always)]
+        pub(crate) fn classify_stored<const CERTIFY: bool>(a: &$obb, b: &$obb) -> Class {
+            let (ea, eb) = (a.half_extents, b.half_extents);
+            classify::<CERTIFY>(a, b, ea, eb, a.extent_norm, b.extent_norm)
+        }
+
+        /// [`classify`] with half-extents `ea`, `eb` (grown or shrunk) in place of the stored
+        /// ones.
+        #[inline(always)]
+        pub(crate) fn classify_resized<const CERTIFY: bool>(
+            a: &$obb,
+            b: &$obb,
+            ea: $vec,
+            eb: $vec,
+        ) -> Class {
+            let (norm_a, norm_b) = (sqrt(ea.length_squared()), sqrt(eb.length_squared()));
+            classify::<CERTIFY>(a, b, ea, eb, norm_a, norm_b)
+        }
+    };
+}
+pub(crate) use padded_forms;
+
+padded_forms! {
+    Obb3, Vec3A;
     /// Whether the two closed boxes intersect (touching counts).
     ///
     /// A `false` is exact for the boxes as given, at any margin. A `true` is exact whenever the
@@ -43,11 +93,7 @@ impl Obb3 {
     /// let touching = Obb3::new(Vec3::new(2.0, 0.0, 0.0), Vec3::ONE, Quat::IDENTITY);
     /// assert!(a.intersects(&touching));
     /// ```
-    #[inline]
-    pub fn intersects(&self, other: &Obb3) -> bool {
-        classify_stored::<false>(self, other) != Class::Separated
-    }
-
+    intersects;
     /// Whether the boxes intersect once both are grown by `margin` (each half-extent increased by
     /// `margin`; a negative margin shrinks them, never below zero). With a prediction distance
     /// `p`, `intersects_with_margin(p / 2)` never misses a pair closer than `p`.
@@ -63,13 +109,10 @@ impl Obb3 {
     /// assert!(!a.intersects(&b));
     /// assert!(a.intersects_with_margin(&b, 0.05));
     /// ```
-    #[inline]
-    pub fn intersects_with_margin(&self, other: &Obb3, margin: Real) -> bool {
-        let grown = |e: Vec3A| (e + Vec3A::splat(margin)).max(Vec3A::ZERO);
-        let (ea, eb) = (grown(self.half_extents), grown(other.half_extents));
-        classify_resized::<false>(self, other, ea, eb) != Class::Separated
-    }
+    intersects_with_margin;
+}
 
+impl Obb3 {
     /// The signed gap along the best of the 15 candidate axes, that axis (unit, world space,
     /// from `self` towards `other`) and the feature that produced it.
     ///
@@ -339,31 +382,6 @@ fn common_point(
 
 /// How many candidate points `common_point` tries (the first, then alternating projections).
 const COMMON_POINT_STEPS: usize = 4;
-
-/// [`classify`] on the boxes as stored.
-#[inline(always)]
-pub(crate) fn classify_stored<const CERTIFY: bool>(a: &Obb3, b: &Obb3) -> Class {
-    classify::<CERTIFY>(
-        a,
-        b,
-        a.half_extents,
-        b.half_extents,
-        a.extent_norm,
-        b.extent_norm,
-    )
-}
-
-/// [`classify`] with half-extents `ea`, `eb` (grown or shrunk) in place of the stored ones.
-#[inline(always)]
-pub(crate) fn classify_resized<const CERTIFY: bool>(
-    a: &Obb3,
-    b: &Obb3,
-    ea: Vec3A,
-    eb: Vec3A,
-) -> Class {
-    let (norm_a, norm_b) = (sqrt(ea.length_squared()), sqrt(eb.length_squared()));
-    classify::<CERTIFY>(a, b, ea, eb, norm_a, norm_b)
-}
 
 /// `separation`, three candidate axes per SIMD operation, every value rounded exactly as the
 /// scalar definition rounds it (3-term dot products summed in index order, face radii summed over
