@@ -13,34 +13,34 @@
 use glam::Vec4Swizzles;
 
 use super::obb2::Obb2;
-use super::sat3::{Class, padded_forms};
+use super::sat3::{Class, classify_forms, intersects_family};
 use super::{CERT_K, EPS, PAD_K, Real, UNDERFLOW_FLOOR, Vec2, Vec4, sqrt};
 use crate::{Feature, Separation};
 
-padded_forms! {
-    Obb2, Vec2;
-    /// Whether the two closed rectangles intersect (touching counts).
-    ///
-    /// A `false` is exact for the rectangles as given, at any margin; a `true` is exact whenever
-    /// the margin exceeds [`band`](crate::tolerance::band)`(S)` (f64 rectangles:
-    /// [`band_f64`](crate::tolerance::band_f64)`(S)`).
-    ///
-    /// ```
-    /// use glam::{Vec2, Vec4};
-    /// use sat_core::Obb2;
-    ///
-    /// let a = Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0);
-    /// assert!(a.intersects(&Obb2::new(Vec2::new(2.0, 2.0), Vec2::ONE, 0.0))); // corners touch
-    /// ```
-    intersects;
-    /// Whether the rectangles intersect once both are grown by `margin` (each half-extent
-    /// increased by `margin`; negative shrinks, never below zero).
-    ///
-    /// Assumes a finite `margin` with `|margin| ≤` [`MAX_MAGNITUDE`](crate::MAX_MAGNITUDE).
-    intersects_with_margin;
-}
-
 impl Obb2 {
+    intersects_family! {
+        Obb2, Vec2;
+        /// Whether the two closed rectangles intersect (touching counts).
+        ///
+        /// A `false` is exact for the rectangles as given, at any margin; a `true` is exact
+        /// whenever the margin exceeds [`band`](crate::tolerance::band)`(S)` (f64 rectangles:
+        /// [`band_f64`](crate::tolerance::band_f64)`(S)`).
+        ///
+        /// ```
+        /// use glam::{Vec2, Vec4};
+        /// use sat_core::Obb2;
+        ///
+        /// let a = Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0);
+        /// assert!(a.intersects(&Obb2::new(Vec2::new(2.0, 2.0), Vec2::ONE, 0.0))); // corners touch
+        /// ```
+        intersects;
+        /// Whether the rectangles intersect once both are grown by `margin` (each half-extent
+        /// increased by `margin`; negative shrinks, never below zero).
+        ///
+        /// Assumes a finite `margin` with `|margin| ≤` [`MAX_MAGNITUDE`](crate::MAX_MAGNITUDE).
+        intersects_with_margin;
+    }
+
     /// The signed gap along the best of the four face normals, that axis (unit, world space,
     /// from `self` towards `other`) and which face produced it. Ties prefer A's faces.
     ///
@@ -153,6 +153,8 @@ fn dot(a: Vec2, b: Vec2) -> Real {
 fn signed(axis: Vec2, along: Real) -> Vec2 {
     if along < 0.0 { -axis } else { axis }
 }
+
+classify_forms!(Obb2, Vec2);
 
 /// The padded test, the four axes in the lanes of one `Vec4` (`t_0, t_1, b_0·d, b_1·d`): one
 /// comparison and one branch per pair. With `CERTIFY`, also whether every face normal of the exact

@@ -27,32 +27,36 @@ use super::{
 };
 use crate::{Feature, Separation};
 
-/// The padded test's entry points for a box type of either dimension (`$obb`, extents `$vec`;
-/// `sat2.rs` uses it too): `intersects` and `intersects_with_margin` (documented by the caller),
-/// and [`classify`] on the stored extents (`classify_stored`) or on grown or shrunk ones
-/// (`classify_resized`).
-macro_rules! padded_forms {
+/// `intersects` and `intersects_with_margin` of a box type of either dimension (`$obb`, extents
+/// `$vec`; `sat2.rs` uses it too), documented by the caller: [`classify`] on the stored extents,
+/// or on extents grown by `margin`.
+macro_rules! intersects_family {
     (
         $obb:ident, $vec:ident;
         $(#[$doc:meta])* intersects;
         $(#[$margin_doc:meta])* intersects_with_margin;
     ) => {
-        impl $obb {
-            $(#[$doc])*
-            #[inline]
-            pub fn intersects(&self, other: &$obb) -> bool {
-                classify_stored::<false>(self, other) != Class::Separated
-            }
-
-            $(#[$margin_doc])*
-            #[inline]
-            pub fn intersects_with_margin(&self, other: &$obb, margin: Real) -> bool {
-                let grown = |e: $vec| (e + $vec::splat(margin)).max($vec::ZERO);
-                let (ea, eb) = (grown(self.half_extents), grown(other.half_extents));
-                classify_resized::<false>(self, other, ea, eb) != Class::Separated
-            }
+        $(#[$doc])*
+        #[inline]
+        pub fn intersects(&self, other: &$obb) -> bool {
+            classify_stored::<false>(self, other) != Class::Separated
         }
 
+        $(#[$margin_doc])*
+        #[inline]
+        pub fn intersects_with_margin(&self, other: &$obb, margin: Real) -> bool {
+            let grown = |e: $vec| (e + $vec::splat(margin)).max($vec::ZERO);
+            let (ea, eb) = (grown(self.half_extents), grown(other.half_extents));
+            classify_resized::<false>(self, other, ea, eb) != Class::Separated
+        }
+    };
+}
+pub(crate) use intersects_family;
+
+/// [`classify`] on the stored extents (`classify_stored`) and on grown or shrunk ones
+/// (`classify_resized`), for a box type of either dimension (`$obb`, extents `$vec`).
+macro_rules! classify_forms {
+    ($obb:ident, $vec:ident) => {
         /// [`classify`] on the boxes as stored.
         #[inline(always)]
         pub(crate) fn classify_stored<const CERTIFY: bool>(a: &$obb, b: &$obb) -> Class {
@@ -74,45 +78,45 @@ macro_rules! padded_forms {
         }
     };
 }
-pub(crate) use padded_forms;
-
-padded_forms! {
-    Obb3, Vec3A;
-    /// Whether the two closed boxes intersect (touching counts).
-    ///
-    /// A `false` is exact for the boxes as given, at any margin. A `true` is exact whenever the
-    /// boxes' margin exceeds [`band`](crate::tolerance::band)`(S)` = `BAND_K·ε·S` (f64 boxes:
-    /// [`band_f64`](crate::tolerance::band_f64), `BAND_K_F64·ε₆₄·S`)
-    /// (see [`tolerance`](crate::tolerance)).
-    ///
-    /// ```
-    /// use glam::{Quat, Vec3};
-    /// use sat_core::Obb3;
-    ///
-    /// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
-    /// let touching = Obb3::new(Vec3::new(2.0, 0.0, 0.0), Vec3::ONE, Quat::IDENTITY);
-    /// assert!(a.intersects(&touching));
-    /// ```
-    intersects;
-    /// Whether the boxes intersect once both are grown by `margin` (each half-extent increased by
-    /// `margin`; a negative margin shrinks them, never below zero). With a prediction distance
-    /// `p`, `intersects_with_margin(p / 2)` never misses a pair closer than `p`.
-    ///
-    /// Assumes a finite `margin` with `|margin| ≤` [`MAX_MAGNITUDE`](crate::MAX_MAGNITUDE).
-    ///
-    /// ```
-    /// use glam::{Quat, Vec3};
-    /// use sat_core::Obb3;
-    ///
-    /// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
-    /// let b = Obb3::new(Vec3::new(0.0, 2.1, 0.0), Vec3::ONE, Quat::IDENTITY);
-    /// assert!(!a.intersects(&b));
-    /// assert!(a.intersects_with_margin(&b, 0.05));
-    /// ```
-    intersects_with_margin;
-}
+pub(crate) use classify_forms;
 
 impl Obb3 {
+    intersects_family! {
+        Obb3, Vec3A;
+        /// Whether the two closed boxes intersect (touching counts).
+        ///
+        /// A `false` is exact for the boxes as given, at any margin. A `true` is exact whenever the
+        /// boxes' margin exceeds [`band`](crate::tolerance::band)`(S)` = `BAND_K·ε·S` (f64 boxes:
+        /// [`band_f64`](crate::tolerance::band_f64), `BAND_K_F64·ε₆₄·S`)
+        /// (see [`tolerance`](crate::tolerance)).
+        ///
+        /// ```
+        /// use glam::{Quat, Vec3};
+        /// use sat_core::Obb3;
+        ///
+        /// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
+        /// let touching = Obb3::new(Vec3::new(2.0, 0.0, 0.0), Vec3::ONE, Quat::IDENTITY);
+        /// assert!(a.intersects(&touching));
+        /// ```
+        intersects;
+        /// Whether the boxes intersect once both are grown by `margin` (each half-extent increased
+        /// by `margin`; a negative margin shrinks them, never below zero). With a prediction
+        /// distance `p`, `intersects_with_margin(p / 2)` never misses a pair closer than `p`.
+        ///
+        /// Assumes a finite `margin` with `|margin| ≤` [`MAX_MAGNITUDE`](crate::MAX_MAGNITUDE).
+        ///
+        /// ```
+        /// use glam::{Quat, Vec3};
+        /// use sat_core::Obb3;
+        ///
+        /// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
+        /// let b = Obb3::new(Vec3::new(0.0, 2.1, 0.0), Vec3::ONE, Quat::IDENTITY);
+        /// assert!(!a.intersects(&b));
+        /// assert!(a.intersects_with_margin(&b, 0.05));
+        /// ```
+        intersects_with_margin;
+    }
+
     /// The signed gap along the best of the 15 candidate axes, that axis (unit, world space,
     /// from `self` towards `other`) and the feature that produced it.
     ///
@@ -191,6 +195,8 @@ pub(crate) enum Class {
     /// 0..3, B's faces 3..6, edge pair `(i, k)` at `6 + 3i + k`).
     Uncertain(u16),
 }
+
+classify_forms!(Obb3, Vec3A);
 
 /// The padded test, three axes per SIMD operation. Lane `i` of every vector below holds the
 /// same expression, rounded the same way, as the batch kernel (`batch/kernel3.rs`) and the
