@@ -15,7 +15,8 @@ use super::{AXES_TOLERANCE, Affine2, CORNER_TOLERANCE, Mat2, NAMES, Real, Vec2, 
 use crate::ObbError;
 use crate::precision::{FromWide, Precision, Widen};
 use crate::tolerance::{
-    check_built_extents, check_extent, check_extents, check_point, enclosing_half_extents,
+    WrittenColumns, check_built_extents, check_extent, check_extents, check_point,
+    enclosing_half_extents,
 };
 
 /// An oriented rectangle: centre, non-negative half-extents and orthonormal local axes.
@@ -409,11 +410,7 @@ impl Obb2 {
     fn from_written(center: DVec2, half_extents: DVec2, written: Written) -> Obb2 {
         let (axes, spread) = match written {
             Written::Rotation(r) => (r, None),
-            Written::Columns(g) if is_signed_permutation(g) => (g, None),
-            Written::Columns(g) => {
-                let u = polar_factor(g);
-                (u, Some(u.transpose() * g))
-            }
+            Written::Columns(g) => g.stored_axes(),
         };
         let rounded = Vec2::from_wide(center);
         let shift = center - rounded.wide(); // exact: within an ulp of `center`
@@ -465,24 +462,6 @@ impl Written {
     fn turned(x: DVec2) -> Written {
         Written::Rotation(DMat2::from_cols(x, x.perp()))
     }
-}
-
-/// The orthogonal polar factor of `g` (Newton's iteration, as `obb3::polar_factor`).
-fn polar_factor(g: DMat2) -> DMat2 {
-    let mut u = g;
-    for _ in 0..3 {
-        u = (u + u.inverse().transpose()) * 0.5;
-    }
-    u
-}
-
-/// Whether every column is ±1 times a different unit basis vector.
-fn is_signed_permutation(g: DMat2) -> bool {
-    let unit = |c: DVec2| {
-        let a = c.abs();
-        a.element_sum() == 1.0 && a.max_element() == 1.0
-    };
-    unit(g.x_axis) && unit(g.y_axis) && g.x_axis.dot(g.y_axis) == 0.0
 }
 
 /// The unit x axis of a rectangle turned by `angle` radians: `(cos, sin)`, the `libm` crate's,

@@ -16,7 +16,8 @@ use super::{AXES_TOLERANCE, Affine3A, Mat3, Mat3A, NAMES, Quat, Real, Vec3, Vec3
 use crate::ObbError;
 use crate::precision::{FromWide, Precision, Widen};
 use crate::tolerance::{
-    check_built_extents, check_extent, check_extents, check_point, enclosing_half_extents,
+    WrittenColumns, check_built_extents, check_extent, check_extents, check_point,
+    enclosing_half_extents,
 };
 
 /// An oriented box in 3D: centre, non-negative half-extents and orthonormal local axes.
@@ -298,11 +299,7 @@ impl Obb3 {
     fn from_written(center: DVec3, half_extents: DVec3, written: Written) -> Obb3 {
         let (axes, spread) = match written {
             Written::Rotation(r) => (r, None),
-            Written::Columns(g) if is_signed_permutation(g) => (g, None),
-            Written::Columns(g) => {
-                let u = polar_factor(g);
-                (u, Some(u.transpose() * g))
-            }
+            Written::Columns(g) => g.stored_axes(),
         };
         let rounded = Vec3::from_wide(center);
         let shift = center - rounded.wide(); // exact: within an ulp of `center`
@@ -336,28 +333,6 @@ enum Written {
     Columns(DMat3),
 }
 
-/// The orthogonal polar factor `U` of `G = U·H` (`H` symmetric positive definite): the
-/// orthonormal matrix nearest to `G`, of the same handedness. Newton's iteration
-/// `U ← (U + U⁻ᵀ)/2` converges quadratically; from `|GᵀG − I| ≤ 10⁻⁶` three steps reach f64
-/// precision.
-fn polar_factor(g: DMat3) -> DMat3 {
-    let mut u = g;
-    for _ in 0..3 {
-        u = (u + u.inverse().transpose()) * 0.5;
-    }
-    u
-}
-
-/// Whether every column is ±1 times a different unit basis vector (exactly orthonormal; the
-/// only exactly orthonormal matrices with dyadic entries).
-fn is_signed_permutation(g: DMat3) -> bool {
-    let unit = |c: DVec3| {
-        let a = c.abs();
-        a.element_sum() == 1.0 && a.max_element() == 1.0
-    };
-    let cols = [g.x_axis, g.y_axis, g.z_axis];
-    cols.iter().all(|&c| unit(c)) && (g.transpose() * g) == DMat3::IDENTITY
-}
 /// `R(q)/|q|²` in f64: exactly orthonormal up to f64 rounding for any non-zero `q`.
 fn quat_matrix(q: Quat) -> DMat3 {
     quat_matrix_f64(Real::quat_in_range(q.to_array()))
