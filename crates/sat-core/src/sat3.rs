@@ -51,6 +51,7 @@ macro_rules! intersects_family {
         }
     };
 }
+#[allow(unused_imports)] // `double/scalar.rs` compiles this file without `sat2.rs`
 pub(crate) use intersects_family;
 
 /// [`classify`] on the stored extents (`classify_stored`) and on grown or shrunk ones
@@ -78,6 +79,7 @@ macro_rules! classify_forms {
         }
     };
 }
+#[allow(unused_imports)] // `double/scalar.rs` compiles this file without `sat2.rs`
 pub(crate) use classify_forms;
 
 impl Obb3 {
