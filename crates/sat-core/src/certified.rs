@@ -25,13 +25,12 @@
 //! each `g·L̂` by `≤ 4u|g|₁|L̂|₁`, their products with `e` by one more `u`, and the 7-term sum by
 //! `7u` of its absolute terms: in all `≤ 18u·M·|L̂|₁`. The test uses `64u` for margin.
 
-use glam::{DMat2, DMat3, DVec2, DVec3, Mat2, Mat3, Quat, Vec2, Vec3, Vec3A};
+use glam::{DMat2, DMat3, DVec2, DVec3, Quat, Vec2, Vec3A};
 
 use crate::exact::{ExactBox2, ExactBox3, Rotation3, verdict2, verdict3};
 use crate::single::obb3::quat_matrix_f64;
 use crate::single::sat3::Class;
 use crate::single::{sat2, sat3};
-use crate::tolerance::sqrt;
 use crate::{Obb2, Obb3};
 
 /// `64·2⁻⁵³`: the f64 tier's error bound factor (18 needed; see the module docs).
@@ -144,7 +143,56 @@ fn refine2(a: &Obb2, b: &Obb2) -> Option<bool> {
     )
 }
 
-impl ExactBox3 {
+/// `intersects_certified` of the f64 boxes `$exact` (documented by `$doc`) through the f32
+/// boxes `$obb` they round to, the same in both dimensions: `$vec` is the f32 boxes' extents
+/// vector, `$sat` their test, `$verdict` the exact integers'; `$dvec` and `$dmat` the f64 vector
+/// and matrix (`$as_dvec` widens an f32 vector), `$n` the dimension.
+macro_rules! certified_via_f32 {
+    (
+        $(#[$doc:meta])*
+        $exact:ident => $obb:ident($vec:ident), $sat:ident, $verdict:ident;
+        $dvec:ident, $dmat:ident, $as_dvec:ident, $n:literal
+    ) => {
+        impl $exact {
+            $(#[$doc])*
+            pub fn intersects_certified(&self, other: &$exact) -> bool {
+                if let (Some((fa, da)), Some((fb, db))) = (self.rounded(), other.rounded()) {
+                    if !fa.intersects_with_margin(&fb, margin_at_least(da + db)) {
+                        return false;
+                    }
+                    let shrink =
+                        |obb: &$obb, d| shrunk(obb.half_extents.to_array(), d).map($vec::from);
+                    if let (Some(ea), Some(eb)) = (shrink(&fa, da), shrink(&fb, db)) {
+                        if $sat::classify_resized::<true>(&fa, &fb, ea, eb) == Class::Overlapping {
+                            return true;
+                        }
+                    }
+                }
+                $verdict(self, other).intersects
+            }
+        }
+
+        impl $obb {
+            /// An upper bound of how far rounding moved the box given by `center`, `half` and
+            /// exact `columns` to this one (Hausdorff distance: centre offset plus the change of
+            /// each half-extent vector `e_i g_i`).
+            fn moved_from(&self, center: $dvec, half: $dvec, columns: $dmat) -> f64 {
+                let (stored, stored_half) = (self.axes(), self.half_extents());
+                let mut moved = (center - self.center().$as_dvec()).length();
+                for i in 0..$n {
+                    let exact = columns.col(i) * half[i];
+                    moved +=
+                        (exact - stored.col(i).$as_dvec() * f64::from(stored_half[i])).length();
+                }
+                // f64 rounding of the above, and of R(q)/|q|² (8·2⁻⁵³ per entry): a relative 2⁻⁴⁰.
+                let slack = (moved + half.element_sum()) * RELATIVE_SLACK;
+                moved + slack
+            }
+        }
+    };
+}
+
+certified_via_f32! {
     /// Certified verdict for boxes given in f64 (a quaternion as `R(q)/|q|²`, columns exactly):
     /// exact at any margin. Rounding the input to f32 moves each box by at most `d` (see
     /// `rounded`), so:
@@ -165,47 +213,20 @@ impl ExactBox3 {
     /// assert!(unit(0.0).intersects_certified(&unit(1.9)));
     /// assert!(!unit(0.0).intersects_certified(&unit(2.2)));
     /// ```
-    pub fn intersects_certified(&self, other: &ExactBox3) -> bool {
-        if let (Some((fa, da)), Some((fb, db))) = (self.rounded(), other.rounded()) {
-            if !fa.intersects_with_margin(&fb, margin_at_least(da + db)) {
-                return false;
-            }
-            let shrink = |obb: &Obb3, d| shrunk(obb.half_extents.to_array(), d).map(Vec3A::from);
-            if let (Some(ea), Some(eb)) = (shrink(&fa, da), shrink(&fb, db)) {
-                let (norm_a, norm_b) = (sqrt(ea.length_squared()), sqrt(eb.length_squared()));
-                if sat3::classify::<true>(&fa, &fb, ea, eb, norm_a, norm_b) == Class::Overlapping {
-                    return true;
-                }
-            }
-        }
-        verdict3(self, other).intersects
-    }
+    ExactBox3 => Obb3(Vec3A), sat3, verdict3;
+    DVec3, DMat3, as_dvec3, 3
 }
 
-impl ExactBox2 {
+certified_via_f32! {
     /// Certified verdict for rectangles given in f64 (columns exactly): see
     /// [`ExactBox3::intersects_certified`].
-    pub fn intersects_certified(&self, other: &ExactBox2) -> bool {
-        if let (Some((fa, da)), Some((fb, db))) = (self.rounded(), other.rounded()) {
-            if !fa.intersects_with_margin(&fb, margin_at_least(da + db)) {
-                return false;
-            }
-            let shrink = |obb: &Obb2, d| shrunk(obb.half_extents.to_array(), d).map(Vec2::from);
-            if let (Some(ea), Some(eb)) = (shrink(&fa, da), shrink(&fb, db)) {
-                let (norm_a, norm_b) = (sqrt(ea.length_squared()), sqrt(eb.length_squared()));
-                if sat2::classify::<true>(&fa, &fb, ea, eb, norm_a, norm_b) == Class::Overlapping {
-                    return true;
-                }
-            }
-        }
-        verdict2(self, other).intersects
-    }
+    ExactBox2 => Obb2(Vec2), sat2, verdict2;
+    DVec2, DMat2, as_dvec2, 2
 }
 
 impl ExactBox3 {
     /// The box rounded to f32 (through the checked constructors) and an upper bound of how far
-    /// that moved it (Hausdorff distance: centre offset plus the change of each half-extent
-    /// vector `e_i g_i`), or `None` if the f32 path cannot hold it.
+    /// that moved it, or `None` if the f32 path cannot hold it.
     fn rounded(&self) -> Option<(Obb3, f64)> {
         let center = DVec3::from_array(self.center);
         let half = DVec3::from_array(self.half_extents);
@@ -223,16 +244,7 @@ impl ExactBox3 {
                 )
             }
         };
-        let stored: Mat3 = obb.axes();
-        let stored_half: Vec3 = obb.half_extents();
-        let mut moved = (center - obb.center().as_dvec3()).length();
-        for i in 0..3 {
-            let exact = exact_columns.col(i) * half[i];
-            moved += (exact - stored.col(i).as_dvec3() * f64::from(stored_half[i])).length();
-        }
-        // f64 rounding of the above, and of R(q)/|q|² (8·2⁻⁵³ per entry): a relative 2⁻⁴⁰.
-        let slack = (moved + half.element_sum()) * RELATIVE_SLACK;
-        Some((obb, moved + slack))
+        Some((obb, obb.moved_from(center, half, exact_columns)))
     }
 }
 
@@ -243,15 +255,7 @@ impl ExactBox2 {
         let half = DVec2::from_array(self.half_extents);
         let m = DMat2::from_cols_array_2d(&self.axes);
         let obb = Obb2::try_from_axes(center.as_vec2(), half.as_vec2(), m.as_mat2()).ok()?;
-        let stored: Mat2 = obb.axes();
-        let stored_half: Vec2 = obb.half_extents();
-        let mut moved = (center - obb.center().as_dvec2()).length();
-        for i in 0..2 {
-            let exact = m.col(i) * half[i];
-            moved += (exact - stored.col(i).as_dvec2() * f64::from(stored_half[i])).length();
-        }
-        let slack = (moved + half.element_sum()) * RELATIVE_SLACK;
-        Some((obb, moved + slack))
+        Some((obb, obb.moved_from(center, half, m)))
     }
 }
 

@@ -14,7 +14,10 @@ use glam::{DMat2, DVec2};
 use super::{AXES_TOLERANCE, Affine2, CORNER_TOLERANCE, Mat2, NAMES, Real, Vec2, sqrt};
 use crate::ObbError;
 use crate::precision::{FromWide, Precision, Widen};
-use crate::tolerance::{check_built_extent, check_extent, check_magnitude, enclosing_half_extents};
+use crate::tolerance::{
+    WrittenColumns, check_built_extents, check_extent, check_extents, check_point,
+    enclosing_half_extents,
+};
 
 /// An oriented rectangle: centre, non-negative half-extents and orthonormal local axes.
 ///
@@ -41,58 +44,68 @@ impl fmt::Debug for Obb2 {
     }
 }
 
+/// The checked constructors of a rectangle turned by an angle (radians or degrees), which differ
+/// only in how the angle turns the x axis. `try_x => x(angle)`: the centre, the half-extents and
+/// then the angle checked, the rectangle built by the fast `x`. `try_x_f64 => f64
+/// direction(angle)`: the angle checked, the rectangle turned to the unit x axis `direction`
+/// gives and built from the f64 numbers as written.
+macro_rules! checked_turn {
+    ($(#[$doc:meta])* $checked:ident => $fast:ident($angle:ident)) => {
+        $(#[$doc])*
+        pub fn $checked(center: Vec2, half_extents: Vec2, $angle: Real) -> Result<Obb2, ObbError> {
+            check_center(center)?;
+            let half_extents = check_half_extents(half_extents)?;
+            check_angle($angle)?;
+            Ok(Self::$fast(center, half_extents, $angle))
+        }
+    };
+    ($(#[$doc:meta])* $checked:ident => f64 $direction:ident($angle:ident)) => {
+        $(#[$doc])*
+        pub fn $checked(center: DVec2, half_extents: DVec2, $angle: f64) -> Result<Obb2, ObbError> {
+            check_angle($angle)?;
+            Self::try_from_written(center, half_extents, Written::turned($direction($angle)))
+        }
+    };
+}
+
 impl Obb2 {
     /// Rectangle from centre, half-extents and a counter-clockwise angle in radians.
     ///
     /// Fast path: assumes finite inputs and `half_extents >= 0`.
     pub fn new(center: Vec2, half_extents: Vec2, angle_radians: Real) -> Obb2 {
-        let (sin, cos) = libm::sincos(angle_radians.wide());
-        Self::from_unit_x(center, half_extents, DVec2::new(cos, sin))
+        Self::from_unit_x(
+            center,
+            half_extents,
+            radians_direction(angle_radians.wide()),
+        )
     }
 
-    /// Checked [`new`](Self::new).
-    pub fn try_new(
-        center: Vec2,
-        half_extents: Vec2,
-        angle_radians: Real,
-    ) -> Result<Obb2, ObbError> {
-        check_center(center)?;
-        let half_extents = check_half_extents(half_extents)?;
-        if !angle_radians.is_finite() {
-            return Err(ObbError::NonFinite { what: "angle" });
-        }
-        Ok(Self::new(center, half_extents, angle_radians))
+    checked_turn! {
+        /// Checked [`new`](Self::new).
+        try_new => new(angle_radians)
     }
 
-    /// Checked rectangle from f64 numbers: centre, half-extents and an angle in radians, none
-    /// of them rounded to f32 before the rectangle is built. The axes are `(cos, sin)` of the
-    /// f64 angle (the `libm` crate's, correctly reduced however large the angle); centre and
-    /// half-extents as in [`Obb3::try_new_f64`](crate::Obb3::try_new_f64).
-    ///
-    /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
-    /// method without `_f64`.
-    ///
-    /// ```
-    /// use glam::DVec2;
-    /// use sat_core::Obb2;
-    ///
-    /// // 1e5 rad is not near a multiple of 2π; rounded to f32 first it would turn by 2e-3 rad.
-    /// let a = Obb2::try_new_f64(DVec2::ZERO, DVec2::new(10.0, 0.1), 1e5)?;
-    /// let (s, c) = (1e5f64).sin_cos();
-    /// assert!((f64::from(a.axes().x_axis.x) - c).abs() < 1e-7);
-    /// assert!((f64::from(a.axes().x_axis.y) - s).abs() < 1e-7);
-    /// # Ok::<(), sat_core::ObbError>(())
-    /// ```
-    pub fn try_new_f64(
-        center: DVec2,
-        half_extents: DVec2,
-        angle_radians: f64,
-    ) -> Result<Obb2, ObbError> {
-        if !angle_radians.is_finite() {
-            return Err(ObbError::NonFinite { what: "angle" });
-        }
-        let (sin, cos) = libm::sincos(angle_radians);
-        Self::try_from_written(center, half_extents, Written::turned(DVec2::new(cos, sin)))
+    checked_turn! {
+        /// Checked rectangle from f64 numbers: centre, half-extents and an angle in radians, none
+        /// of them rounded to f32 before the rectangle is built. The axes are `(cos, sin)` of the
+        /// f64 angle (the `libm` crate's, correctly reduced however large the angle); centre and
+        /// half-extents as in [`Obb3::try_new_f64`](crate::Obb3::try_new_f64).
+        ///
+        /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
+        /// method without `_f64`.
+        ///
+        /// ```
+        /// use glam::DVec2;
+        /// use sat_core::Obb2;
+        ///
+        /// // 1e5 rad is not near a multiple of 2π; rounded to f32 first it would turn by 2e-3 rad.
+        /// let a = Obb2::try_new_f64(DVec2::ZERO, DVec2::new(10.0, 0.1), 1e5)?;
+        /// let (s, c) = (1e5f64).sin_cos();
+        /// assert!((f64::from(a.axes().x_axis.x) - c).abs() < 1e-7);
+        /// assert!((f64::from(a.axes().x_axis.y) - s).abs() < 1e-7);
+        /// # Ok::<(), sat_core::ObbError>(())
+        /// ```
+        try_new_f64 => f64 radians_direction(angle_radians)
     }
 
     /// Rectangle rotated by `degrees` counter-clockwise (seed 001's form). Multiples of 90°
@@ -101,46 +114,29 @@ impl Obb2 {
         Self::from_unit_x(center, half_extents, degrees_direction(degrees.wide()))
     }
 
-    /// [`try_from_degrees`](Self::try_from_degrees) on f64 numbers, none rounded to f32 before
-    /// the rectangle is built: the angle is reduced modulo 360 exactly, so `999720.03°` turns
-    /// by `0.03°` (as f64 reads it).
-    ///
-    /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
-    /// method without `_f64`.
-    ///
-    /// ```
-    /// use glam::DVec2;
-    /// use sat_core::Obb2;
-    ///
-    /// let a = Obb2::try_from_degrees_f64(DVec2::ZERO, DVec2::ONE, 999_720.03)?;
-    /// let b = Obb2::try_from_degrees_f64(DVec2::ZERO, DVec2::ONE, 0.03)?;
-    /// assert!((a.axes().x_axis - b.axes().x_axis).length() < 1e-7);
-    /// # Ok::<(), sat_core::ObbError>(())
-    /// ```
-    pub fn try_from_degrees_f64(
-        center: DVec2,
-        half_extents: DVec2,
-        degrees: f64,
-    ) -> Result<Obb2, ObbError> {
-        if !degrees.is_finite() {
-            return Err(ObbError::NonFinite { what: "angle" });
-        }
-        let x = degrees_direction(degrees);
-        Self::try_from_written(center, half_extents, Written::turned(x))
+    checked_turn! {
+        /// [`try_from_degrees`](Self::try_from_degrees) on f64 numbers, none rounded to f32 before
+        /// the rectangle is built: the angle is reduced modulo 360 exactly, so `999720.03°` turns
+        /// by `0.03°` (as f64 reads it).
+        ///
+        /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
+        /// method without `_f64`.
+        ///
+        /// ```
+        /// use glam::DVec2;
+        /// use sat_core::Obb2;
+        ///
+        /// let a = Obb2::try_from_degrees_f64(DVec2::ZERO, DVec2::ONE, 999_720.03)?;
+        /// let b = Obb2::try_from_degrees_f64(DVec2::ZERO, DVec2::ONE, 0.03)?;
+        /// assert!((a.axes().x_axis - b.axes().x_axis).length() < 1e-7);
+        /// # Ok::<(), sat_core::ObbError>(())
+        /// ```
+        try_from_degrees_f64 => f64 degrees_direction(degrees)
     }
 
-    /// Checked [`from_degrees`](Self::from_degrees).
-    pub fn try_from_degrees(
-        center: Vec2,
-        half_extents: Vec2,
-        degrees: Real,
-    ) -> Result<Obb2, ObbError> {
-        check_center(center)?;
-        let half_extents = check_half_extents(half_extents)?;
-        if !degrees.is_finite() {
-            return Err(ObbError::NonFinite { what: "angle" });
-        }
-        Ok(Self::from_degrees(center, half_extents, degrees))
+    checked_turn! {
+        /// Checked [`from_degrees`](Self::from_degrees).
+        try_from_degrees => from_degrees(degrees)
     }
 
     /// Rectangle whose local x axis points along `(cos, sin)`. The pair need not be unit length:
@@ -344,9 +340,7 @@ impl Obb2 {
         }
         let obb = Self::from_node(size, anchor, transform);
         check_center(obb.center)?;
-        for e in obb.half_extents.to_array() {
-            check_built_extent("scaled half-extent", e)?;
-        }
+        check_built_extents("scaled half-extent", obb.half_extents.to_array())?;
         Ok(obb)
     }
 
@@ -403,16 +397,10 @@ impl Obb2 {
         half_extents: DVec2,
         written: Written,
     ) -> Result<Obb2, ObbError> {
-        for c in center.to_array() {
-            check_magnitude("center", c)?;
-        }
-        for e in half_extents.to_array() {
-            check_extent("half-extent", e)?;
-        }
+        check_point("center", center.to_array())?;
+        check_extents("half-extent", half_extents.to_array())?;
         let obb = Self::from_written(center, half_extents, written);
-        for e in obb.half_extents.to_array() {
-            check_built_extent("half-extent", e)?;
-        }
+        check_built_extents("half-extent", obb.half_extents.to_array())?;
         Ok(obb)
     }
 
@@ -422,11 +410,7 @@ impl Obb2 {
     fn from_written(center: DVec2, half_extents: DVec2, written: Written) -> Obb2 {
         let (axes, spread) = match written {
             Written::Rotation(r) => (r, None),
-            Written::Columns(g) if is_signed_permutation(g) => (g, None),
-            Written::Columns(g) => {
-                let u = polar_factor(g);
-                (u, Some(u.transpose() * g))
-            }
+            Written::Columns(g) => g.stored_axes(),
         };
         let rounded = Vec2::from_wide(center);
         let shift = center - rounded.wide(); // exact: within an ulp of `center`
@@ -480,22 +464,11 @@ impl Written {
     }
 }
 
-/// The orthogonal polar factor of `g` (Newton's iteration, as `obb3::polar_factor`).
-fn polar_factor(g: DMat2) -> DMat2 {
-    let mut u = g;
-    for _ in 0..3 {
-        u = (u + u.inverse().transpose()) * 0.5;
-    }
-    u
-}
-
-/// Whether every column is ±1 times a different unit basis vector.
-fn is_signed_permutation(g: DMat2) -> bool {
-    let unit = |c: DVec2| {
-        let a = c.abs();
-        a.element_sum() == 1.0 && a.max_element() == 1.0
-    };
-    unit(g.x_axis) && unit(g.y_axis) && g.x_axis.dot(g.y_axis) == 0.0
+/// The unit x axis of a rectangle turned by `angle` radians: `(cos, sin)`, the `libm` crate's,
+/// correctly reduced however large the angle.
+fn radians_direction(angle: f64) -> DVec2 {
+    let (sin, cos) = libm::sincos(angle);
+    DVec2::new(cos, sin)
 }
 
 /// The unit x axis of a rectangle turned by `degrees`: reduced modulo 360 exactly, multiples
@@ -514,14 +487,18 @@ pub(crate) fn degrees_direction(degrees: f64) -> DVec2 {
     }
 }
 
+/// A finite angle (radians or degrees).
+fn check_angle(angle: impl Precision) -> Result<(), ObbError> {
+    if !angle.wide().is_finite() {
+        return Err(ObbError::NonFinite { what: "angle" });
+    }
+    Ok(())
+}
+
 fn check_center(center: Vec2) -> Result<(), ObbError> {
-    check_magnitude("center", center.x)?;
-    check_magnitude("center", center.y)
+    check_point("center", center.to_array())
 }
 
 fn check_half_extents(half_extents: Vec2) -> Result<Vec2, ObbError> {
-    Ok(Vec2::new(
-        check_extent("half-extent", half_extents.x)?,
-        check_extent("half-extent", half_extents.y)?,
-    ))
+    check_extents("half-extent", half_extents.to_array()).map(Vec2::from_array)
 }

@@ -15,7 +15,10 @@ use glam::{DMat3, DQuat, DVec3};
 use super::{AXES_TOLERANCE, Affine3A, Mat3, Mat3A, NAMES, Quat, Real, Vec3, Vec3A, sqrt};
 use crate::ObbError;
 use crate::precision::{FromWide, Precision, Widen};
-use crate::tolerance::{check_built_extent, check_extent, check_magnitude, enclosing_half_extents};
+use crate::tolerance::{
+    WrittenColumns, check_built_extents, check_extent, check_extents, check_point,
+    enclosing_half_extents,
+};
 
 /// An oriented box in 3D: centre, non-negative half-extents and orthonormal local axes.
 ///
@@ -201,7 +204,7 @@ impl Obb3 {
     /// A zero-scale column is legal and flattens the box.
     pub fn try_from_affine(transform: Affine3A, size: Vec3) -> Result<Obb3, ObbError> {
         check_center(Vec3::from(transform.translation))?;
-        let size = check_sizes(size)?;
+        let size = Vec3::from_array(check_extents("size", size.to_array())?);
         let m = Mat3::from(transform.matrix3).wide();
         if !m.is_finite() {
             return Err(ObbError::NonFinite { what: "transform" });
@@ -220,9 +223,7 @@ impl Obb3 {
             });
         }
         let obb = Self::from_affine(transform, size);
-        for e in obb.half_extents.to_array() {
-            check_built_extent("scaled half-extent", e)?;
-        }
+        check_built_extents("scaled half-extent", obb.half_extents.to_array())?;
         Ok(obb)
     }
 
@@ -285,16 +286,10 @@ impl Obb3 {
         half_extents: DVec3,
         written: Written,
     ) -> Result<Obb3, ObbError> {
-        for c in center.to_array() {
-            check_magnitude("center", c)?;
-        }
-        for e in half_extents.to_array() {
-            check_extent("half-extent", e)?;
-        }
+        check_point("center", center.to_array())?;
+        check_extents("half-extent", half_extents.to_array())?;
         let obb = Self::from_written(center, half_extents, written);
-        for e in obb.half_extents().to_array() {
-            check_built_extent("half-extent", e)?;
-        }
+        check_built_extents("half-extent", obb.half_extents.to_array())?;
         Ok(obb)
     }
 
@@ -304,11 +299,7 @@ impl Obb3 {
     fn from_written(center: DVec3, half_extents: DVec3, written: Written) -> Obb3 {
         let (axes, spread) = match written {
             Written::Rotation(r) => (r, None),
-            Written::Columns(g) if is_signed_permutation(g) => (g, None),
-            Written::Columns(g) => {
-                let u = polar_factor(g);
-                (u, Some(u.transpose() * g))
-            }
+            Written::Columns(g) => g.stored_axes(),
         };
         let rounded = Vec3::from_wide(center);
         let shift = center - rounded.wide(); // exact: within an ulp of `center`
@@ -342,28 +333,6 @@ enum Written {
     Columns(DMat3),
 }
 
-/// The orthogonal polar factor `U` of `G = U·H` (`H` symmetric positive definite): the
-/// orthonormal matrix nearest to `G`, of the same handedness. Newton's iteration
-/// `U ← (U + U⁻ᵀ)/2` converges quadratically; from `|GᵀG − I| ≤ 10⁻⁶` three steps reach f64
-/// precision.
-fn polar_factor(g: DMat3) -> DMat3 {
-    let mut u = g;
-    for _ in 0..3 {
-        u = (u + u.inverse().transpose()) * 0.5;
-    }
-    u
-}
-
-/// Whether every column is ±1 times a different unit basis vector (exactly orthonormal; the
-/// only exactly orthonormal matrices with dyadic entries).
-fn is_signed_permutation(g: DMat3) -> bool {
-    let unit = |c: DVec3| {
-        let a = c.abs();
-        a.element_sum() == 1.0 && a.max_element() == 1.0
-    };
-    let cols = [g.x_axis, g.y_axis, g.z_axis];
-    cols.iter().all(|&c| unit(c)) && (g.transpose() * g) == DMat3::IDENTITY
-}
 /// `R(q)/|q|²` in f64: exactly orthonormal up to f64 rounding for any non-zero `q`.
 fn quat_matrix(q: Quat) -> DMat3 {
     quat_matrix_f64(Real::quat_in_range(q.to_array()))
@@ -424,26 +393,9 @@ fn unit_columns(m: DMat3, lengths: DVec3) -> DMat3 {
 }
 
 pub(crate) fn check_center(center: Vec3) -> Result<(), ObbError> {
-    for c in center.to_array() {
-        check_magnitude("center", c)?;
-    }
-    Ok(())
+    check_point("center", center.to_array())
 }
 
 fn check_half_extents(half_extents: Vec3) -> Result<Vec3, ObbError> {
-    let [x, y, z] = half_extents.to_array();
-    Ok(Vec3::new(
-        check_extent("half-extent", x)?,
-        check_extent("half-extent", y)?,
-        check_extent("half-extent", z)?,
-    ))
-}
-
-fn check_sizes(size: Vec3) -> Result<Vec3, ObbError> {
-    let [x, y, z] = size.to_array();
-    Ok(Vec3::new(
-        check_extent("size", x)?,
-        check_extent("size", y)?,
-        check_extent("size", z)?,
-    ))
+    check_extents("half-extent", half_extents.to_array()).map(Vec3::from_array)
 }

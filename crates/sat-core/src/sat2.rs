@@ -13,52 +13,32 @@
 use glam::Vec4Swizzles;
 
 use super::obb2::Obb2;
-use super::sat3::Class;
+use super::sat3::{Class, classify_forms, intersects_family};
 use super::{CERT_K, EPS, PAD_K, Real, UNDERFLOW_FLOOR, Vec2, Vec4, sqrt};
 use crate::{Feature, Separation};
 
 impl Obb2 {
-    /// Whether the two closed rectangles intersect (touching counts).
-    ///
-    /// A `false` is exact for the rectangles as given, at any margin; a `true` is exact whenever
-    /// the margin exceeds [`band`](crate::tolerance::band)`(S)` (f64 rectangles:
-    /// [`band_f64`](crate::tolerance::band_f64)`(S)`).
-    ///
-    /// ```
-    /// use glam::{Vec2, Vec4};
-    /// use sat_core::Obb2;
-    ///
-    /// let a = Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0);
-    /// assert!(a.intersects(&Obb2::new(Vec2::new(2.0, 2.0), Vec2::ONE, 0.0))); // corners touch
-    /// ```
-    #[inline]
-    pub fn intersects(&self, other: &Obb2) -> bool {
-        overlap(
-            self,
-            other,
-            self.half_extents,
-            other.half_extents,
-            self.extent_norm,
-            other.extent_norm,
-        )
-    }
-
-    /// Whether the rectangles intersect once both are grown by `margin` (each half-extent
-    /// increased by `margin`; negative shrinks, never below zero).
-    ///
-    /// Assumes a finite `margin` with `|margin| ≤` [`MAX_MAGNITUDE`](crate::MAX_MAGNITUDE).
-    #[inline]
-    pub fn intersects_with_margin(&self, other: &Obb2, margin: Real) -> bool {
-        let ea = (self.half_extents + Vec2::splat(margin)).max(Vec2::ZERO);
-        let eb = (other.half_extents + Vec2::splat(margin)).max(Vec2::ZERO);
-        overlap(
-            self,
-            other,
-            ea,
-            eb,
-            sqrt(ea.length_squared()),
-            sqrt(eb.length_squared()),
-        )
+    intersects_family! {
+        Obb2, Vec2;
+        /// Whether the two closed rectangles intersect (touching counts).
+        ///
+        /// A `false` is exact for the rectangles as given, at any margin; a `true` is exact
+        /// whenever the margin exceeds [`band`](crate::tolerance::band)`(S)` (f64 rectangles:
+        /// [`band_f64`](crate::tolerance::band_f64)`(S)`).
+        ///
+        /// ```
+        /// use glam::{Vec2, Vec4};
+        /// use sat_core::Obb2;
+        ///
+        /// let a = Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0);
+        /// assert!(a.intersects(&Obb2::new(Vec2::new(2.0, 2.0), Vec2::ONE, 0.0))); // corners touch
+        /// ```
+        intersects;
+        /// Whether the rectangles intersect once both are grown by `margin` (each half-extent
+        /// increased by `margin`; negative shrinks, never below zero).
+        ///
+        /// Assumes a finite `margin` with `|margin| ≤` [`MAX_MAGNITUDE`](crate::MAX_MAGNITUDE).
+        intersects_with_margin;
     }
 
     /// The signed gap along the best of the four face normals, that axis (unit, world space,
@@ -122,15 +102,7 @@ impl Obb2 {
     /// ```
     #[inline]
     pub fn intersects_certified(&self, other: &Obb2) -> bool {
-        let class = classify::<true>(
-            self,
-            other,
-            self.half_extents,
-            other.half_extents,
-            self.extent_norm,
-            other.extent_norm,
-        );
-        match class {
+        match classify_stored::<true>(self, other) {
             Class::Separated => false,
             Class::Overlapping => true,
             Class::Uncertain(_) => super::undecided2(self, other),
@@ -181,6 +153,8 @@ fn dot(a: Vec2, b: Vec2) -> Real {
 fn signed(axis: Vec2, along: Real) -> Vec2 {
     if along < 0.0 { -axis } else { axis }
 }
+
+classify_forms!(Obb2, Vec2);
 
 /// The padded test, the four axes in the lanes of one `Vec4` (`t_0, t_1, b_0·d, b_1·d`): one
 /// comparison and one branch per pair. With `CERTIFY`, also whether every face normal of the exact
@@ -248,9 +222,4 @@ fn pairs_even(p: Vec4, q: Vec4) -> Vec4 {
 #[inline(always)]
 fn pairs_odd(p: Vec4, q: Vec4) -> Vec4 {
     Vec4::new(p.y, p.w, q.y, q.w)
-}
-
-#[inline(always)]
-fn overlap(a: &Obb2, b: &Obb2, ea: Vec2, eb: Vec2, norm_a: Real, norm_b: Real) -> bool {
-    classify::<false>(a, b, ea, eb, norm_a, norm_b) != Class::Separated
 }

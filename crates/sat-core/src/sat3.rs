@@ -27,63 +27,98 @@ use super::{
 };
 use crate::{Feature, Separation};
 
-impl Obb3 {
-    /// Whether the two closed boxes intersect (touching counts).
-    ///
-    /// A `false` is exact for the boxes as given, at any margin. A `true` is exact whenever the
-    /// boxes' margin exceeds [`band`](crate::tolerance::band)`(S)` = `BAND_K·ε·S` (f64 boxes:
-    /// [`band_f64`](crate::tolerance::band_f64), `BAND_K_F64·ε₆₄·S`)
-    /// (see [`tolerance`](crate::tolerance)).
-    ///
-    /// ```
-    /// use glam::{Quat, Vec3};
-    /// use sat_core::Obb3;
-    ///
-    /// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
-    /// let touching = Obb3::new(Vec3::new(2.0, 0.0, 0.0), Vec3::ONE, Quat::IDENTITY);
-    /// assert!(a.intersects(&touching));
-    /// ```
-    #[inline]
-    pub fn intersects(&self, other: &Obb3) -> bool {
-        widest_lanes!(intersects(self, other));
-        overlap(
-            self,
-            other,
-            self.half_extents,
-            other.half_extents,
-            self.extent_norm,
-            other.extent_norm,
-        )
-    }
+/// `intersects` and `intersects_with_margin` of a box type of either dimension (`$obb`, extents
+/// `$vec`; `sat2.rs` uses it too), documented by the caller: [`classify`] on the stored extents,
+/// or on extents grown by `margin`; first, if named, the dispatch to wider lanes (`widest_lanes!`).
+macro_rules! intersects_family {
+    (
+        $obb:ident, $vec:ident $(, $wider_lanes:ident!)?;
+        $(#[$doc:meta])* intersects;
+        $(#[$margin_doc:meta])* intersects_with_margin;
+    ) => {
+        $(#[$doc])*
+        #[inline]
+        pub fn intersects(&self, other: &$obb) -> bool {
+            $($wider_lanes!(intersects(self, other));)?
+            classify_stored::<false>(self, other) != Class::Separated
+        }
 
-    /// Whether the boxes intersect once both are grown by `margin` (each half-extent increased by
-    /// `margin`; a negative margin shrinks them, never below zero). With a prediction distance
-    /// `p`, `intersects_with_margin(p / 2)` never misses a pair closer than `p`.
-    ///
-    /// Assumes a finite `margin` with `|margin| ≤` [`MAX_MAGNITUDE`](crate::MAX_MAGNITUDE).
-    ///
-    /// ```
-    /// use glam::{Quat, Vec3};
-    /// use sat_core::Obb3;
-    ///
-    /// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
-    /// let b = Obb3::new(Vec3::new(0.0, 2.1, 0.0), Vec3::ONE, Quat::IDENTITY);
-    /// assert!(!a.intersects(&b));
-    /// assert!(a.intersects_with_margin(&b, 0.05));
-    /// ```
-    #[inline]
-    pub fn intersects_with_margin(&self, other: &Obb3, margin: Real) -> bool {
-        widest_lanes!(intersects_with_margin(self, other, margin));
-        let ea = (self.half_extents + Vec3A::splat(margin)).max(Vec3A::ZERO);
-        let eb = (other.half_extents + Vec3A::splat(margin)).max(Vec3A::ZERO);
-        overlap(
-            self,
-            other,
-            ea,
-            eb,
-            sqrt(ea.length_squared()),
-            sqrt(eb.length_squared()),
-        )
+        $(#[$margin_doc])*
+        #[inline]
+        pub fn intersects_with_margin(&self, other: &$obb, margin: Real) -> bool {
+            $($wider_lanes!(intersects_with_margin(self, other, margin));)?
+            let grown = |e: $vec| (e + $vec::splat(margin)).max($vec::ZERO);
+            let (ea, eb) = (grown(self.half_extents), grown(other.half_extents));
+            classify_resized::<false>(self, other, ea, eb) != Class::Separated
+        }
+    };
+}
+#[allow(unused_imports)] // `double/scalar.rs` compiles this file without `sat2.rs`
+pub(crate) use intersects_family;
+
+/// [`classify`] on the stored extents (`classify_stored`) and on grown or shrunk ones
+/// (`classify_resized`), for a box type of either dimension (`$obb`, extents `$vec`).
+macro_rules! classify_forms {
+    ($obb:ident, $vec:ident) => {
+        /// [`classify`] on the boxes as stored.
+        #[inline(always)]
+        pub(crate) fn classify_stored<const CERTIFY: bool>(a: &$obb, b: &$obb) -> Class {
+            let (ea, eb) = (a.half_extents, b.half_extents);
+            classify::<CERTIFY>(a, b, ea, eb, a.extent_norm, b.extent_norm)
+        }
+
+        /// [`classify`] with half-extents `ea`, `eb` (grown or shrunk) in place of the stored
+        /// ones.
+        #[inline(always)]
+        pub(crate) fn classify_resized<const CERTIFY: bool>(
+            a: &$obb,
+            b: &$obb,
+            ea: $vec,
+            eb: $vec,
+        ) -> Class {
+            let (norm_a, norm_b) = (sqrt(ea.length_squared()), sqrt(eb.length_squared()));
+            classify::<CERTIFY>(a, b, ea, eb, norm_a, norm_b)
+        }
+    };
+}
+#[allow(unused_imports)] // `double/scalar.rs` compiles this file without `sat2.rs`
+pub(crate) use classify_forms;
+
+impl Obb3 {
+    intersects_family! {
+        Obb3, Vec3A, widest_lanes!;
+        /// Whether the two closed boxes intersect (touching counts).
+        ///
+        /// A `false` is exact for the boxes as given, at any margin. A `true` is exact whenever the
+        /// boxes' margin exceeds [`band`](crate::tolerance::band)`(S)` = `BAND_K·ε·S` (f64 boxes:
+        /// [`band_f64`](crate::tolerance::band_f64), `BAND_K_F64·ε₆₄·S`)
+        /// (see [`tolerance`](crate::tolerance)).
+        ///
+        /// ```
+        /// use glam::{Quat, Vec3};
+        /// use sat_core::Obb3;
+        ///
+        /// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
+        /// let touching = Obb3::new(Vec3::new(2.0, 0.0, 0.0), Vec3::ONE, Quat::IDENTITY);
+        /// assert!(a.intersects(&touching));
+        /// ```
+        intersects;
+        /// Whether the boxes intersect once both are grown by `margin` (each half-extent increased
+        /// by `margin`; a negative margin shrinks them, never below zero). With a prediction
+        /// distance `p`, `intersects_with_margin(p / 2)` never misses a pair closer than `p`.
+        ///
+        /// Assumes a finite `margin` with `|margin| ≤` [`MAX_MAGNITUDE`](crate::MAX_MAGNITUDE).
+        ///
+        /// ```
+        /// use glam::{Quat, Vec3};
+        /// use sat_core::Obb3;
+        ///
+        /// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
+        /// let b = Obb3::new(Vec3::new(0.0, 2.1, 0.0), Vec3::ONE, Quat::IDENTITY);
+        /// assert!(!a.intersects(&b));
+        /// assert!(a.intersects_with_margin(&b, 0.05));
+        /// ```
+        intersects_with_margin;
     }
 
     /// The signed gap along the best of the 15 candidate axes, that axis (unit, world space,
@@ -137,15 +172,7 @@ impl Obb3 {
     #[inline]
     pub fn intersects_certified(&self, other: &Obb3) -> bool {
         widest_lanes!(intersects_certified(self, other));
-        let class = classify::<true>(
-            self,
-            other,
-            self.half_extents,
-            other.half_extents,
-            self.extent_norm,
-            other.extent_norm,
-        );
-        match class {
+        match classify_stored::<true>(self, other) {
             Class::Separated => false,
             Class::Overlapping => true,
             Class::Uncertain(axes) => super::undecided3(self, other, axes),
@@ -175,6 +202,8 @@ pub(crate) enum Class {
     /// 0..3, B's faces 3..6, edge pair `(i, k)` at `6 + 3i + k`).
     Uncertain(u16),
 }
+
+classify_forms!(Obb3, Vec3A);
 
 /// The padded test, three axes per SIMD operation. Lane `i` of every vector below holds the
 /// same expression, rounded the same way, as the batch kernel (`batch/kernel3.rs`) and the
@@ -367,11 +396,6 @@ fn common_point(
 
 /// How many candidate points `common_point` tries (the first, then alternating projections).
 const COMMON_POINT_STEPS: usize = 4;
-
-#[inline(always)]
-fn overlap(a: &Obb3, b: &Obb3, ea: Vec3A, eb: Vec3A, norm_a: Real, norm_b: Real) -> bool {
-    classify::<false>(a, b, ea, eb, norm_a, norm_b) != Class::Separated
-}
 
 /// `separation`, three candidate axes per SIMD operation, every value rounded exactly as the
 /// scalar definition rounds it (3-term dot products summed in index order, face radii summed over

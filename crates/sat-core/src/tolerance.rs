@@ -279,11 +279,11 @@ pub const BAND_K_F64: f64 = 768.0;
 pub const AXES_BAND_K_F64: f64 = 896.0;
 
 /// [`CERT_K`] for f64 boxes, in units of `EPS_F64·S`.
-pub const CERT_K_F64: f64 = 192.0;
+pub const CERT_K_F64: f64 = F64_AXIS_FACTOR * CERT_K as f64;
 
 /// [`SEPARATION_K`] for f64 boxes: `DObb3::separation().gap` is the exact gap along the returned
 /// axis within `SEPARATION_K_F64 · EPS_F64 · S`.
-pub const SEPARATION_K_F64: f64 = 192.0;
+pub const SEPARATION_K_F64: f64 = F64_AXIS_FACTOR * SEPARATION_K as f64;
 
 /// [`UNDERFLOW_FLOOR`] for f64 boxes (`2⁻¹⁰⁰⁰`): products below f64's normal range
 /// (`2⁻¹⁰²²`), at most ~10 per test.
@@ -396,6 +396,46 @@ pub(crate) fn check_built_extent<R: Precision>(
 /// one ("Boxes as written" above).
 pub(crate) const POLAR_ROUNDING: f64 = 1.0 / (1u64 << 48) as f64;
 
+/// Columns as written (`DMat2`, `DMat3`: orthonormal within the axes tolerance) and the stored
+/// axes for them ("Boxes as written" above).
+pub(crate) trait WrittenColumns: Sized {
+    /// The stored axes `U` for the columns `G` and the spread `H = UᵀG` of the written box
+    /// about them: `G` itself, no spread, when every column is ±1 times a different unit basis
+    /// vector (exactly orthonormal; the only exactly orthonormal matrices with dyadic entries);
+    /// else the orthogonal polar factor of `G = U·H` (`H` symmetric positive definite), the
+    /// orthonormal matrix nearest to `G`, of the same handedness. Newton's iteration
+    /// `U ← (U + U⁻ᵀ)/2` converges quadratically; from `|GᵀG − I| ≤ 10⁻⁶` three steps reach f64
+    /// precision.
+    fn stored_axes(self) -> (Self, Option<Self>);
+}
+
+macro_rules! written_columns {
+    ($($mat:ident, $vec:ident, [$($col:ident),+];)*) => {$(
+        impl WrittenColumns for glam::$mat {
+            fn stored_axes(self) -> (Self, Option<Self>) {
+                let g = self;
+                let unit = |c: glam::$vec| {
+                    let a = c.abs();
+                    a.element_sum() == 1.0 && a.max_element() == 1.0
+                };
+                if [$(g.$col),+].into_iter().all(unit) && g.transpose() * g == Self::IDENTITY {
+                    return (g, None);
+                }
+                let mut u = g;
+                for _ in 0..3 {
+                    u = (u + u.inverse().transpose()) * 0.5;
+                }
+                (u, Some(u.transpose() * g))
+            }
+        }
+    )*};
+}
+
+written_columns! {
+    DMat2, DVec2, [x_axis, y_axis];
+    DMat3, DVec3, [x_axis, y_axis, z_axis];
+}
+
 /// The stored half-extents for a box as written ("Boxes as written" above): along stored axis
 /// `i`, the reach `Σ_j e_j·|H_ij|` of the written columns (`spread` = the rows of `H = UᵀG`;
 /// `None` when the written axes are the stored ones, so the reach is `e_i`) plus
@@ -430,4 +470,34 @@ pub(crate) fn check_extent<R: Precision>(
         });
     }
     Ok(R::round_up(value.wide())) // exact; turns -0.0 into +0.0
+}
+
+/// [`check_magnitude`] on each coordinate of a point, in order.
+pub(crate) fn check_point<R: Precision, const N: usize>(
+    what: &'static str,
+    point: [R; N],
+) -> Result<(), crate::ObbError> {
+    point.into_iter().try_for_each(|c| check_magnitude(what, c))
+}
+
+/// [`check_extent`] on each of `values`, in order: the values, `-0.0` turned into `+0.0`.
+pub(crate) fn check_extents<R: Precision, const N: usize>(
+    what: &'static str,
+    values: [R; N],
+) -> Result<[R; N], crate::ObbError> {
+    let mut checked = values;
+    for value in &mut checked {
+        *value = check_extent(what, *value)?;
+    }
+    Ok(checked)
+}
+
+/// [`check_built_extent`] on each half-extent a constructor built, in order.
+pub(crate) fn check_built_extents<R: Precision, const N: usize>(
+    what: &'static str,
+    values: [R; N],
+) -> Result<(), crate::ObbError> {
+    values
+        .into_iter()
+        .try_for_each(|e| check_built_extent(what, e))
 }

@@ -4,6 +4,28 @@
 use super::set::Chunk;
 use super::{ALL_LANES, EPS, LANES, PAD_K, Real, UNDERFLOW_FLOOR, UNDERFLOW_SCALE, sqrt};
 
+/// Binds lane `l` of chunks `a`, `b` as the locals both kernels start from, each rounded as
+/// `sat3::classify` rounds it: the extents `ea`, `eb`, the axes `ax`, `bx`, `d = c_B − c_A`,
+/// the 3-term `dot` (summed in index order), the error scale `S` and the pad. A macro rather
+/// than a struct: with the values as plain locals the lane loops vectorise as before (a struct
+/// measured up to 20% slower in `overlaps3`).
+macro_rules! gather_lane {
+    (
+        $a:ident, $b:ident, $l:ident =>
+        $ea:ident, $eb:ident, $ax:ident, $bx:ident, $d:ident, $dot:ident, $scale:ident, $pad:ident
+    ) => {
+        let lane3 = |v: &[[Real; LANES]; 3]| [v[0][$l], v[1][$l], v[2][$l]];
+        let ($ea, $eb) = (lane3(&$a.half), lane3(&$b.half));
+        let (ca, cb) = (lane3(&$a.center), lane3(&$b.center));
+        let $ax = [lane3(&$a.axes[0]), lane3(&$a.axes[1]), lane3(&$a.axes[2])];
+        let $bx = [lane3(&$b.axes[0]), lane3(&$b.axes[1]), lane3(&$b.axes[2])];
+        let $d = [cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]];
+        let $dot = |u: [Real; 3], v: [Real; 3]| (u[0] * v[0] + u[1] * v[1]) + u[2] * v[2];
+        let $scale = (sqrt($dot($d, $d)) + $a.norm[$l]) + $b.norm[$l];
+        let $pad = PAD_K * EPS * $scale + UNDERFLOW_FLOOR;
+    };
+}
+
 /// Bit `l` set when lane `l` of `a` and lane `l` of `b` intersect: `Obb3::intersects`, lane by
 /// lane, with every operation in the same order as the scalar path (`sat3.rs`), so the verdicts
 /// are bit-identical and the error band is the same. All 15 axes are evaluated branch-free per
@@ -40,15 +62,7 @@ pub(crate) fn overlap_mask_query(a: &Chunk<3>, b: &Chunk<3>) -> u32 {
 /// The face axes of `a` alone, exactly as [`lane_separated`] evaluates them.
 #[inline(always)]
 fn faces_a_separated(a: &Chunk<3>, b: &Chunk<3>, l: usize) -> bool {
-    let lane3 = |v: &[[Real; LANES]; 3]| [v[0][l], v[1][l], v[2][l]];
-    let (ea, eb) = (lane3(&a.half), lane3(&b.half));
-    let (ca, cb) = (lane3(&a.center), lane3(&b.center));
-    let ax = [lane3(&a.axes[0]), lane3(&a.axes[1]), lane3(&a.axes[2])];
-    let bx = [lane3(&b.axes[0]), lane3(&b.axes[1]), lane3(&b.axes[2])];
-    let d = [cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]];
-    let dot = |u: [Real; 3], v: [Real; 3]| (u[0] * v[0] + u[1] * v[1]) + u[2] * v[2];
-    let scale = (sqrt(dot(d, d)) + a.norm[l]) + b.norm[l];
-    let pad = PAD_K * EPS * scale + UNDERFLOW_FLOOR;
+    gather_lane!(a, b, l => ea, eb, ax, bx, d, dot, scale, pad);
     let mut separated = false;
     for i in 0..3 {
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
@@ -63,15 +77,7 @@ fn faces_a_separated(a: &Chunk<3>, b: &Chunk<3>, l: usize) -> bool {
 /// early exits).
 #[inline(always)]
 fn lane_separated(a: &Chunk<3>, b: &Chunk<3>, l: usize) -> bool {
-    let lane3 = |v: &[[Real; LANES]; 3]| [v[0][l], v[1][l], v[2][l]];
-    let (ea, eb) = (lane3(&a.half), lane3(&b.half));
-    let (ca, cb) = (lane3(&a.center), lane3(&b.center));
-    let ax = [lane3(&a.axes[0]), lane3(&a.axes[1]), lane3(&a.axes[2])];
-    let bx = [lane3(&b.axes[0]), lane3(&b.axes[1]), lane3(&b.axes[2])];
-    let d = [cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]];
-    let dot = |u: [Real; 3], v: [Real; 3]| (u[0] * v[0] + u[1] * v[1]) + u[2] * v[2];
-    let scale = (sqrt(dot(d, d)) + a.norm[l]) + b.norm[l];
-    let pad = PAD_K * EPS * scale + UNDERFLOW_FLOOR;
+    gather_lane!(a, b, l => ea, eb, ax, bx, d, dot, scale, pad);
     let t = [dot(ax[0], d), dot(ax[1], d), dot(ax[2], d)];
     let pa = [ea[0] + pad, ea[1] + pad, ea[2] + pad];
     let row = |i: usize| [dot(ax[i], bx[0]), dot(ax[i], bx[1]), dot(ax[i], bx[2])];

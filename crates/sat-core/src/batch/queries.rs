@@ -7,63 +7,75 @@ use multiversion::multiversion;
 use super::set::Chunk;
 use super::{LANES, Obb2, Obb3, ObbSet2, ObbSet3, kernel2, kernel3};
 
-/// Whether `query` intersects any box of `set` (stops at the first chunk with a hit).
-#[multiversion(targets("x86_64+avx512f+avx512vl+avx2+fma", "x86_64+avx2+fma", "x86_64+avx"))]
-pub fn any_overlap3(query: &Obb3, set: &ObbSet3) -> bool {
-    let q = Chunk::splat(query);
-    set.chunks()
-        .iter()
-        .enumerate()
-        .any(|(index, chunk)| kernel3::overlap_mask_query(&q, chunk) & set.valid_lanes(index) != 0)
+/// The three entry points of one dimension: one box against a set (`$any`, `$overlaps`), each
+/// chunk through `$query_mask` with the query splatted, and a stream of pairs (`$pairs`), chunk
+/// against chunk through `$pair_mask`.
+macro_rules! entry_points {
+    (
+        $obb:ident, $set:ident, $query_mask:path, $pair_mask:path;
+        $(#[$any_doc:meta])* $any:ident;
+        $(#[$overlaps_doc:meta])* $overlaps:ident;
+        $(#[$pairs_doc:meta])* $pairs:ident;
+    ) => {
+        $(#[$any_doc])*
+        #[multiversion(targets(
+            "x86_64+avx512f+avx512vl+avx2+fma",
+            "x86_64+avx2+fma",
+            "x86_64+avx",
+        ))]
+        pub fn $any(query: &$obb, set: &$set) -> bool {
+            let q = Chunk::splat(query);
+            set.chunks()
+                .iter()
+                .enumerate()
+                .any(|(index, chunk)| $query_mask(&q, chunk) & set.valid_lanes(index) != 0)
+        }
+
+        $(#[$overlaps_doc])*
+        #[multiversion(targets(
+            "x86_64+avx512f+avx512vl+avx2+fma",
+            "x86_64+avx2+fma",
+            "x86_64+avx",
+        ))]
+        pub fn $overlaps(query: &$obb, set: &$set, out: &mut Vec<bool>) {
+            let q = Chunk::splat(query);
+            let masks = set.chunks().iter().map(|chunk| $query_mask(&q, chunk));
+            write_lanes(out, set.len(), masks);
+        }
+
+        $(#[$pairs_doc])*
+        #[multiversion(targets(
+            "x86_64+avx512f+avx512vl+avx2+fma",
+            "x86_64+avx2+fma",
+            "x86_64+avx",
+        ))]
+        pub fn $pairs(a: &$set, b: &$set, out: &mut Vec<bool>) {
+            let masks = a.chunks().iter().zip(b.chunks());
+            let masks = masks.map(|(ca, cb)| $pair_mask(ca, cb));
+            write_lanes(out, a.len().min(b.len()), masks);
+        }
+    };
 }
 
-/// `out[i] = query.intersects(&set[i])` for every box of the set (`out` is cleared first).
-#[multiversion(targets("x86_64+avx512f+avx512vl+avx2+fma", "x86_64+avx2+fma", "x86_64+avx"))]
-pub fn overlaps3(query: &Obb3, set: &ObbSet3, out: &mut Vec<bool>) {
-    let q = Chunk::splat(query);
-    let masks = set
-        .chunks()
-        .iter()
-        .map(|chunk| kernel3::overlap_mask_query(&q, chunk));
-    write_lanes(out, set.len(), masks);
+entry_points! {
+    Obb3, ObbSet3, kernel3::overlap_mask_query, kernel3::overlap_mask;
+    /// Whether `query` intersects any box of `set` (stops at the first chunk with a hit).
+    any_overlap3;
+    /// `out[i] = query.intersects(&set[i])` for every box of the set (`out` is cleared first).
+    overlaps3;
+    /// `out[i] = a[i].intersects(&b[i])` for a stream of independent pairs, over the first
+    /// `min(a.len(), b.len())` boxes (`out` is cleared first).
+    pair_overlaps3;
 }
 
-/// `out[i] = a[i].intersects(&b[i])` for a stream of independent pairs, over the first
-/// `min(a.len(), b.len())` boxes (`out` is cleared first).
-#[multiversion(targets("x86_64+avx512f+avx512vl+avx2+fma", "x86_64+avx2+fma", "x86_64+avx"))]
-pub fn pair_overlaps3(a: &ObbSet3, b: &ObbSet3, out: &mut Vec<bool>) {
-    let masks = a.chunks().iter().zip(b.chunks());
-    let masks = masks.map(|(ca, cb)| kernel3::overlap_mask(ca, cb));
-    write_lanes(out, a.len().min(b.len()), masks);
-}
-
-/// Whether `query` intersects any rectangle of `set`.
-#[multiversion(targets("x86_64+avx512f+avx512vl+avx2+fma", "x86_64+avx2+fma", "x86_64+avx"))]
-pub fn any_overlap2(query: &Obb2, set: &ObbSet2) -> bool {
-    let q = Chunk::splat(query);
-    set.chunks()
-        .iter()
-        .enumerate()
-        .any(|(index, chunk)| kernel2::overlap_mask(&q, chunk) & set.valid_lanes(index) != 0)
-}
-
-/// `out[i] = query.intersects(&set[i])` (`out` is cleared first).
-#[multiversion(targets("x86_64+avx512f+avx512vl+avx2+fma", "x86_64+avx2+fma", "x86_64+avx"))]
-pub fn overlaps2(query: &Obb2, set: &ObbSet2, out: &mut Vec<bool>) {
-    let q = Chunk::splat(query);
-    let masks = set
-        .chunks()
-        .iter()
-        .map(|chunk| kernel2::overlap_mask(&q, chunk));
-    write_lanes(out, set.len(), masks);
-}
-
-/// `out[i] = a[i].intersects(&b[i])` over the first `min(a.len(), b.len())` rectangles.
-#[multiversion(targets("x86_64+avx512f+avx512vl+avx2+fma", "x86_64+avx2+fma", "x86_64+avx"))]
-pub fn pair_overlaps2(a: &ObbSet2, b: &ObbSet2, out: &mut Vec<bool>) {
-    let masks = a.chunks().iter().zip(b.chunks());
-    let masks = masks.map(|(ca, cb)| kernel2::overlap_mask(ca, cb));
-    write_lanes(out, a.len().min(b.len()), masks);
+entry_points! {
+    Obb2, ObbSet2, kernel2::overlap_mask, kernel2::overlap_mask;
+    /// Whether `query` intersects any rectangle of `set`.
+    any_overlap2;
+    /// `out[i] = query.intersects(&set[i])` (`out` is cleared first).
+    overlaps2;
+    /// `out[i] = a[i].intersects(&b[i])` over the first `min(a.len(), b.len())` rectangles.
+    pair_overlaps2;
 }
 
 /// Replaces `out` with the first `len` lanes of `masks` (one bit per lane, one mask per chunk).

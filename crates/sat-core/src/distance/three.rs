@@ -2,7 +2,7 @@
 
 use glam::Vec3Swizzles;
 
-use super::sat3::{Class, classify};
+use super::sat3::{Class, classify_stored};
 use super::{
     AMBIGUITY_K, CLIP_SLACK, ClosestPoints, EPS, FAST_K, Mat3A, Obb3, PAD_K, PARALLEL_CUTOFF,
     Point, Real, Reply, SMALL_SCALE, Signs, UNDERFLOW_FLOOR, Vec3, Vec3A, WALK_STEPS, clip, flip,
@@ -129,10 +129,7 @@ fn solve<const POINTS: bool>(
     if found.squared <= square(face_gap.max(0.0) + tol) {
         return (found, f.unit);
     }
-    let overlap_proved = || {
-        let (ea, eb) = (a.half_extents, b.half_extents);
-        classify::<true>(a, b, ea, eb, a.extent_norm, b.extent_norm) == Class::Overlapping
-    };
+    let overlap_proved = || classify_stored::<true>(a, b) == Class::Overlapping;
     if !POINTS && overlapping_faces && overlap_proved() {
         return (Reply::common(Point::OnSegment(0.0)), f.unit);
     }
@@ -305,19 +302,25 @@ impl Frame {
     #[inline(always)]
     fn against_a(&self, i: usize) -> Reply<Vec3A> {
         // R_ik·e_Bk over k: row i of R, weighted.
-        let heights = self.row[i] * self.eb;
-        let flat = heights.abs().cmple(Vec3A::splat(EPS * self.scale));
-        let s = Vec3A::select(flat, signs(-self.tb), signs(heights) * -sign_of(self.ta[i]));
+        let s = self.support(self.row[i] * self.eb, -sign_of(self.ta[i]), -self.tb);
         self.b_vertex_reply(s)
     }
 
     /// A's vertex supporting against B's face `j`, and its closest point of B.
     #[inline(always)]
     fn against_b(&self, j: usize) -> Reply<Vec3A> {
-        let heights = self.col[j] * self.ea;
-        let flat = heights.abs().cmple(Vec3A::splat(EPS * self.scale));
-        let s = Vec3A::select(flat, signs(self.ta), signs(heights) * sign_of(self.tb[j]));
+        let s = self.support(self.col[j] * self.ea, sign_of(self.tb[j]), self.ta);
         self.a_vertex_reply(s)
+    }
+
+    /// The signs of the moving box's vertex supporting against a face: on each of its axes,
+    /// `away` (±1) times the sign of the axis's `heights` over the face, or where that height is
+    /// within `ε·S₁` (the axis parallel to the face), the sign of `centre`, the fixed box's centre
+    /// in the moving box's frame.
+    #[inline(always)]
+    fn support(&self, heights: Vec3A, away: Real, centre: Vec3A) -> Vec3A {
+        let flat = heights.abs().cmple(Vec3A::splat(EPS * self.scale));
+        Vec3A::select(flat, signs(centre), signs(heights) * away)
     }
 
     /// Whether the candidate's distance `V` is within `tol` of the two boxes' gap along its own
@@ -349,22 +352,16 @@ impl Frame {
     /// to rounding there): A's point in B, or B's point in A.
     #[inline(always)]
     fn member(&self, r: &Reply<Vec3A>) -> Option<Reply<Vec3A>> {
-        let common = |p: Point<Vec3A>| Reply {
-            squared: 0.0,
-            a: p,
-            b: p,
-            dir: Vec3A::ZERO,
-        };
         if let Point::InA(p) = r.a {
             let in_b = (self.row[0] * p.x + self.row[1] * p.y) + self.row[2] * p.z - self.tb;
             if in_b.abs().cmple(self.eb).all() {
-                return Some(common(r.a));
+                return Some(Reply::common(r.a));
             }
         }
         if let Point::InB(q) = r.b {
             let in_a = self.ta + (self.col[0] * q.x + self.col[1] * q.y) + self.col[2] * q.z;
             if in_a.abs().cmple(self.ea).all() {
-                return Some(common(r.b));
+                return Some(Reply::common(r.b));
             }
         }
         None
@@ -389,13 +386,7 @@ impl Frame {
     fn b_vertex_reply(&self, s: Vec3A) -> Reply<Vec3A> {
         let v = self.vertex_b(s);
         let p = v.clamp(-self.ea, self.ea);
-        let e = v - p;
-        Reply {
-            squared: e.dot(e),
-            a: Point::InA(p),
-            b: Point::InB(s * self.eb),
-            dir: e,
-        }
+        candidate(p, s * self.eb, v - p, v - p)
     }
 
     /// A's vertex `s` and its closest point of B.
@@ -404,13 +395,9 @@ impl Frame {
         let w = self.vertex_a(s);
         let q = w.clamp(-self.eb, self.eb);
         let e = q - w;
-        Reply {
-            squared: e.dot(e),
-            a: Point::InA(s * self.ea),
-            b: Point::InB(q),
-            // From A's vertex to B's point, in A's frame.
-            dir: (self.col[0] * e.x + self.col[1] * e.y) + self.col[2] * e.z,
-        }
+        // From A's vertex to B's point, in A's frame.
+        let dir = (self.col[0] * e.x + self.col[1] * e.y) + self.col[2] * e.z;
+        candidate(s * self.ea, q, e, dir)
     }
 
     /// The supporting edges of edge pair `(i, k)` (A's edge along `a_i`, B's along `b_k`) along
@@ -553,15 +540,7 @@ impl Frame {
         };
         let (alpha, beta) = (reach(self.ea, self.ta), reach(self.eb, self.tb));
         let (lo, hi) = ((1.0 - beta).max(0.0), alpha.min(1.0));
-        (lo <= hi).then(|| {
-            let here = Point::OnSegment(0.5 * (lo + hi));
-            Reply {
-                squared: 0.0,
-                a: here,
-                b: here,
-                dir: Vec3A::ZERO,
-            }
-        })
+        (lo <= hi).then(|| Reply::common(Point::OnSegment(0.5 * (lo + hi))))
     }
 }
 
@@ -604,17 +583,24 @@ fn edges_common(a: &Obb3, b: &Obb3, scale: Real, unit: Real) -> Option<Reply<Vec
                     // In the frame's units, as every other answer.
                     let q = Vec3A::from_array(q) / unit;
                     let here = if from_a { Point::InA(q) } else { Point::InB(q) };
-                    return Some(Reply {
-                        squared: 0.0,
-                        a: here,
-                        b: here,
-                        dir: Vec3A::ZERO,
-                    });
+                    return Some(Reply::common(here));
                 }
             }
         }
     }
     None
+}
+
+/// The candidate of A's point `p` and B's point `q` (each in its box's frame), `e` apart in the
+/// frame they were compared in; `dir`: from `p` to `q` in A's frame.
+#[inline(always)]
+fn candidate(p: Vec3A, q: Vec3A, e: Vec3A, dir: Vec3A) -> Reply<Vec3A> {
+    Reply {
+        squared: e.dot(e),
+        a: Point::InA(p),
+        b: Point::InB(q),
+        dir,
+    }
 }
 
 /// ±1 on each axis: bit `i` of `corner` set means `−`.

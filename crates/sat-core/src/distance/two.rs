@@ -156,9 +156,9 @@ fn settle(
 ) -> Reply<Vec2> {
     let tol = FAST_K * EPS * f.scale + UNDERFLOW_FLOOR;
     let other = if against_a {
-        f.against_b(face_b.y > face_b.x)
+        f.against_b(usize::from(face_b.y > face_b.x))
     } else {
-        f.against_a(face_a.y > face_a.x)
+        f.against_a(usize::from(face_a.y > face_a.x))
     };
     if other.squared < found.squared {
         found = other;
@@ -286,22 +286,16 @@ impl Frame {
     /// A point of the candidate that lies in the other rectangle as computed.
     #[inline(always)]
     fn member(&self, r: &Reply<Vec2>) -> Option<Reply<Vec2>> {
-        let common = |p: Point<Vec2>| Reply {
-            squared: 0.0,
-            a: p,
-            b: p,
-            dir: Vec2::ZERO,
-        };
         if let Point::InA(p) = r.a {
             let in_b = (self.row[0] * p.x + self.row[1] * p.y) - self.tb;
             if in_b.abs().cmple(self.eb).all() {
-                return Some(common(r.a));
+                return Some(Reply::common(r.a));
             }
         }
         if let Point::InB(q) = r.b {
             let in_a = self.ta + (self.col[0] * q.x + self.col[1] * q.y);
             if in_a.abs().cmple(self.ea).all() {
-                return Some(common(r.b));
+                return Some(Reply::common(r.b));
             }
         }
         None
@@ -354,9 +348,7 @@ impl Frame {
         let second = BVec2::splat(faces.y > faces.x);
         let row = Vec2::select(second, Vec2::new(m0.y, m1.y), Vec2::new(m0.x, m1.x));
         let along = Vec2::select(second, moving.yy(), moving.xx()).x;
-        let heights = row * e_moving;
-        let flat = heights.abs().cmple(Vec2::splat(EPS * self.scale));
-        let s = Vec2::select(flat, signs(fixed_seen), signs(heights) * -sign_of(along));
+        let s = self.support(row * e_moving, -sign_of(along), fixed_seen);
         let h = s * e_moving;
         let v = moving + (m0 * h.x + m1 * h.y);
         let p = v.clamp(-e_fixed, e_fixed);
@@ -369,33 +361,31 @@ impl Frame {
         }
     }
 
-    /// B's vertex supporting against A's face 0 (or 1, if `second`), and its closest point of
-    /// A. Where B's side `k` is parallel to the face within `ε·S₁` of height, its sign is the
-    /// one towards A's centre (the vertex above the face, when either is).
+    /// B's vertex supporting against A's face `i`, and its closest point of A. Where B's side
+    /// `k` is parallel to the face within `ε·S₁` of height, its sign is the one towards A's
+    /// centre (the vertex above the face, when either is).
     #[inline(always)]
-    fn against_a(&self, second: bool) -> Reply<Vec2> {
+    fn against_a(&self, i: usize) -> Reply<Vec2> {
         // R_ik·e_Bk over k: row i of R, weighted.
-        let (along, heights) = if second {
-            (self.ta.y, self.row[1] * self.eb)
-        } else {
-            (self.ta.x, self.row[0] * self.eb)
-        };
-        let flat = heights.abs().cmple(Vec2::splat(EPS * self.scale));
-        let s = Vec2::select(flat, signs(-self.tb), signs(heights) * -sign_of(along));
+        let s = self.support(self.row[i] * self.eb, -sign_of(self.ta[i]), -self.tb);
         self.b_vertex_reply(s)
     }
 
-    /// A's vertex supporting against B's face 0 (or 1), and its closest point of B.
+    /// A's vertex supporting against B's face `j`, and its closest point of B.
     #[inline(always)]
-    fn against_b(&self, second: bool) -> Reply<Vec2> {
-        let (along, heights) = if second {
-            (self.tb.y, self.col[1] * self.ea)
-        } else {
-            (self.tb.x, self.col[0] * self.ea)
-        };
-        let flat = heights.abs().cmple(Vec2::splat(EPS * self.scale));
-        let s = Vec2::select(flat, signs(self.ta), signs(heights) * sign_of(along));
+    fn against_b(&self, j: usize) -> Reply<Vec2> {
+        let s = self.support(self.col[j] * self.ea, sign_of(self.tb[j]), self.ta);
         self.a_vertex_reply(s)
+    }
+
+    /// The signs of the moving rectangle's vertex supporting against a face: on each of its
+    /// axes, `away` (±1) times the sign of the axis's `heights` over the face, or where that
+    /// height is within `ε·S₁` (the side parallel to the face), the sign of `centre`, the fixed
+    /// rectangle's centre in the moving one's frame.
+    #[inline(always)]
+    fn support(&self, heights: Vec2, away: Real, centre: Vec2) -> Vec2 {
+        let flat = heights.abs().cmple(Vec2::splat(EPS * self.scale));
+        Vec2::select(flat, signs(centre), signs(heights) * away)
     }
 
     /// The minimum over the 4 vertices of each rectangle against the other: in 2D the distance
@@ -452,15 +442,7 @@ impl Frame {
         let reach = e / self.along.abs();
         let (alpha, beta) = (reach.x.min(reach.y), reach.z.min(reach.w));
         let (lo, hi) = ((1.0 - beta).max(0.0), alpha.min(1.0));
-        (lo <= hi).then(|| {
-            let here = Point::OnSegment(0.5 * (lo + hi));
-            Reply {
-                squared: 0.0,
-                a: here,
-                b: here,
-                dir: Vec2::ZERO,
-            }
-        })
+        (lo <= hi).then(|| Reply::common(Point::OnSegment(0.5 * (lo + hi))))
     }
 }
 
@@ -490,12 +472,7 @@ fn edges_common(a: &Obb2, b: &Obb2, scale: Real, unit: Real) -> Option<Reply<Vec
                     (q[k], q[other]) = (narrow(t).clamp(-e_from[k], e_from[k]), h);
                     let q = Vec2::from_array(q) / unit;
                     let here = if from_a { Point::InA(q) } else { Point::InB(q) };
-                    return Some(Reply {
-                        squared: 0.0,
-                        a: here,
-                        b: here,
-                        dir: Vec2::ZERO,
-                    });
+                    return Some(Reply::common(here));
                 }
             }
         }

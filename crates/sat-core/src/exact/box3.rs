@@ -188,6 +188,17 @@ mod tests {
 
     const IDENTITY: [f64; 4] = [0.0, 0.0, 0.0, 1.0];
 
+    /// Knuth's MMIX linear congruential generator from `seed`, with `increment`: its states.
+    fn lcg(seed: u64, increment: u64) -> impl FnMut() -> u64 {
+        let mut state = seed;
+        move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(increment);
+            state
+        }
+    }
+
     fn cube(center: [f64; 3]) -> ExactBox3 {
         ExactBox3::from_quat(center, [1.0; 3], IDENTITY)
     }
@@ -361,13 +372,8 @@ mod tests {
     /// plain float evaluation, over magnitudes from 2^-40 to 2^40 and both rotation forms.
     #[test]
     fn margin_matches_a_float_evaluation() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1442695040888963407);
-            ((state >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
-        };
+        let mut bits = lcg(0x9e37_79b9_7f4a_7c15, 1442695040888963407);
+        let mut next = move || ((bits() >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0;
         for case in 0..400 {
             let size = 2f64.powi((next() * 40.0) as i32);
             let mut make = |parallelepiped: bool| {
@@ -404,13 +410,8 @@ mod tests {
     /// input (quaternion read exactly) and for the boxes it stores.
     #[test]
     fn agrees_with_sat_core_outside_the_band() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1);
-            ((state >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
-        };
+        let mut bits = lcg(0x2545_f491_4f6c_dd1d, 1);
+        let mut next = move || ((bits() >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0;
         let mut decided = 0;
         for _ in 0..300 {
             let mut obb = || {
