@@ -56,6 +56,7 @@ use num_traits::{Signed, Zero};
 use super::margin::signed_root_quotient;
 use super::{ExactBox2, ExactBox3, Rotation3};
 use crate::single::obb3::quat_matrix_f64;
+use crate::tolerance::sqrt_f64;
 
 /// The distance of two boxes: exact (rounded outward) or a certified interval.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -450,10 +451,10 @@ impl<const N: usize> Pair<N> {
         // and only the one at the valley's end (a vertex) is the closest pair's direction; and a
         // pair's direction can be off by the clamp's rounding over the distance, which for a
         // distance of a few ulps of the boxes is no direction at all.
-        let nearest = squared(&best).sqrt();
+        let nearest = sqrt_f64(squared(&best));
         let lower = candidates
             .iter()
-            .filter(|c| squared(c).sqrt() <= nearest + self.scale / (1u64 << 30) as f64)
+            .filter(|c| sqrt_f64(squared(c)) <= nearest + self.scale / (1u64 << 30) as f64)
             .map(|c| {
                 let (p, q) = (self.a.point(&c.a), self.b.point(&c.b));
                 let n: [f64; N] = core::array::from_fn(|k| q[k] - p[k]);
