@@ -163,7 +163,7 @@ macro_rules! harness {
             pub fn ground(&mut self, half_extents: Vector, y: Real) -> RigidBodyHandle {
                 self.add(
                     RigidBodyBuilder::fixed().translation(Vector::ZERO.with_y(y)),
-                    ColliderBuilder::new(SharedShape::new(Cuboid::new(half_extents))),
+                    cuboid(half_extents),
                 )
             }
 
@@ -224,17 +224,77 @@ macro_rules! harness {
                 }
             }
 
-            /// Steps 30 times with the filter wrapping a [`Witness`]: the pair of the two fixed
-            /// bodies `fixed` (one collider each, overlapping) gets no contact, the witness is
-            /// never asked about it, and the filter refuses it when asked directly.
-            pub fn assert_fixed_pair_never_computed(&mut self, fixed: [RigidBodyHandle; 2]) {
-                let integration = self.integration;
+            /// Whether every manifold normal and solver contact is finite.
+            pub fn solver_contacts_are_finite(&self) -> bool {
+                self.narrow_phase.contact_pairs().all(|pair| {
+                    pair.manifolds().iter().all(|m| {
+                        m.data.normal.is_finite()
+                            && m.data.solver_contacts.iter().all(|c| {
+                                c.dist.is_finite() && c.anchor1.is_finite() && c.anchor2.is_finite()
+                            })
+                    })
+                })
+            }
+        }
+
+        /// A cuboid collider of half-extents `he`, in either dimension.
+        pub fn cuboid(he: Vector) -> ColliderBuilder {
+            ColliderBuilder::new(SharedShape::new(Cuboid::new(he)))
+        }
+
+        /// The point `(x, y)` (`z = 0` in 3D).
+        pub fn xy(x: Real, y: Real) -> Vector {
+            Vector::ZERO.with_x(x).with_y(y)
+        }
+
+        /// A body moving at 120 m/s with continuous collision detection, 1 m from a 5 cm wall:
+        /// 2 m per step, far beyond the prediction distance when the step starts. With rapier
+        /// as is and either integration it stops at the wall within 10 steps (the filter must
+        /// not cull the pair the sweep needs).
+        pub fn assert_sweeps_stop_the_bullet() {
+            for integration in Integration::WITH_SAT_RAPIER {
+                let mut world = World::new(integration);
+                world.add(
+                    RigidBodyBuilder::fixed().translation(xy(1.0, 0.0)),
+                    cuboid(Vector::splat(2.0).with_x(0.025)),
+                );
+                let bullet = world.add(
+                    RigidBodyBuilder::dynamic()
+                        .linvel(xy(120.0, 0.0))
+                        .ccd_enabled(true)
+                        .gravity_scale(0.0),
+                    cuboid(Vector::splat(0.1)),
+                );
+                world.run(10);
+                let x = world.bodies[bullet].translation().x;
+                assert!(
+                    x < 1.0,
+                    "{integration:?}: the bullet went through the wall ({x})"
+                );
+            }
+        }
+
+        /// Two overlapping fixed boxes and a dynamic one above them, stepped 30 times with rapier
+        /// as is and either integration, the filter wrapping a [`Witness`]: the fixed pair gets
+        /// no contact, the witness is never asked about it, and the filter refuses it when
+        /// asked directly.
+        pub fn assert_fixed_pairs_never_computed() {
+            for integration in Integration::WITH_SAT_RAPIER {
+                let mut world = World::new(integration);
+                let fixed = [Vector::ZERO, xy(0.5, 0.2)].map(|at| {
+                    let body = RigidBodyBuilder::fixed().translation(at);
+                    let body = world.add(body, cuboid(Vector::splat(1.0)));
+                    world.bodies[body].colliders()[0]
+                });
+                world.add(
+                    RigidBodyBuilder::dynamic().translation(xy(0.0, 2.0)),
+                    cuboid(Vector::splat(0.5)),
+                );
                 let hooks = SatContactFilter::with_inner(Witness::default());
                 for _ in 0..30 {
-                    self.step_with(&hooks, &());
+                    world.step_with(&hooks, &());
                 }
-                let fixed = fixed.map(|b| self.bodies[b].colliders()[0]);
-                let pair = self.narrow_phase.contact_pair(fixed[0], fixed[1]);
+                let pair = world.narrow_phase.contact_pair(fixed[0], fixed[1]);
                 assert!(
                     pair.is_none_or(|p| !p.has_any_active_contact() && p.manifolds().is_empty()),
                     "{integration:?}"
@@ -247,83 +307,103 @@ macro_rules! harness {
                     "{integration:?}"
                 );
                 assert_eq!(
-                    hooks.filter_contact_pair(&self.pair_context(fixed[0], fixed[1])),
+                    hooks.filter_contact_pair(&world.pair_context(fixed[0], fixed[1])),
                     None
                 );
             }
+        }
 
-            /// Asks `SatContactFilter` (default parameters) about every pair of `colliders` whose
-            /// AABBs overlap: it culls a contact pair only beyond the prediction distance
-            /// (parry's distance of the two shapes), keeps every touching sensor pair, and culls
-            /// some of the pairs but not all.
-            pub fn assert_filter_culls_only_separated_pairs(&self, colliders: &[ColliderHandle]) {
-                let filter = SatContactFilter::new();
-                let (mut checked, mut culled) = (0, 0);
-                for (i, &c1) in colliders.iter().enumerate() {
-                    for &c2 in &colliders[i + 1..] {
-                        let (co1, co2) = (&self.colliders[c1], &self.colliders[c2]);
-                        if !co1.compute_aabb().intersects(&co2.compute_aabb()) {
-                            continue;
-                        }
-                        checked += 1;
-                        let distance = $rapier::parry::query::distance(
-                            co1.position(),
-                            co1.shape(),
-                            co2.position(),
-                            co2.shape(),
-                        )
-                        .unwrap()
-                        .distance;
-                        let context = self.pair_context(c1, c2);
-                        if filter.filter_contact_pair(&context).is_none() {
-                            culled += 1;
-                            let near = filter.prediction_distance();
-                            assert!(distance > near, "culled at distance {distance}");
-                        }
-                        let intersecting = filter.filter_intersection_pair(&context);
-                        assert!(intersecting || distance > 0.0, "dropped at {distance}");
-                    }
-                }
-                println!("filter: {culled} of {checked} AABB-overlapping pairs culled");
-                assert!(culled > 0 && culled < checked);
-            }
-
-            /// Steps 60 times with the filter wrapping [`UserHooks`] whose ghost is the collider
-            /// `ghost` (its body starts at height 0.6, as does the body `rider`, both above a
-            /// ground whose top is at 0, every collider with the filter's hooks and contact
-            /// modification): both user hooks ran, the ghost fell through the ground, and the
-            /// rider rests on it (a half-extent of 0.5 along y) and was carried along x.
-            pub fn assert_user_hooks_run(&mut self, rider: RigidBodyHandle, ghost: ColliderHandle) {
-                let hooks = SatContactFilter::with_inner(UserHooks {
-                    ghost,
-                    filtered: AtomicUsize::new(0),
-                    modified: AtomicUsize::new(0),
-                });
-                for _ in 0..60 {
-                    self.step_with(&hooks, &());
-                }
-                let inner = hooks.inner();
-                assert!(inner.filtered.load(Ordering::Relaxed) > 0);
-                assert!(inner.modified.load(Ordering::Relaxed) > 0);
-                let ghost_body = self.colliders[ghost].parent().expect("the ghost's body");
-                let fell = self.bodies[ghost_body].translation().y < -1.0;
-                assert!(fell, "the ghost fell through");
-                let at = self.bodies[rider].translation();
-                assert!((at.y - 0.5).abs() < 0.02, "the rider rests: {at}");
-                assert!(at.x > 0.3, "the conveyor carried the rider: {at}");
-            }
-
-            /// Whether every manifold normal and solver contact is finite.
-            pub fn solver_contacts_are_finite(&self) -> bool {
-                self.narrow_phase.contact_pairs().all(|pair| {
-                    pair.manifolds().iter().all(|m| {
-                        m.data.normal.is_finite()
-                            && m.data.solver_contacts.iter().all(|c| {
-                                c.dist.is_finite() && c.anchor1.is_finite() && c.anchor2.is_finite()
-                            })
-                    })
+        /// Puts `boxes` (bodies and half-extents) in a world of the filter integration and asks
+        /// `SatContactFilter` (default parameters) about every pair whose AABBs overlap: it culls
+        /// a contact pair only beyond the prediction distance (parry's distance of the two
+        /// shapes), keeps every touching sensor pair, and culls some of the pairs but not all.
+        pub fn assert_filter_culls_only_separated_pairs(
+            boxes: impl IntoIterator<Item = (RigidBodyBuilder, Vector)>,
+        ) {
+            let mut world = World::new(Integration::Filter);
+            let colliders: Vec<_> = boxes
+                .into_iter()
+                .map(|(body, he)| {
+                    // The filter integration gives every collider the filter's hooks.
+                    let body = world.add(body, cuboid(he));
+                    world.bodies[body].colliders()[0]
                 })
+                .collect();
+            let filter = SatContactFilter::new();
+            let (mut checked, mut culled) = (0, 0);
+            for (i, &c1) in colliders.iter().enumerate() {
+                for &c2 in &colliders[i + 1..] {
+                    let (co1, co2) = (&world.colliders[c1], &world.colliders[c2]);
+                    if !co1.compute_aabb().intersects(&co2.compute_aabb()) {
+                        continue;
+                    }
+                    checked += 1;
+                    let distance = $rapier::parry::query::distance(
+                        co1.position(),
+                        co1.shape(),
+                        co2.position(),
+                        co2.shape(),
+                    )
+                    .unwrap()
+                    .distance;
+                    let context = world.pair_context(c1, c2);
+                    if filter.filter_contact_pair(&context).is_none() {
+                        culled += 1;
+                        let near = filter.prediction_distance();
+                        assert!(distance > near, "culled at distance {distance}");
+                    }
+                    let intersecting = filter.filter_intersection_pair(&context);
+                    assert!(intersecting || distance > 0.0, "dropped at {distance}");
+                }
             }
+            println!("filter: {culled} of {checked} AABB-overlapping pairs culled");
+            assert!(culled > 0 && culled < checked);
+        }
+
+        /// A ground (top at 0), a rider box and a ghost box (half-extent 0.5, centres at height
+        /// 0.6, the ghost 5 m along x), every collider with the filter's hooks and contact
+        /// modification, stepped 60 times with the filter wrapping [`UserHooks`] whose ghost is
+        /// the ghost box: both user hooks ran, the ghost fell through the ground, and the rider
+        /// rests on it and was carried along x.
+        pub fn assert_user_hooks_run() {
+            let mut world = World::new(Integration::Filter);
+            let all = SatContactFilter::ACTIVE_HOOKS | ActiveHooks::MODIFY_SOLVER_CONTACTS;
+            let mut add = |body: RigidBodyBuilder, he: Vector| {
+                let body = world.bodies.insert(body);
+                let collider = cuboid(he).active_hooks(all);
+                let collider =
+                    world
+                        .colliders
+                        .insert_with_parent(collider, body, &mut world.bodies);
+                (body, collider)
+            };
+            let ground = RigidBodyBuilder::fixed().translation(xy(0.0, -0.5));
+            add(ground, Vector::splat(20.0).with_y(0.5));
+            let (rider, _) = add(
+                RigidBodyBuilder::dynamic().translation(xy(0.0, 0.6)),
+                Vector::splat(0.5),
+            );
+            let (_, ghost) = add(
+                RigidBodyBuilder::dynamic().translation(xy(5.0, 0.6)),
+                Vector::splat(0.5),
+            );
+            let hooks = SatContactFilter::with_inner(UserHooks {
+                ghost,
+                filtered: AtomicUsize::new(0),
+                modified: AtomicUsize::new(0),
+            });
+            for _ in 0..60 {
+                world.step_with(&hooks, &());
+            }
+            let inner = hooks.inner();
+            assert!(inner.filtered.load(Ordering::Relaxed) > 0);
+            assert!(inner.modified.load(Ordering::Relaxed) > 0);
+            let ghost_body = world.colliders[ghost].parent().expect("the ghost's body");
+            let fell = world.bodies[ghost_body].translation().y < -1.0;
+            assert!(fell, "the ghost fell through");
+            let at = world.bodies[rider].translation();
+            assert!((at.y - 0.5).abs() < 0.02, "the rider rests: {at}");
+            assert!(at.x > 0.3, "the conveyor carried the rider: {at}");
         }
 
         /// A pile: its world, its top box and the box's resting place.
@@ -379,10 +459,34 @@ macro_rules! harness {
             fn handle_soft_body_tear_event(&self, _: &SoftBodySet, _: &SoftBodyTearEvent) {}
         }
 
-        /// Steps the world `scene` builds for 150 steps with each of rapier as is, the
-        /// dispatcher and the filter: the dispatcher's and the filter's collision events (step,
-        /// colliders, started or stopped) are the default's, which has at least `at_least`.
-        pub fn assert_same_collision_events(scene: impl Fn(Integration) -> World, at_least: usize) {
+        /// Rotated sensor boxes of half-extents `sensor_he` on four fixed bodies (`sensor(i,
+        /// angle)` for the angles 0.3, 0.8, 1.2, 0.05 rad), and 24 spinning boxes of half-extents
+        /// `falling_he` falling through them (`falling(k, x)`, at `x` 1.5 apart: no two come
+        /// near); each collider reports collision events. The falling boxes touch nothing solid,
+        /// so every integration sees the same trajectories. Stepped 150 times with each of rapier
+        /// as is, the dispatcher and the filter: the dispatcher's and the filter's collision
+        /// events (step, colliders, started or stopped) are the default's, which has at least
+        /// `at_least`.
+        pub fn assert_sensor_events_match(
+            sensor: impl Fn(usize, Real) -> RigidBodyBuilder,
+            sensor_he: Vector,
+            falling: impl Fn(usize, Real) -> RigidBodyBuilder,
+            falling_he: Vector,
+            at_least: usize,
+        ) {
+            let scene = |integration: Integration| {
+                let mut world = World::new(integration);
+                let events = ActiveEvents::COLLISION_EVENTS;
+                for (i, angle) in [0.3, 0.8, 1.2, 0.05].into_iter().enumerate() {
+                    let collider = cuboid(sensor_he).sensor(true).active_events(events);
+                    world.add(sensor(i, angle), collider);
+                }
+                for k in 0..24 {
+                    let x = (k % 6) as Real * 1.5 - 4.0;
+                    world.add(falling(k, x), cuboid(falling_he).active_events(events));
+                }
+                world
+            };
             let log = |integration: Integration| {
                 let mut world = scene(integration);
                 let (events, hooks) = (Events::default(), integration.hooks());
@@ -502,7 +606,7 @@ macro_rules! harness {
             let mut world = World::new(integration);
             world.add(
                 RigidBodyBuilder::fixed().translation(origin - Vector::Y * ground.y),
-                ColliderBuilder::new(SharedShape::new(Cuboid::new(ground))),
+                cuboid(ground),
             );
             let mut last = None;
             for c in centres {
@@ -511,7 +615,7 @@ macro_rules! harness {
                         RigidBodyBuilder::dynamic()
                             .can_sleep(false)
                             .translation(origin + c),
-                        ColliderBuilder::new(SharedShape::new(Cuboid::new(he))),
+                        cuboid(he),
                     ),
                 );
             }
