@@ -1,239 +1,37 @@
 //! The rapier scene harness, one for the tests (`tests/rapier/`), the bench
-//! (`benches/rapier_scenes.rs`, through `#[path]`) and the example (`examples/pyramid3.rs`): a
-//! rapier world (pipeline and every set it steps), how it computes box contacts
-//! ([`Integration`]), and stepping it with gravity along −y. 2D and 3D, f32 and f64, from one
+//! (`benches/rapier_scenes.rs`, through `#[path]`) and the example (`examples/pyramid3.rs`): the
+//! workspace's one rapier world (`sat_oracle::world`: the pipeline and every set it steps, how it
+//! computes box contacts, its step, also stepped by the `rapier3` fuzz scenes), the piles and the
+//! scenes both dimensions share, and the pipeline assertions. 2D and 3D, f32 and f64, from one
 //! text (`dim2`, `dim3`, `dim2_f64`, `dim3_f64`: rapier2d/3d with `sat_rapier::dim2`/`dim3`,
-//! rapier2d-f64/3d-f64 with `sat_rapier::dim2_f64`/`dim3_f64`); scenes and measurements stay
-//! with their users.
+//! rapier2d-f64/3d-f64 with `sat_rapier::dim2_f64`/`dim3_f64`); the other scenes and
+//! measurements stay with their users.
 
 // Each user takes the part it needs (the example only 3D, the bench no `run`, `tests/rapier`
 // only f32, `tests/rapier_f64` only f64).
 #![allow(dead_code)]
 
 macro_rules! harness {
-    ($rapier:ident, $sat:path) => {
+    ($rapier:ident, $flavour:ident) => {
         use std::sync::Mutex;
         use std::sync::atomic::{AtomicUsize, Ordering};
 
-        use $rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
+        use sat_rapier::$flavour::SatContactFilter;
         use $rapier::prelude::*;
-        use $sat::{SatContactFilter, SatDispatcher};
 
-        /// How a world computes box contacts: rapier as is, sat-rapier's `SatDispatcher` chained
-        /// before parry's dispatcher, sat-rapier's `SatContactFilter` on every collider, or
-        /// `PassThrough` on every collider (a hook that filters nothing: the filter's baseline,
-        /// since rapier stops recycling the contacts of hooked pairs).
-        #[derive(Clone, Copy, Debug, PartialEq)]
-        pub enum Integration {
-            Default,
-            Dispatcher,
-            Filter,
-            PassThrough,
-        }
+        pub use sat_oracle::world::$flavour::{Integration, World};
 
-        impl Integration {
-            /// Every integration, in the bench's column order.
-            pub const ALL: [Integration; 4] = [
-                Integration::Default,
-                Integration::Dispatcher,
-                Integration::Filter,
-                Integration::PassThrough,
-            ];
-
-            /// rapier as is and sat-rapier's two integrations: what the pipeline tests compare.
-            pub const WITH_SAT_RAPIER: [Integration; 3] = [
-                Integration::Default,
-                Integration::Dispatcher,
-                Integration::Filter,
-            ];
-
-            /// The name the bench and the example print.
-            pub fn name(self) -> &'static str {
-                match self {
-                    Integration::Default => "default",
-                    Integration::Dispatcher => "dispatcher",
-                    Integration::Filter => "filter",
-                    Integration::PassThrough => "pass-through",
-                }
+        /// Steps `world` `steps` times with its integration's hooks; after every step every
+        /// solver contact is finite, and at the end every body's position and velocity.
+        pub fn assert_stays_finite(world: &mut World, steps: usize) {
+            let integration = world.integration;
+            for _ in 0..steps {
+                world.run(1);
+                assert!(world.solver_contacts_are_finite(), "{integration:?}");
             }
-
-            /// The hooks a world of this integration steps with.
-            pub fn hooks(self) -> Box<dyn PhysicsHooks> {
-                match self {
-                    Integration::Filter => Box::new(SatContactFilter::new()),
-                    Integration::PassThrough => Box::new(PassThrough),
-                    _ => Box::new(()),
-                }
-            }
-
-            /// The hooks its colliders activate.
-            pub fn active_hooks(self) -> ActiveHooks {
-                match self {
-                    Integration::Filter | Integration::PassThrough => {
-                        SatContactFilter::ACTIVE_HOOKS
-                    }
-                    _ => ActiveHooks::empty(),
-                }
-            }
-        }
-
-        /// A hook that filters nothing: what any contact hook costs.
-        pub struct PassThrough;
-
-        impl PhysicsHooks for PassThrough {}
-
-        /// A rapier world: the pipeline and every set it steps.
-        pub struct World {
-            pub integration: Integration,
-            pub pipeline: PhysicsPipeline,
-            pub params: IntegrationParameters,
-            pub islands: IslandManager,
-            pub broad_phase: DefaultBroadPhase,
-            pub narrow_phase: NarrowPhase,
-            pub bodies: RigidBodySet,
-            pub colliders: ColliderSet,
-            pub joints: ImpulseJointSet,
-            pub multibody_joints: MultibodyJointSet,
-            pub soft_bodies: SoftBodySet,
-            pub ccd: CCDSolver,
-        }
-
-        impl World {
-            /// An empty world; the dispatcher integration chains `SatDispatcher` before
-            /// parry's dispatcher, the others keep rapier's narrow phase.
-            pub fn new(integration: Integration) -> World {
-                let narrow_phase = match integration {
-                    Integration::Dispatcher => NarrowPhase::with_query_dispatcher(
-                        SatDispatcher::default().chain(DefaultQueryDispatcher),
-                    ),
-                    _ => NarrowPhase::new(),
-                };
-                World::with_narrow_phase(integration, narrow_phase)
-            }
-
-            /// An empty world with the caller's narrow phase (the bench counts its calls).
-            pub fn with_narrow_phase(integration: Integration, narrow_phase: NarrowPhase) -> World {
-                World {
-                    integration,
-                    pipeline: PhysicsPipeline::new(),
-                    params: IntegrationParameters::default(),
-                    islands: IslandManager::new(),
-                    broad_phase: DefaultBroadPhase::new(),
-                    narrow_phase,
-                    bodies: RigidBodySet::new(),
-                    colliders: ColliderSet::new(),
-                    joints: ImpulseJointSet::new(),
-                    multibody_joints: MultibodyJointSet::new(),
-                    soft_bodies: SoftBodySet::new(),
-                    ccd: CCDSolver::new(),
-                }
-            }
-
-            /// A body with one collider; the filter and pass-through integrations activate its
-            /// hooks.
-            pub fn add(
-                &mut self,
-                body: RigidBodyBuilder,
-                collider: ColliderBuilder,
-            ) -> RigidBodyHandle {
-                self.add_compound(body, [collider])
-            }
-
-            /// A body with its colliders, each activating the integration's hooks.
-            pub fn add_compound(
-                &mut self,
-                body: RigidBodyBuilder,
-                colliders: impl IntoIterator<Item = ColliderBuilder>,
-            ) -> RigidBodyHandle {
-                let handle = self.bodies.insert(body);
-                for collider in colliders {
-                    let collider = match self.integration {
-                        Integration::Filter | Integration::PassThrough => {
-                            collider.active_hooks(self.integration.active_hooks())
-                        }
-                        _ => collider,
-                    };
-                    self.colliders
-                        .insert_with_parent(collider, handle, &mut self.bodies);
-                }
-                handle
-            }
-
-            /// A fixed box of `half_extents` centred at height `y`.
-            pub fn ground(&mut self, half_extents: Vector, y: Real) -> RigidBodyHandle {
-                self.add(
-                    RigidBodyBuilder::fixed().translation(Vector::ZERO.with_y(y)),
-                    cuboid(half_extents),
-                )
-            }
-
-            /// One step of 1/60 s with gravity 9.81 along −y.
-            pub fn step_with(&mut self, hooks: &dyn PhysicsHooks, events: &dyn EventHandler) {
-                self.pipeline.step(
-                    Vector::Y * -9.81,
-                    &self.params,
-                    &mut self.islands,
-                    &mut self.broad_phase,
-                    &mut self.narrow_phase,
-                    &mut self.bodies,
-                    &mut self.colliders,
-                    &mut self.joints,
-                    &mut self.multibody_joints,
-                    &mut self.soft_bodies,
-                    &mut self.ccd,
-                    hooks,
-                    events,
-                );
-            }
-
-            /// `steps` steps with the integration's hooks and no event handler.
-            pub fn run(&mut self, steps: usize) {
-                let hooks = self.integration.hooks();
-                for _ in 0..steps {
-                    self.step_with(&*hooks, &());
-                }
-            }
-
-            /// What rapier hands a hook for the pair `(c1, c2)`, for calling hooks directly.
-            pub fn pair_context(
-                &self,
-                c1: ColliderHandle,
-                c2: ColliderHandle,
-            ) -> PairFilterContext<'_> {
-                PairFilterContext {
-                    bodies: &self.bodies,
-                    colliders: &self.colliders,
-                    collider1: c1,
-                    collider2: c2,
-                    rigid_body1: self.colliders[c1].parent(),
-                    rigid_body2: self.colliders[c2].parent(),
-                }
-            }
-
-            /// Steps `steps` times with the integration's hooks; after every step every solver
-            /// contact is finite, and at the end every body's position and velocity.
-            pub fn assert_stays_finite(&mut self, steps: usize) {
-                let integration = self.integration;
-                for _ in 0..steps {
-                    self.run(1);
-                    assert!(self.solver_contacts_are_finite(), "{integration:?}");
-                }
-                for (_, body) in self.bodies.iter() {
-                    let finite = body.translation().is_finite() && body.linvel().is_finite();
-                    assert!(finite, "{integration:?}");
-                }
-            }
-
-            /// Whether every manifold normal and solver contact is finite.
-            pub fn solver_contacts_are_finite(&self) -> bool {
-                self.narrow_phase.contact_pairs().all(|pair| {
-                    pair.manifolds().iter().all(|m| {
-                        m.data.normal.is_finite()
-                            && m.data.solver_contacts.iter().all(|c| {
-                                c.dist.is_finite() && c.anchor1.is_finite() && c.anchor2.is_finite()
-                            })
-                    })
-                })
+            for (_, body) in world.bodies.iter() {
+                let finite = body.translation().is_finite() && body.linvel().is_finite();
+                assert!(finite, "{integration:?}");
             }
         }
 
@@ -682,19 +480,20 @@ macro_rules! pyramid3 {
     };
 }
 
-/// The four flavours' modules: the harness, and the dimension's piles.
+/// The four flavours' modules (sat-rapier's and the world's flavour, with its rapier): the
+/// harness, and the dimension's piles.
 macro_rules! flavours {
-    ($($module:ident: $rapier:ident, $sat:path, $piles:ident;)*) => {$(
-        pub mod $module {
-            harness!($rapier, $sat);
+    ($($flavour:ident: $rapier:ident, $piles:ident;)*) => {$(
+        pub mod $flavour {
+            harness!($rapier, $flavour);
             $piles!();
         }
     )*};
 }
 
 flavours! {
-    dim2: rapier2d, sat_rapier::dim2, pyramid2;
-    dim3: rapier3d, sat_rapier::dim3, pyramid3;
-    dim2_f64: rapier2d_f64, sat_rapier::dim2_f64, pyramid2;
-    dim3_f64: rapier3d_f64, sat_rapier::dim3_f64, pyramid3;
+    dim2: rapier2d, pyramid2;
+    dim3: rapier3d, pyramid3;
+    dim2_f64: rapier2d_f64, pyramid2;
+    dim3_f64: rapier3d_f64, pyramid3;
 }

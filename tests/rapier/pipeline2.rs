@@ -7,7 +7,7 @@ use rapier2d::prelude::*;
 
 use crate::harness::dim2::{
     Integration, World, assert_filter_culls_only_separated_pairs, assert_sensor_events_match,
-    assert_stands, pyramid, tall_stack,
+    assert_stands, assert_stays_finite, pyramid, tall_stack,
 };
 
 #[test]
@@ -82,6 +82,6 @@ fn degenerate_boxes_never_put_nan_into_the_solver() {
                 );
             }
         }
-        world.assert_stays_finite(180);
+        assert_stays_finite(&mut world, 180);
     }
 }

@@ -8,7 +8,7 @@ use sat_rapier::dim3::SatContactFilter;
 
 use crate::harness::dim3::{
     Integration, World, assert_filter_culls_only_separated_pairs, assert_sensor_events_match,
-    assert_stands, cuboid, pyramid, tall_stack,
+    assert_stands, assert_stays_finite, cuboid, pyramid, tall_stack,
 };
 
 #[test]
@@ -192,6 +192,6 @@ fn degenerate_boxes_never_put_nan_into_the_solver() {
                 );
             }
         }
-        world.assert_stays_finite(180);
+        assert_stays_finite(&mut world, 180);
     }
 }
