@@ -372,7 +372,9 @@ mod textbook {
     }
 
     /// The vector arithmetic the book's routines use, of glam's `Vec2` and `Vec3`.
-    trait BookVector: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<f32, Output = Self> {
+    pub trait BookVector:
+        Copy + Add<Output = Self> + Sub<Output = Self> + Mul<f32, Output = Self>
+    {
         fn dot(self, other: Self) -> f32;
     }
 
