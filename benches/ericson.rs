@@ -1,6 +1,7 @@
 //! The textbook scalar reference: Ericson, *Real-Time Collision Detection* §4.4.1
 //! (`TestOBBOBB`), with `AbsR = |R| + 1e-6` and unnormalised cross axes, computing what the book
-//! prints in its order (its nine cross-axis tests as one loop over their subscripts).
+//! prints in its order (its nine cross-axis tests as one loop over their subscripts; `R` and
+//! `AbsR` by one routine for the 3D test and its 2D reduction).
 //! Included by the benchmarks as the peer every speed ratio is stated against.
 
 // Index loops keep the book's R[i][j] subscripts.
@@ -18,22 +19,31 @@ pub struct TextbookObb3 {
 
 const EPSILON: f32 = 1e-6;
 
-#[inline(never)]
-pub fn test_obb_obb(a: &TextbookObb3, b: &TextbookObb3) -> bool {
-    let mut r = [[0.0f32; 3]; 3];
-    let mut abs_r = [[0.0f32; 3]; 3];
-    for i in 0..3 {
-        for j in 0..3 {
-            r[i][j] = a.u[i].dot(b.u[j]);
-        }
-    }
-    let t = b.c - a.c;
-    let t = [t.dot(a.u[0]), t.dot(a.u[1]), t.dot(a.u[2])];
-    for i in 0..3 {
-        for j in 0..3 {
+/// The book's rotation matrix `R[i][j] = A_i·B_j` expressing B in A's frame, and
+/// `AbsR = |R| + EPSILON` (the book's guard against arithmetic error when two edges are near
+/// parallel and their cross product near null).
+#[inline(always)]
+fn rotation<V: Copy, const N: usize>(
+    a: &[V; N],
+    b: &[V; N],
+    dot: fn(V, V) -> f32,
+) -> ([[f32; N]; N], [[f32; N]; N]) {
+    let mut r = [[0.0f32; N]; N];
+    let mut abs_r = [[0.0f32; N]; N];
+    for i in 0..N {
+        for j in 0..N {
+            r[i][j] = dot(a[i], b[j]);
             abs_r[i][j] = r[i][j].abs() + EPSILON;
         }
     }
+    (r, abs_r)
+}
+
+#[inline(never)]
+pub fn test_obb_obb(a: &TextbookObb3, b: &TextbookObb3) -> bool {
+    let (r, abs_r) = rotation(&a.u, &b.u, Vec3::dot);
+    let t = b.c - a.c;
+    let t = [t.dot(a.u[0]), t.dot(a.u[1]), t.dot(a.u[2])];
     for i in 0..3 {
         let ra = a.e[i];
         let rb = b.e[0] * abs_r[i][0] + b.e[1] * abs_r[i][1] + b.e[2] * abs_r[i][2];
@@ -90,14 +100,7 @@ pub fn test_obb_obb_2d(a: &TextbookObb2, b: &TextbookObb2) -> bool {
 /// frame up front, `AbsR = |R| + 1e-6`, A's two face normals, then B's (`t·R_·j`).
 #[inline(never)]
 pub fn test_obb_obb_2d_ericson(a: &TextbookObb2, b: &TextbookObb2) -> bool {
-    let mut r = [[0.0f32; 2]; 2];
-    let mut abs_r = [[0.0f32; 2]; 2];
-    for i in 0..2 {
-        for j in 0..2 {
-            r[i][j] = a.u[i].dot(b.u[j]);
-            abs_r[i][j] = r[i][j].abs() + EPSILON;
-        }
-    }
+    let (r, abs_r) = rotation(&a.u, &b.u, Vec2::dot);
     let t = b.c - a.c;
     let t = [t.dot(a.u[0]), t.dot(a.u[1])];
     for i in 0..2 {
