@@ -71,9 +71,9 @@ impl QueryDispatcher for SatDispatcher {
     /// within `CERTIFY_K·ε·S` (`CERTIFY_K_F64` in f64) of sat-core's gap (then it is provably
     /// the penetration depth or the distance). Every other cuboid pair (closest features that
     /// are two corners, a corner and an edge, a deep lopsided overlap) is answered in f64
-    /// (`fallback2`/`fallback3`: the margin
-    /// over the candidate axes, closest points of the boxes or of their supporting features),
-    /// never handed to the next dispatcher. `Ok(None)` beyond `prediction`. The answer is within
+    /// (`fallback.rs`: the margin over the candidate axes, closest points of the boxes or of
+    /// their supporting features), never handed to the next dispatcher. `Ok(None)` beyond
+    /// `prediction`. The answer is within
     /// [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of the exact one (see there;
     /// [`CONTACT_K_F64`](crate::tolerance::CONTACT_K_F64) in f64).
     fn contact(

@@ -1,5 +1,5 @@
 //! What the shared sources (`dispatcher.rs`, `filter.rs`, `manifold2.rs`/`manifold3.rs`,
-//! `fallback2.rs`/`fallback3.rs`) need to know of their flavour's scalar: each is compiled once
+//! `fallback.rs`) need to know of their flavour's scalar: each is compiled once
 //! per flavour (`dim2`, `dim3`: f32; `dim2_f64`, `dim3_f64`: f64) against that flavour's
 //! rapier, whose `math::Real`, `Vector`, `Matrix` and rotation are glam's f32 or f64 types.
 //!
