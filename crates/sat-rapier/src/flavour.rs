@@ -1,7 +1,7 @@
 //! The body of a flavour module (`dim2`, `dim3`, `dim2_f64`, `dim3_f64`): [`flavour!`] expands
 //! the same public items (`SatContactFilter`, `SatDispatcher`, `obb`, `obb_from_pose`) and the
-//! shared sources (`dispatcher.rs`, `filter.rs`, `fallback.rs`, the dimension's `manifold` and
-//! `fallback_dim`) in each, against the `rapier` the module re-exports. The module passes in what
+//! shared sources (`dispatcher.rs`, `filter.rs`, `manifold.rs`, `fallback.rs`, the dimension's
+//! `manifold_dim` and `fallback_dim`) in each, against the `rapier` the module re-exports. The module passes in what
 //! differs: its box type, its dimension's sources, and the documentation of each public item (its
 //! examples name the module's own path and types).
 
@@ -40,8 +40,11 @@ macro_rules! flavour {
         #[path = "filter.rs"]
         mod filter;
         #[allow(clippy::duplicate_mod)]
-        #[path = $manifold]
+        #[path = "manifold.rs"]
         mod manifold;
+        #[allow(clippy::duplicate_mod)]
+        #[path = $manifold]
+        mod manifold_dim;
 
         $(#[$filter_doc])*
         #[derive(Clone, Debug)]
