@@ -340,7 +340,7 @@ mod double {
 /// the other box and every pair of edges (§5.1.9, with the book's `EPSILON` for parallel
 /// segments).
 mod textbook {
-    use std::ops::{Add, Mul};
+    use std::ops::{Add, Mul, Sub};
 
     use glam::{Vec2, Vec3};
     use sat_core::{Obb2, Obb3};
@@ -371,7 +371,26 @@ mod textbook {
         }
     }
 
-    impl<V: Copy + Add<Output = V> + Mul<f32, Output = V>, const N: usize> TextbookBox<V, N> {
+    /// The vector arithmetic the book's routines use, of glam's `Vec2` and `Vec3`.
+    pub trait BookVector:
+        Copy + Add<Output = Self> + Sub<Output = Self> + Mul<f32, Output = Self>
+    {
+        fn dot(self, other: Self) -> f32;
+    }
+
+    impl BookVector for Vec2 {
+        fn dot(self, other: Self) -> f32 {
+            Vec2::dot(self, other)
+        }
+    }
+
+    impl BookVector for Vec3 {
+        fn dot(self, other: Self) -> f32 {
+            Vec3::dot(self, other)
+        }
+    }
+
+    impl<V: BookVector, const N: usize> TextbookBox<V, N> {
         /// Corner `k`: bit `i` of `k` set is the negative side of axis `i`.
         fn corner(&self, k: usize) -> V {
             (0..N).fold(self.c, |p, i| {
@@ -379,18 +398,32 @@ mod textbook {
                 p + self.u[i] * (s * self.e[i])
             })
         }
+
+        /// `ClosestPtPointOBB` (§5.1.4): `p` clamped to the box in its frame.
+        fn closest_point(&self, p: V) -> V {
+            let d = p - self.c;
+            (0..N).fold(self.c, |q, i| {
+                q + self.u[i] * d.dot(self.u[i]).clamp(-self.e[i], self.e[i])
+            })
+        }
+    }
+
+    /// Hands `keep` every vertex of each box with its closest point on the other box, as the
+    /// pair `(on a, on b)`.
+    fn vertices<V: BookVector, const N: usize>(
+        a: &TextbookBox<V, N>,
+        b: &TextbookBox<V, N>,
+        mut keep: impl FnMut(V, V),
+    ) {
+        for k in 0..1 << N {
+            let v = b.corner(k);
+            keep(a.closest_point(v), v);
+            let w = a.corner(k);
+            keep(w, b.closest_point(w));
+        }
     }
 
     impl Box3 {
-        fn closest_point(&self, p: Vec3) -> Vec3 {
-            let d = p - self.c;
-            let mut q = self.c;
-            for i in 0..3 {
-                q += self.u[i] * d.dot(self.u[i]).clamp(-self.e[i], self.e[i]);
-            }
-            q
-        }
-
         /// Edge `k` as its two end points.
         fn edge(&self, k: usize) -> (Vec3, Vec3) {
             let i = k / 4;
@@ -452,12 +485,7 @@ mod textbook {
                 best = (d, p, q);
             }
         };
-        for k in 0..8 {
-            let v = b.corner(k);
-            keep(a.closest_point(v), v);
-            let w = a.corner(k);
-            keep(w, b.closest_point(w));
-        }
+        vertices(a, b, &mut keep);
         for i in 0..12 {
             let (p1, q1) = a.edge(i);
             for k in 0..12 {
@@ -469,24 +497,10 @@ mod textbook {
         (best.0.sqrt(), best.1, best.2)
     }
 
-    impl Box2 {
-        fn closest_point(&self, p: Vec2) -> Vec2 {
-            let d = p - self.c;
-            (0..2).fold(self.c, |q, i| {
-                q + self.u[i] * d.dot(self.u[i]).clamp(-self.e[i], self.e[i])
-            })
-        }
-    }
-
     /// The least distance of every vertex of each rectangle to the other.
     pub fn closest2(a: &Box2, b: &Box2) -> f32 {
         let mut best = f32::INFINITY;
-        for k in 0..4 {
-            let v = b.corner(k);
-            best = best.min((a.closest_point(v) - v).length_squared());
-            let w = a.corner(k);
-            best = best.min((b.closest_point(w) - w).length_squared());
-        }
+        vertices(a, b, |p, q| best = best.min((q - p).length_squared()));
         best.sqrt()
     }
 }

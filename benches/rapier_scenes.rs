@@ -100,7 +100,7 @@ type Normals = ([usize; 4], [f64; 2]);
 #[path = "../tests/rapier/harness.rs"]
 mod harness;
 
-/// The columns, in the order of the harness's `Integration::ALL`.
+/// The columns, in the order of `sat_oracle::world`'s `Integration::ALL`.
 const INTEGRATIONS: [&str; 4] = ["default", "dispatcher", "filter", "pass-through"];
 
 /// Generates trait methods that hand each call on to `self.inner` with the same arguments, after
@@ -131,7 +131,7 @@ macro_rules! runner {
             use $rapier::prelude::*;
             use $sat::{SatContactFilter, SatDispatcher, obb};
 
-            use crate::harness::$module::{Integration, PassThrough, World as Physics};
+            use sat_oracle::world::$module::{Integration, PassThrough, World as Physics};
 
             use super::{INTEGRATIONS, Times};
 
@@ -189,7 +189,8 @@ macro_rules! runner {
             /// Scene contents: each body with its colliders.
             pub type Scene = Vec<Body>;
 
-            /// A harness world with the hooks it steps with and what the bench records of it.
+            /// A world (`sat_oracle::world`) with the hooks it steps with and what the bench
+            /// records of it.
             struct World {
                 physics: Physics,
                 hooks: Box<dyn PhysicsHooks>,

@@ -5,5 +5,6 @@
 mod harness;
 
 mod contact;
+mod pipeline;
 mod pipeline2;
 mod pipeline3;

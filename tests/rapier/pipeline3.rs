@@ -1,12 +1,14 @@
-//! Both sat-rapier integrations (dispatcher and contact filter) in real rapier3d pipelines: stacks stand, sensor events match the default, the
-//! filter culls only provably separated pairs, user hooks still run, fixed–fixed pairs are never
-//! computed, degenerate boxes never put NaN into the solver.
+//! Both sat-rapier integrations (dispatcher and contact filter) in real rapier3d pipelines: stacks
+//! stand, contacts and sensor events match the default, the filter culls only provably separated
+//! pairs (and pairs whose AABBs overlap), degenerate boxes never put NaN into the solver (the
+//! tests whose scenes read the same in 2D are in `pipeline.rs`).
 
 use rapier3d::prelude::*;
 use sat_rapier::dim3::SatContactFilter;
 
 use crate::harness::dim3::{
-    Integration, World, assert_same_collision_events, assert_stands, pyramid, tall_stack,
+    Integration, World, assert_filter_culls_only_separated_pairs, assert_sensor_events_match,
+    assert_stands, assert_stays_finite, cuboid, pyramid, tall_stack,
 };
 
 #[test]
@@ -16,30 +18,30 @@ fn piles_stand_with_every_integration() {
     assert_stands("stack3 (20 cubes)", |i| tall_stack(i, 20), 0.05, 0.2);
 }
 
+/// Box `k` of an assorted set: turned, of assorted half-extents, at a point of the box
+/// `±spread` (which `k` determines).
+fn assorted(k: usize, spread: Vector) -> (RigidBodyBuilder, Vector) {
+    let t = k as Real;
+    let at = Vector::new((t * 0.37).sin(), (t * 0.71).cos(), (t * 1.3).sin()) * spread;
+    let he = Vector::new(
+        0.2 + 0.3 * (t * 0.9).sin().abs(),
+        0.3,
+        0.1 + 0.5 * (t * 0.4).cos().abs(),
+    );
+    let body = RigidBodyBuilder::dynamic()
+        .translation(at)
+        .rotation(Vector::new(t * 0.11, t * 0.23, t * 0.05));
+    (body, he)
+}
+
 /// A heap of turned boxes of assorted sizes, some penetrating, some touching, some within the
 /// prediction distance, some apart; no gravity, so one step computes every pair's contacts from
 /// the same poses in every world.
 fn heap(integration: Integration) -> World {
     let mut world = World::new(integration);
     for k in 0..300 {
-        let t = k as Real;
-        let at = Vector::new(
-            (t * 0.37).sin() * 3.0,
-            (t * 0.71).cos() * 3.0,
-            (t * 1.3).sin() * 3.0,
-        );
-        let he = Vector::new(
-            0.2 + 0.3 * (t * 0.9).sin().abs(),
-            0.3,
-            0.1 + 0.5 * (t * 0.4).cos().abs(),
-        );
-        world.add(
-            RigidBodyBuilder::dynamic()
-                .translation(at)
-                .rotation(Vector::new(t * 0.11, t * 0.23, t * 0.05))
-                .gravity_scale(0.0),
-            ColliderBuilder::cuboid(he.x, he.y, he.z),
-        );
+        let (body, he) = assorted(k, Vector::splat(3.0));
+        world.add(body.gravity_scale(0.0), cuboid(he));
     }
     world.run(1);
     world
@@ -82,62 +84,23 @@ fn contacts_match_the_default_pipeline() {
 
 #[test]
 fn sensor_events_match_the_default_pipeline() {
-    let scene = |integration: Integration| {
-        let mut world = World::new(integration);
-        // Rotated sensor boxes on fixed bodies, and spinning boxes falling through them: the
-        // falling boxes touch nothing solid, so every integration sees the same trajectories.
-        for (i, angle) in [0.3, 0.8, 1.2, 0.05].into_iter().enumerate() {
-            world.add(
-                RigidBodyBuilder::fixed()
-                    .translation(Vector::new(i as Real * 1.5 - 2.0, -3.0 - i as Real, 0.2))
-                    .rotation(Vector::new(angle, 0.5 * angle, 0.2)),
-                ColliderBuilder::cuboid(0.7, 0.3, 1.0)
-                    .sensor(true)
-                    .active_events(ActiveEvents::COLLISION_EVENTS),
-            );
-        }
-        for k in 0..24 {
-            let x = (k % 6) as Real * 1.5 - 4.0; // 1.5 apart: no two falling boxes come near
-            world.add(
-                RigidBodyBuilder::dynamic()
-                    .translation(Vector::new(x, 2.0 + (k / 6) as Real, 0.1 * (k % 3) as Real))
-                    .rotation(Vector::new(0.1 * k as Real, 0.7, 0.0))
-                    .angvel(Vector::new(1.0, 0.5 * (k % 4) as Real, 0.3)),
-                ColliderBuilder::cuboid(0.3, 0.2, 0.25)
-                    .active_events(ActiveEvents::COLLISION_EVENTS),
-            );
-        }
-        world
-    };
-    assert_same_collision_events(scene, 20);
-}
-
-#[test]
-fn filter_keeps_the_pairs_continuous_collision_detection_sweeps() {
-    // A CCD body 1 m from a 5 cm wall at 120 m/s: 2 m per step, far beyond the prediction
-    // distance when the step starts. The filter must not cull the pair the sweep needs.
-    let through = |integration: Integration| {
-        let mut world = World::new(integration);
-        world.add(
-            RigidBodyBuilder::fixed().translation(Vector::new(1.0, 0.0, 0.0)),
-            ColliderBuilder::cuboid(0.025, 2.0, 2.0),
-        );
-        let bullet = world.add(
+    assert_sensor_events_match(
+        |i, angle| {
+            let at = Vector::new(i as Real * 1.5 - 2.0, -3.0 - i as Real, 0.2);
+            RigidBodyBuilder::fixed()
+                .translation(at)
+                .rotation(Vector::new(angle, 0.5 * angle, 0.2))
+        },
+        Vector::new(0.7, 0.3, 1.0),
+        |k, x| {
             RigidBodyBuilder::dynamic()
-                .linvel(Vector::new(120.0, 0.0, 0.0))
-                .ccd_enabled(true)
-                .gravity_scale(0.0),
-            ColliderBuilder::cuboid(0.1, 0.1, 0.1),
-        );
-        world.run(10);
-        world.bodies[bullet].translation().x
-    };
-    for integration in Integration::WITH_SAT_RAPIER {
-        assert!(
-            through(integration) < 1.0,
-            "{integration:?}: the bullet went through the wall"
-        );
-    }
+                .translation(Vector::new(x, 2.0 + (k / 6) as Real, 0.1 * (k % 3) as Real))
+                .rotation(Vector::new(0.1 * k as Real, 0.7, 0.0))
+                .angvel(Vector::new(1.0, 0.5 * (k % 4) as Real, 0.3))
+        },
+        Vector::new(0.3, 0.2, 0.25),
+        20,
+    );
 }
 
 /// Two 45°-turned cubes whose AABBs overlap while the boxes are `gap` apart (face to face).
@@ -190,79 +153,8 @@ fn filter_culls_separated_pairs_whose_aabbs_overlap() {
 
 #[test]
 fn filter_never_culls_a_penetrating_pair() {
-    let mut world = World::new(Integration::Filter);
-    let mut handles = Vec::new();
-    for k in 0..400 {
-        let t = k as Real;
-        let at = Vector::new(
-            (t * 0.37).sin() * 2.0,
-            (t * 0.71).cos() * 2.0,
-            (t * 1.3).sin(),
-        );
-        let body = RigidBodyBuilder::dynamic()
-            .translation(at)
-            .rotation(Vector::new(t * 0.11, t * 0.23, t * 0.05));
-        let he = Vector::new(
-            0.2 + 0.3 * (t * 0.9).sin().abs(),
-            0.3,
-            0.1 + 0.5 * (t * 0.4).cos().abs(),
-        );
-        // The filter integration gives every collider the filter's hooks.
-        let body = world.add(body, ColliderBuilder::cuboid(he.x, he.y, he.z));
-        handles.push(world.bodies[body].colliders()[0]);
-    }
-    world.assert_filter_culls_only_separated_pairs(&handles);
-}
-
-#[test]
-fn user_hooks_still_run_inside_the_filter() {
-    let mut world = World::new(Integration::Filter);
-    let all = SatContactFilter::ACTIVE_HOOKS | ActiveHooks::MODIFY_SOLVER_CONTACTS;
-    let ground = world.bodies.insert(RigidBodyBuilder::fixed());
-    world.colliders.insert_with_parent(
-        ColliderBuilder::cuboid(20.0, 0.5, 20.0)
-            .translation(Vector::new(0.0, -0.5, 0.0))
-            .active_hooks(all),
-        ground,
-        &mut world.bodies,
-    );
-    let rider = world
-        .bodies
-        .insert(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 0.6, 0.0)));
-    world.colliders.insert_with_parent(
-        ColliderBuilder::cuboid(0.5, 0.5, 0.5).active_hooks(all),
-        rider,
-        &mut world.bodies,
-    );
-    let ghost_body = world
-        .bodies
-        .insert(RigidBodyBuilder::dynamic().translation(Vector::new(5.0, 0.6, 0.0)));
-    let ghost = world.colliders.insert_with_parent(
-        ColliderBuilder::cuboid(0.5, 0.5, 0.5).active_hooks(all),
-        ghost_body,
-        &mut world.bodies,
-    );
-    world.assert_user_hooks_run(rider, ghost);
-}
-
-#[test]
-fn fixed_fixed_pairs_are_never_computed() {
-    for integration in Integration::WITH_SAT_RAPIER {
-        let mut world = World::new(integration);
-        let f1 = world.add(
-            RigidBodyBuilder::fixed(),
-            ColliderBuilder::cuboid(1.0, 1.0, 1.0),
-        );
-        let f2 = world.add(
-            RigidBodyBuilder::fixed().translation(Vector::new(0.5, 0.2, 0.0)),
-            ColliderBuilder::cuboid(1.0, 1.0, 1.0),
-        );
-        world.add(
-            RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 2.0, 0.0)),
-            ColliderBuilder::cuboid(0.5, 0.5, 0.5),
-        );
-        world.assert_fixed_pair_never_computed([f1, f2]);
-    }
+    let spread = Vector::new(2.0, 2.0, 1.0);
+    assert_filter_culls_only_separated_pairs((0..400).map(|k| assorted(k, spread)));
 }
 
 #[test]
@@ -300,6 +192,6 @@ fn degenerate_boxes_never_put_nan_into_the_solver() {
                 );
             }
         }
-        world.assert_stays_finite(180);
+        assert_stays_finite(&mut world, 180);
     }
 }

@@ -7,6 +7,8 @@
 //!   with sat-core's box and the exact box of those numbers.
 //! * [`peers`]: parry's box–box intersection tests (its SAT, its GJK and its query dispatcher)
 //!   on sat-core boxes, plus a prepared form for timing loops.
+//! * [`world`]: the one rapier world (pipeline, sets, integration of sat-rapier, step) that the
+//!   fuzz scenes, the pipeline tests, the rapier bench and the example step.
 //!
 //! Used by the tests, the CLI and the fuzz targets to adjudicate sat-core's verdicts against
 //! its stated band (see [`sat_core::tolerance`]).
@@ -35,4 +37,5 @@
 pub mod check;
 pub use sat_core::exact;
 pub mod peers;
+pub mod world;
 pub mod written;

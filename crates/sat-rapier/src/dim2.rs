@@ -122,28 +122,21 @@ crate::flavour::flavour! { Obb2, "manifold2.rs", "fallback2.rs";
 
 #[cfg(test)]
 mod tests {
-    use super::{SatDispatcher, obb, obb_from_pose};
+    use super::obb;
+    use crate::test_values::uniform;
     use glam::{DVec2, Mat2};
-    use rapier2d::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
     use rapier2d::prelude::*;
 
-    /// Seeded values in `[-1, 1)` (a linear congruential generator: no dependency, same on every
-    /// platform).
-    fn uniform(seed: u64) -> impl FnMut() -> f32 {
-        let mut state = seed;
-        move || {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 40) as f32 / (1 << 23) as f32 - 1.0
-        }
+    /// A vector of `next`'s values.
+    pub(super) fn vector(next: &mut impl FnMut() -> f32) -> Vector {
+        Vector::new(next(), next())
     }
 
     /// `n` poses at any angle with centres up to 1000 from the origin.
-    fn poses(n: usize, seed: u64) -> Vec<Pose> {
+    pub(super) fn poses(n: usize, seed: u64) -> Vec<Pose> {
         let mut next = uniform(seed);
         (0..n)
-            .map(|_| Pose::new(Vector::new(next(), next()) * 1000.0, next() * 3.2))
+            .map(|_| Pose::new(vector(&mut next) * 1000.0, next() * 3.2))
             .collect()
     }
 
@@ -151,7 +144,7 @@ mod tests {
     fn obb_corners_are_the_colliders_corners() {
         let mut next = uniform(7);
         for pose in poses(500, 1) {
-            let he = Vector::new(next(), next()).abs() * 10.0;
+            let he = vector(&mut next).abs() * 10.0;
             let collider = ColliderBuilder::cuboid(he.x, he.y).position(pose).build();
             let b = obb(&collider).expect("a cuboid collider");
             assert_eq!((b.center(), b.half_extents()), (pose.translation, he));
@@ -191,49 +184,10 @@ mod tests {
         let expected = Mat2::from_angle(0.9);
         assert!(b.axes().abs_diff_eq(expected, 1e-6), "{b:?}");
     }
-
-    #[test]
-    fn obb_is_none_for_every_other_shape() {
-        let others = [
-            ColliderBuilder::ball(0.5).build(),
-            ColliderBuilder::capsule_y(0.5, 0.2).build(),
-            ColliderBuilder::round_cuboid(0.5, 0.5, 0.05).build(),
-            ColliderBuilder::compound(vec![(Pose::IDENTITY, SharedShape::cuboid(0.5, 0.5))])
-                .build(),
-        ];
-        for collider in &others {
-            assert!(
-                obb(collider).is_none(),
-                "{:?}",
-                collider.shape().shape_type()
-            );
-        }
-    }
-
-    #[test]
-    fn world_boxes_agree_with_the_dispatcher_on_the_colliders_pair() {
-        let dispatcher = SatDispatcher::default().chain(DefaultQueryDispatcher);
-        let mut next = uniform(3);
-        let (mut overlapping, mut apart) = (0, 0);
-        for (pose1, near) in poses(2000, 4).into_iter().zip(poses(2000, 5)) {
-            // The second rectangle within a few sizes of the first, at any angle.
-            let pose2 = pose1 * Pose::from_parts(near.translation * 0.002, near.rotation);
-            let he1 = Vector::new(next(), next()).abs() + 0.1;
-            let he2 = Vector::new(next(), next()).abs() + 0.1;
-            let (c1, c2) = (Cuboid::new(he1), Cuboid::new(he2));
-            let (a, b) = (obb_from_pose(&pose1, &c1), obb_from_pose(&pose2, &c2));
-            if a.separation(&b).gap.abs() < 1e-3 {
-                continue; // within rounding of touching: either answer is right
-            }
-            let pos12 = pose1.inv_mul(&pose2);
-            let rapier = dispatcher.intersection_test(&pos12, &c1, &c2).unwrap();
-            assert_eq!(a.intersects(&b), rapier.intersecting, "{pose1:?} {pose2:?}");
-            if rapier.intersecting {
-                overlapping += 1;
-            } else {
-                apart += 1;
-            }
-        }
-        assert!(overlapping > 500 && apart > 500, "{overlapping} {apart}");
-    }
 }
+
+// The tests both dimensions share, against this module's items.
+#[cfg(test)]
+#[allow(clippy::duplicate_mod)]
+#[path = "dim_tests.rs"]
+mod shared_tests;

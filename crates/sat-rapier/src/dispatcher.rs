@@ -51,8 +51,7 @@ impl QueryDispatcher for SatDispatcher {
         g1: &dyn Shape,
         g2: &dyn Shape,
     ) -> Result<ShapeIntersection, Unsupported> {
-        let (a, b) = local_boxes(pos12, g1, g2)?;
-        Ok(ShapeIntersection::new(a.intersects(&b)))
+        local_boxes(pos12, g1, g2).map(|(a, b)| ShapeIntersection::new(a.intersects(&b)))
     }
 
     /// The flavour's box distance (`0` when the cuboids intersect): sat-core's `distance` in
@@ -64,8 +63,7 @@ impl QueryDispatcher for SatDispatcher {
         g1: &dyn Shape,
         g2: &dyn Shape,
     ) -> Result<ShapeDistance, Unsupported> {
-        let (a, b) = local_boxes(pos12, g1, g2)?;
-        Ok(ShapeDistance::new(super::distance(&a, &b)))
+        local_boxes(pos12, g1, g2).map(|(a, b)| ShapeDistance::new(super::distance(&a, &b)))
     }
 
     /// The deepest point of the clipped contact on sat-core's minimum-penetration axis (no face
@@ -73,9 +71,9 @@ impl QueryDispatcher for SatDispatcher {
     /// within `CERTIFY_K·ε·S` (`CERTIFY_K_F64` in f64) of sat-core's gap (then it is provably
     /// the penetration depth or the distance). Every other cuboid pair (closest features that
     /// are two corners, a corner and an edge, a deep lopsided overlap) is answered in f64
-    /// (`fallback2`/`fallback3`: the margin
-    /// over the candidate axes, closest points of the boxes or of their supporting features),
-    /// never handed to the next dispatcher. `Ok(None)` beyond `prediction`. The answer is within
+    /// (`fallback.rs`: the margin over the candidate axes, closest points of the boxes or of
+    /// their supporting features), never handed to the next dispatcher. `Ok(None)` beyond
+    /// `prediction`. The answer is within
     /// [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of the exact one (see there;
     /// [`CONTACT_K_F64`](crate::tolerance::CONTACT_K_F64) in f64).
     fn contact(
@@ -174,10 +172,15 @@ where
     ManifoldData: Default + Clone + Send + Sync,
     ContactData: Default + Copy + Send + Sync,
 {
-    /// One manifold for a cuboid pair (see [`SatDispatcher`]); for a compound shape against a
-    /// compound or a plain shape, parry's composite walk with the chain
-    /// `SatDispatcher.chain(DefaultQueryDispatcher)` as the parts' dispatcher (see
-    /// `compound_manifolds`); other pairs are unsupported.
+    /// One manifold for a cuboid pair (see [`SatDispatcher`]). For a compound shape
+    /// (`SharedShape::compound`) on one or both sides and a plain shape (not a triangle mesh,
+    /// height field or voxels) or compound on the other: parry's own composite walk
+    /// (`contact_manifolds_composite_shape_shape` and `_composite_shape_composite_shape`, one
+    /// manifold per pair of parts with rapier's sub-shape ids, the workspace parry's default
+    /// dispatcher would keep), but with `SatDispatcher.chain(DefaultQueryDispatcher)` deciding
+    /// each pair of parts, so cuboid parts get sat-core's manifolds. parry's default dispatcher
+    /// recurses into itself, so without this no cuboid inside a compound would reach a chained
+    /// dispatcher. Other pairs are unsupported.
     fn contact_manifolds(
         &self,
         pos12: &Pose,
@@ -187,13 +190,45 @@ where
         manifolds: &mut Vec<ContactManifold<ManifoldData, ContactData>>,
         workspace: &mut Option<ContactManifoldsWorkspace>,
     ) -> Result<(), Unsupported> {
-        let Ok((c1, c2)) = cuboids(g1, g2) else {
-            return compound_manifolds(pos12, g1, g2, prediction, manifolds, workspace);
-        };
-        if manifolds.is_empty() {
-            manifolds.push(ContactManifold::new());
+        if let Ok((c1, c2)) = cuboids(g1, g2) {
+            if manifolds.is_empty() {
+                manifolds.push(ContactManifold::new());
+            }
+            update_manifold(pos12, c1, c2, prediction, &mut manifolds[0]);
+            return Ok(());
         }
-        update_manifold(pos12, c1, c2, prediction, &mut manifolds[0]);
+        fn compound(g: &dyn Shape) -> Option<&(dyn CompositeShape + Sync)> {
+            (g.shape_type() == ShapeType::Compound)
+                .then(|| g.as_composite_shape())
+                .flatten()
+        }
+        let plain = |g: &dyn Shape| {
+            g.as_composite_shape().is_none()
+                && !matches!(
+                    g.shape_type(),
+                    ShapeType::TriMesh | ShapeType::HeightField | ShapeType::Voxels
+                )
+        };
+        let chain = SatDispatcher::default().chain(DefaultQueryDispatcher);
+        match (compound(g1), compound(g2)) {
+            (Some(a), Some(b)) => contact_manifolds_composite_shape_composite_shape(
+                &chain, pos12, a, b, prediction, manifolds, workspace,
+            ),
+            (Some(a), None) if plain(g2) => contact_manifolds_composite_shape_shape(
+                &chain, pos12, a, g2, prediction, manifolds, workspace, false,
+            ),
+            (None, Some(b)) if plain(g1) => contact_manifolds_composite_shape_shape(
+                &chain,
+                &pos12.inverse(),
+                b,
+                g1,
+                prediction,
+                manifolds,
+                workspace,
+                true,
+            ),
+            _ => return Err(Unsupported),
+        }
         Ok(())
     }
 
@@ -216,61 +251,6 @@ where
         update_manifold(pos12, c1, c2, prediction, manifold);
         Ok(())
     }
-}
-
-/// The manifolds of a pair with a compound shape (`SharedShape::compound`) on one or both sides
-/// and a plain shape (not a triangle mesh, height field or voxels) or compound on the other:
-/// parry's own composite walk (`contact_manifolds_composite_shape_shape` and
-/// `_composite_shape_composite_shape`, one manifold per pair of parts with rapier's sub-shape
-/// ids, the workspace parry's default dispatcher would keep), but with
-/// `SatDispatcher.chain(DefaultQueryDispatcher)` deciding each pair of parts, so cuboid parts
-/// get sat-core's manifolds. parry's default dispatcher recurses into itself, so without this
-/// no cuboid inside a compound would reach a chained dispatcher.
-fn compound_manifolds<ManifoldData, ContactData>(
-    pos12: &Pose,
-    g1: &dyn Shape,
-    g2: &dyn Shape,
-    prediction: Real,
-    manifolds: &mut Vec<ContactManifold<ManifoldData, ContactData>>,
-    workspace: &mut Option<ContactManifoldsWorkspace>,
-) -> Result<(), Unsupported>
-where
-    ManifoldData: Default + Clone + Send + Sync,
-    ContactData: Default + Copy + Send + Sync,
-{
-    fn compound(g: &dyn Shape) -> Option<&(dyn CompositeShape + Sync)> {
-        (g.shape_type() == ShapeType::Compound)
-            .then(|| g.as_composite_shape())
-            .flatten()
-    }
-    let plain = |g: &dyn Shape| {
-        g.as_composite_shape().is_none()
-            && !matches!(
-                g.shape_type(),
-                ShapeType::TriMesh | ShapeType::HeightField | ShapeType::Voxels
-            )
-    };
-    let chain = SatDispatcher::default().chain(DefaultQueryDispatcher);
-    match (compound(g1), compound(g2)) {
-        (Some(a), Some(b)) => contact_manifolds_composite_shape_composite_shape(
-            &chain, pos12, a, b, prediction, manifolds, workspace,
-        ),
-        (Some(a), None) if plain(g2) => contact_manifolds_composite_shape_shape(
-            &chain, pos12, a, g2, prediction, manifolds, workspace, false,
-        ),
-        (None, Some(b)) if plain(g1) => contact_manifolds_composite_shape_shape(
-            &chain,
-            &pos12.inverse(),
-            b,
-            g1,
-            prediction,
-            manifolds,
-            workspace,
-            true,
-        ),
-        _ => return Err(Unsupported),
-    }
-    Ok(())
 }
 
 /// Recomputes the points on every call and carries each old point's solver data (its

@@ -62,3 +62,19 @@ mod flavour;
 ))]
 mod precision;
 pub mod tolerance;
+
+/// Seeded values for the unit tests (of `dim2` and `dim3`).
+#[cfg(all(test, any(feature = "dim2", feature = "dim3")))]
+mod test_values {
+    /// Seeded values in `[-1, 1)` (a linear congruential generator: no dependency, same on every
+    /// platform).
+    pub(crate) fn uniform(seed: u64) -> impl FnMut() -> f32 {
+        let mut state = seed;
+        move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 40) as f32 / (1 << 23) as f32 - 1.0
+        }
+    }
+}

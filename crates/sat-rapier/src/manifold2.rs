@@ -1,4 +1,5 @@
-//! Rectangle–rectangle contacts in 2D: reference-edge clipping and feature ids.
+//! Rectangle–rectangle contacts in 2D: reference-edge clipping and feature ids (the steps both
+//! dimensions share, from sat-core's axis to the points in both frames, are `manifold.rs`).
 //!
 //! Algorithm (Box2D's `b2CollidePolygons`, axes from sat-core), in the first box's frame:
 //!
@@ -21,7 +22,7 @@
 use glam::DVec2;
 use sat_core::Feature;
 
-use super::Obb;
+use super::manifold::{Contacts, Raw};
 use super::rapier::math::{Matrix, Pose, Real, Vector};
 use super::rapier::parry::shape::PackedFeatureId;
 use crate::precision::Wide;
@@ -29,35 +30,8 @@ use crate::tolerance::face_preference;
 
 /// Most points a manifold keeps (rapier's `MAX_MANIFOLD_POINTS` in 2D).
 pub(crate) const MAX_POINTS: usize = 2;
-
-/// One contact point: on the first box (its frame), on the second box (its frame), the signed
-/// distance along the normal (negative: penetration) and the feature ids of both points.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Point {
-    pub p1: Vector,
-    pub p2: Vector,
-    pub dist: Real,
-    pub fid1: PackedFeatureId,
-    pub fid2: PackedFeatureId,
-}
-
-/// The contacts of a box pair: normals (from the first box towards the second, in each box's
-/// frame), sat-core's gap and error scale `S`, and up to two points.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Contacts {
-    pub normal1: Vector,
-    pub normal2: Vector,
-    pub gap: Real,
-    pub scale: Real,
-    pub points: [Point; MAX_POINTS],
-    pub len: usize,
-}
-
-impl Contacts {
-    pub(crate) fn points(&self) -> &[Point] {
-        &self.points[..self.len]
-    }
-}
+/// Most points the clipping of an edge gives: its two ends.
+pub(crate) const MAX_CLIPPED: usize = MAX_POINTS;
 
 /// The rotation of a pose as a matrix whose columns are the second box's axes in the first
 /// box's frame: the pose's `(cos, sin)` normalised in f64 and rounded once (in the f32
@@ -70,147 +44,38 @@ pub(crate) fn rotation(pos12: &Pose) -> Matrix {
     Matrix::from_cols(Vector::narrow(x), Vector::narrow(x.perp()))
 }
 
-/// The two boxes of a pair in the first box's frame, `(first, second)`: the second at `t`,
-/// turned by `rot` (see [`rotation`]).
-#[inline]
-pub(crate) fn boxes(t: Vector, rot: Matrix, he1: Vector, he2: Vector) -> (Obb, Obb) {
-    (
-        Obb::from_axes(Vector::ZERO, he1, Matrix::IDENTITY),
-        Obb::from_axes(t, he2, rot),
-    )
-}
-
-/// The two boxes of a pair in the first box's frame: `(first, second)`.
-#[inline]
-pub(crate) fn local_boxes(pos12: &Pose, he1: Vector, he2: Vector) -> (Obb, Obb) {
-    boxes(pos12.translation, rotation(pos12), he1, he2)
-}
-
-/// Contacts of two cuboids (half-extents `he1`, `he2`; `pos12` places the second in the first's
-/// frame), or `None` when they are farther apart than `prediction` (or the pose is not finite).
-/// With `bias`, the second box's face must beat the first's by the face preference (manifolds);
-/// without it sat-core's minimum-penetration axis is kept (`contact()`).
-pub(crate) fn box_box(
-    pos12: &Pose,
+/// Re-ranks sat-core's choice with a face preference (Box2D v2's `k_tol`): the second box's best
+/// face must beat the first box's best face by
+/// [`face_preference`](crate::tolerance::face_preference) to be chosen.
+pub(crate) fn prefer_faces(
+    feature: Feature,
+    gap: Real,
+    t: Vector,
+    rot: Matrix,
     he1: Vector,
     he2: Vector,
     prediction: Real,
-    bias: bool,
-) -> Option<Contacts> {
-    let (a, b) = local_boxes(pos12, he1, he2);
-    // Most pairs a broad phase hands over are apart. Boxes grown by `p/2` on every axis that
-    // sat-core proves disjoint (exact, usually after a face axis or two) are farther apart
-    // than `p` along that axis (`|n|₁ ≥ 1`), so no axis search is needed to say "no contact".
-    if !a.intersects_with_margin(&b, 0.5 * prediction.max(0.0)) {
-        return None;
-    }
-    let sep = a.separation(&b);
-    if sep.gap.is_nan() || sep.gap > prediction {
-        return None; // beyond prediction, or NaN
-    }
-    let t = pos12.translation;
-    let rot = b.axes();
-    let rot_t = rot.transpose();
-    let feature = match sep.feature {
-        Feature::FaceB(_) if bias => {
-            let abs_r = Matrix::from_cols(rot.x_axis.abs(), rot.y_axis.abs());
-            let gaps_a = t.abs() - (he1 + abs_r * he2);
-            let (ia, gap_a) = if gaps_a.y > gaps_a.x {
-                (1, gaps_a.y)
-            } else {
-                (0, gaps_a.x)
-            };
-            if sep.gap > gap_a + face_preference(prediction) {
-                sep.feature
-            } else {
-                Feature::FaceA(ia)
-            }
-        }
-        other => other,
+) -> Feature {
+    let Feature::FaceB(_) = feature else {
+        return feature;
     };
-    let mut out = Contacts {
-        normal1: sep.axis,
-        normal2: Vector::ZERO,
-        gap: sep.gap,
-        scale: a.error_scale(&b),
-        points: [Point {
-            p1: Vector::ZERO,
-            p2: Vector::ZERO,
-            dist: 0.0,
-            fid1: PackedFeatureId::UNKNOWN,
-            fid2: PackedFeatureId::UNKNOWN,
-        }; MAX_POINTS],
-        len: 0,
+    let abs_r = Matrix::from_cols(rot.x_axis.abs(), rot.y_axis.abs());
+    let gaps_a = t.abs() - (he1 + abs_r * he2);
+    let (ia, gap_a) = if gaps_a.y > gaps_a.x {
+        (1, gaps_a.y)
+    } else {
+        (0, gaps_a.x)
     };
-    let mut raw = [Raw::EMPTY; MAX_POINTS];
-    match feature {
-        Feature::FaceB(j) => {
-            let j = usize::from(j);
-            let c = -(rot_t * t); // the first box's centre in the second's frame
-            let s = if c[j] < 0.0 { -1.0 } else { 1.0 };
-            let n = Vector::AXES[j] * s; // the second box's outward normal, towards the first
-            let len = clip_edge(he2, c, rot_t, he1, j, s, &mut raw);
-            for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
-                *slot = Point {
-                    p1: rot * r.x + t,
-                    p2: r.x - n * r.dist,
-                    dist: r.dist,
-                    fid1: r.fid_inc,
-                    fid2: r.fid_ref,
-                };
-            }
-            out.len = len;
-            out.normal1 = -(rot * n);
-            out.normal2 = n;
-        }
-        // 2D has only face axes: FaceA, or an edge pair that cannot occur.
-        other => {
-            let i = match other {
-                Feature::FaceA(i) => usize::from(i),
-                _ => 0,
-            };
-            let s = if t[i] < 0.0 { -1.0 } else { 1.0 };
-            let n = Vector::AXES[i] * s;
-            let len = clip_edge(he1, t, rot, he2, i, s, &mut raw);
-            for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
-                *slot = Point {
-                    p1: r.x - n * r.dist,
-                    p2: rot_t * (r.x - t),
-                    dist: r.dist,
-                    fid1: r.fid_ref,
-                    fid2: r.fid_inc,
-                };
-            }
-            out.len = len;
-            out.normal1 = n;
-            out.normal2 = -(rot_t * n);
-        }
+    if gap > gap_a + face_preference(prediction) {
+        feature
+    } else {
+        Feature::FaceA(ia)
     }
-    Some(out)
 }
 
 /// Indices of the points to keep: all of them (at most two in 2D, nothing to reduce).
 pub(crate) fn reduce(contacts: &Contacts, _prediction: Real) -> ([usize; MAX_POINTS], usize) {
     ([0, 1], contacts.len)
-}
-
-/// A clipped point in the reference box's frame: the point `x` of the incident edge, its depth
-/// below the reference edge (`dist`) and the feature ids on the reference and incident boxes.
-#[derive(Clone, Copy)]
-struct Raw {
-    x: Vector,
-    dist: Real,
-    fid_ref: PackedFeatureId,
-    fid_inc: PackedFeatureId,
-}
-
-impl Raw {
-    const EMPTY: Raw = Raw {
-        x: Vector::ZERO,
-        dist: 0.0,
-        fid_ref: PackedFeatureId::UNKNOWN,
-        fid_inc: PackedFeatureId::UNKNOWN,
-    };
 }
 
 /// Vertex id: bit `a` set when the corner is on the negative side of axis `a`.
@@ -224,18 +89,19 @@ fn edge_id(axis: usize, sign: Real) -> PackedFeatureId {
 }
 
 /// Clips the incident edge of box `I` (centre `c`, axes the columns of `m`, half-extents `ei`,
-/// in the reference box's frame) against the side lines of the reference edge `s·e_i` of the
+/// in the reference box's frame) against the side lines of the reference edge `n = s·e_i` of the
 /// axis-aligned reference box (half-extents `er`, at the origin). Writes the clipped points into
 /// `out` and returns how many.
-fn clip_edge(
+pub(crate) fn clip(
     er: Vector,
     c: Vector,
     m: Matrix,
     ei: Vector,
-    i: usize,
-    s: Real,
-    out: &mut [Raw; MAX_POINTS],
+    n: Vector,
+    out: &mut [Raw; MAX_CLIPPED],
 ) -> usize {
+    let i = if n.y.abs() > n.x.abs() { 1 } else { 0 };
+    let s = if n[i] < 0.0 { -1.0 } else { 1.0 };
     let row = m.row(i);
     let j = if row.y.abs() > row.x.abs() { 1 } else { 0 };
     let sj = if s * row[j] > 0.0 { -1.0 } else { 1.0 };
@@ -301,6 +167,7 @@ fn clip_edge(
 
 #[cfg(test)]
 mod tests {
+    use super::super::manifold::box_box;
     use super::*;
 
     #[test]

@@ -1,7 +1,7 @@
-//! What the shared sources (`dispatcher.rs`, `filter.rs`, `manifold2.rs`/`manifold3.rs`,
-//! `fallback2.rs`/`fallback3.rs`) need to know of their flavour's scalar: each is compiled once
-//! per flavour (`dim2`, `dim3`: f32; `dim2_f64`, `dim3_f64`: f64) against that flavour's
-//! rapier, whose `math::Real`, `Vector`, `Matrix` and rotation are glam's f32 or f64 types.
+//! What the shared sources (`dispatcher.rs`, `filter.rs`, `manifold*.rs`, `fallback*.rs`) need
+//! to know of their flavour's scalar: each is compiled once per flavour (`dim2`, `dim3`: f32;
+//! `dim2_f64`, `dim3_f64`: f64) against that flavour's rapier, whose `math::Real`, `Vector`,
+//! `Matrix` and rotation are glam's f32 or f64 types.
 //!
 //! * [`Wide`]: the step to f64 and back (`as_dvec3`/`as_vec3` for f32 types, the identity for
 //!   f64 ones), for the work the adapter does in f64 whatever the flavour (a pose's rotation

@@ -66,7 +66,7 @@ pub const CERTIFY_K_F64: f64 = 256.0;
 /// that gap is within `SEPARATION_K + PAD_K` (22) of the exact margin for overlapping boxes, or
 /// a lower bound of the distance within `SEPARATION_K` (12); its points are f32 roundings of
 /// points of size `≤ S` (`√3·u·S < 1`) after one clipping interpolation and a three-term dot
-/// product (`< 3`): 64 + 22 + 4 = 90. An f64 answer (`fallback2`/`fallback3`) errs by the final
+/// product (`< 3`): 64 + 22 + 4 = 90. An f64 answer (`fallback.rs`) errs by the final
 /// roundings (points `< 1`, the normal `√3·u` turning the gap by `< 2`), the touching threshold
 /// (`1e-7·S`, `< 2`) and the supporting features' span (`4ε` per component, `< 8`): below 16.
 /// `96` covers both.

@@ -62,14 +62,10 @@ use std::ops::RangeInclusive;
 use arbitrary::{Arbitrary, Unstructured};
 use glam::{Quat, Vec3};
 use sat_core::Obb3;
-use sat_rapier::dim3::SatDispatcher;
 use sat_rapier::dim3::rapier::math::Pose;
 use sat_rapier::dim3::rapier::parry::mass_properties::MassProperties;
-use sat_rapier::dim3::rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
 use sat_rapier::dim3::rapier::prelude::{
-    CCDSolver, ColliderBuilder, ColliderHandle, ColliderSet, DefaultBroadPhase, ImpulseJointSet,
-    IntegrationParameters, IslandManager, MultibodyJointSet, NarrowPhase, PhysicsPipeline,
-    RigidBodyBuilder, RigidBodySet, RigidBodyType, SoftBodySet,
+    ColliderBuilder, ColliderHandle, RigidBodyBuilder, RigidBodyType,
 };
 
 use super::Report;
@@ -80,6 +76,7 @@ use super::geometry::{dquat, quat_columns, round_quat};
 use super::recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt, unit16};
 use super::recipe3::{EdgeContact, FaceContact, NearParallel, Placement3, Relative3, Rotation};
 use crate::peers::{PeerPanic, catch_peer};
+use crate::world::dim3::{Integration, World};
 
 field_bytes_enum! {
     /// How a body moves.
@@ -285,95 +282,56 @@ impl Scene3 {
     }
 }
 
-/// A rapier3d world whose narrow phase uses the chain.
-struct World {
-    pipeline: PhysicsPipeline,
-    params: IntegrationParameters,
-    gravity: Vec3,
-    islands: IslandManager,
-    broad_phase: DefaultBroadPhase,
-    narrow_phase: NarrowPhase,
-    bodies: RigidBodySet,
-    colliders: ColliderSet,
-    impulse_joints: ImpulseJointSet,
-    multibody_joints: MultibodyJointSet,
-    soft_bodies: SoftBodySet,
-    ccd: CCDSolver,
+/// The scene's rapier3d world (the workspace's one, [`World`]) and its colliders.
+struct SceneWorld {
+    rapier: World,
     /// The colliders, in the scene's order.
     handles: Vec<ColliderHandle>,
 }
 
-impl World {
-    /// The scene's world with `narrow_phase`: the chain's, or rapier's default for comparison.
-    fn new(scene: &Scene3, built: &[SceneBody], narrow_phase: NarrowPhase) -> World {
-        let mut params = IntegrationParameters::default();
+impl SceneWorld {
+    /// The scene's world with the chain ([`Integration::Dispatcher`]), or with rapier's default
+    /// narrow phase for comparison ([`Integration::Default`]).
+    fn new(scene: &Scene3, built: &[SceneBody], integration: Integration) -> SceneWorld {
+        let mut rapier = World::new(integration);
         if scene.length_unit {
-            params.length_unit = built[0].size as f32;
+            rapier.params.length_unit = built[0].size as f32;
         }
         // Every pair with a dynamic body is recomputed on every step, at the poses before it.
-        params.contact_recycling = false;
+        rapier.params.contact_recycling = false;
         let g = match scene.gravity {
             Gravity::Zero => 0.0,
             Gravity::Earth => 9.81,
             Gravity::Scaled => 9.81 * built[0].size as f32,
         };
-        let mut world = World {
-            pipeline: PhysicsPipeline::new(),
-            params,
-            gravity: Vec3::new(0.0, -g, 0.0),
-            islands: IslandManager::new(),
-            broad_phase: DefaultBroadPhase::new(),
-            narrow_phase,
-            bodies: RigidBodySet::new(),
-            colliders: ColliderSet::new(),
-            impulse_joints: ImpulseJointSet::new(),
-            multibody_joints: MultibodyJointSet::new(),
-            soft_bodies: SoftBodySet::new(),
-            ccd: CCDSolver::new(),
-            handles: Vec::new(),
-        };
-        for b in built {
-            let pose = Pose::from_parts(Vec3::from(b.center), Quat::from_array(b.rotation));
-            let body = RigidBodyBuilder::new(b.motion)
-                .pose(pose)
-                .linvel(b.linvel)
-                .angvel(b.angvel)
-                .can_sleep(false);
-            let body = world.bodies.insert(body);
-            let [hx, hy, hz] = b.half_extents;
-            let collider = world.colliders.insert_with_parent(
-                ColliderBuilder::cuboid(hx, hy, hz),
-                body,
-                &mut world.bodies,
-            );
-            world.handles.push(collider);
-        }
-        world
+        rapier.gravity = Vec3::new(0.0, -g, 0.0);
+        let handles = built
+            .iter()
+            .map(|b| {
+                let pose = Pose::from_parts(Vec3::from(b.center), Quat::from_array(b.rotation));
+                let body = RigidBodyBuilder::new(b.motion)
+                    .pose(pose)
+                    .linvel(b.linvel)
+                    .angvel(b.angvel)
+                    .can_sleep(false);
+                let [hx, hy, hz] = b.half_extents;
+                let body = rapier.add(body, ColliderBuilder::cuboid(hx, hy, hz));
+                rapier.bodies[body].colliders()[0]
+            })
+            .collect();
+        SceneWorld { rapier, handles }
     }
 
+    /// One step, with no hooks and no event handler.
     fn step(&mut self) {
-        self.pipeline.step(
-            self.gravity,
-            &self.params,
-            &mut self.islands,
-            &mut self.broad_phase,
-            &mut self.narrow_phase,
-            &mut self.bodies,
-            &mut self.colliders,
-            &mut self.impulse_joints,
-            &mut self.multibody_joints,
-            &mut self.soft_bodies,
-            &mut self.ccd,
-            &(),
-            &(),
-        );
+        self.rapier.step_with(&(), &());
     }
 
     /// The colliders' poses, in the scene's order.
     fn poses(&self) -> Vec<Pose> {
         self.handles
             .iter()
-            .map(|&h| *self.colliders[h].position())
+            .map(|&h| *self.rapier.colliders[h].position())
             .collect()
     }
 
@@ -385,14 +343,15 @@ impl World {
     }
 
     fn is_dynamic(&self, handle: ColliderHandle) -> bool {
-        self.colliders[handle]
+        self.rapier.colliders[handle]
             .parent()
-            .is_some_and(|body| self.bodies[body].is_dynamic())
+            .is_some_and(|body| self.rapier.bodies[body].is_dynamic())
     }
 
     /// The pairs holding contact points, by scene index.
     fn pairs_with_points(&self) -> HashSet<(usize, usize)> {
-        self.narrow_phase
+        self.rapier
+            .narrow_phase
             .contact_pairs()
             .filter(|p| p.manifolds().iter().any(|m| !m.points.is_empty()))
             .map(|p| (self.index(p.collider1), self.index(p.collider2)))
@@ -415,8 +374,8 @@ pub fn check_scene3(scene: &Scene3) -> Report {
     if !built.iter().all(SceneBody::accepted) {
         return Report::default();
     }
-    let mut world = World::new(scene, &built, chain());
-    let prediction = world.params.prediction_distance();
+    let mut world = SceneWorld::new(scene, &built, Integration::Dispatcher);
+    let prediction = world.rapier.params.prediction_distance();
     for step in 0..scene.step_count() {
         let before = world.poses();
         let cached = world.pairs_with_points();
@@ -431,13 +390,13 @@ pub fn check_scene3(scene: &Scene3) -> Report {
             fail(Who::Pipeline, "step", 3, "panic", &detail, &describe_step);
             break;
         }
-        for pair in world.narrow_phase.contact_pairs() {
+        for pair in world.rapier.narrow_phase.contact_pairs() {
             if !world.is_dynamic(pair.collider1) && !world.is_dynamic(pair.collider2) {
                 continue;
             }
             let (i, j) = (world.index(pair.collider1), world.index(pair.collider2));
             let cuboid = |h: ColliderHandle| {
-                *world.colliders[h]
+                *world.rapier.colliders[h]
                     .shape()
                     .as_cuboid()
                     .expect("every collider is a cuboid")
@@ -472,11 +431,11 @@ pub fn check_scene3(scene: &Scene3) -> Report {
     }
 }
 
-impl World {
+impl SceneWorld {
     /// What went non-finite in the last step (rapier quarantines a body whose state did), if
     /// anything.
     fn non_finite(&self) -> Option<String> {
-        let quarantine = self.pipeline.quarantine();
+        let quarantine = self.rapier.pipeline.quarantine();
         if !quarantine.is_empty() {
             return Some(format!(
                 "rapier quarantined bodies {:?} and colliders {:?}",
@@ -484,7 +443,7 @@ impl World {
                 quarantine.colliders()
             ));
         }
-        self.bodies.iter().find_map(|(handle, body)| {
+        self.rapier.bodies.iter().find_map(|(handle, body)| {
             let finite = body.translation().is_finite()
                 && body.rotation().is_finite()
                 && body.linvel().is_finite()
@@ -501,15 +460,10 @@ impl World {
     }
 }
 
-/// The chain's narrow phase.
-fn chain() -> NarrowPhase {
-    NarrowPhase::with_query_dispatcher(SatDispatcher::default().chain(DefaultQueryDispatcher))
-}
-
 /// Whether rapier's default narrow phase (parry's dispatcher) lets the scene's state go
 /// non-finite, or panics, within `steps` steps: a label for a non-finite state with the chain.
 fn fails_with_parry_too(scene: &Scene3, built: &[SceneBody], steps: usize) -> bool {
-    let mut world = World::new(scene, built, NarrowPhase::new());
+    let mut world = SceneWorld::new(scene, built, Integration::Default);
     (0..steps).any(|_| catch_peer(|| world.step()).is_err() || world.non_finite().is_some())
 }
 
@@ -665,7 +619,10 @@ pub fn seeds_scene3() -> Vec<(&'static str, Scene3)> {
 mod tests {
     use super::*;
     use crate::check::{Encode, decode};
-    use sat_rapier::dim3::rapier::parry::query::{ContactManifold, PersistentQueryDispatcher};
+    use sat_rapier::dim3::SatDispatcher;
+    use sat_rapier::dim3::rapier::parry::query::{
+        ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher, QueryDispatcher,
+    };
 
     #[test]
     fn seeds_decode_to_themselves_and_pass() {
@@ -677,8 +634,12 @@ mod tests {
 
     /// The points of the manifolds the chain computes for the pair of scene bodies `(i, j)` at
     /// their poses `poses`, fresh.
-    fn recomputed(world: &World, poses: &[Pose], (i, j): (usize, usize)) -> Vec<(Vec3, Vec3, f32)> {
-        let shape = |k: usize| world.colliders[world.handles[k]].shape();
+    fn recomputed(
+        world: &SceneWorld,
+        poses: &[Pose],
+        (i, j): (usize, usize),
+    ) -> Vec<(Vec3, Vec3, f32)> {
+        let shape = |k: usize| world.rapier.colliders[world.handles[k]].shape();
         let mut manifolds: Vec<ContactManifold<(), ()>> = Vec::new();
         SatDispatcher::default()
             .chain(DefaultQueryDispatcher)
@@ -686,7 +647,7 @@ mod tests {
                 &poses[i].inv_mul(&poses[j]),
                 shape(i),
                 shape(j),
-                world.params.prediction_distance(),
+                world.rapier.params.prediction_distance(),
                 &mut manifolds,
                 &mut None,
             )
@@ -706,13 +667,13 @@ mod tests {
             .into_iter()
             .find(|(name, _)| *name == "stack-of-three-on-floor")
             .unwrap();
-        let mut world = World::new(&stack, &stack.build(), chain());
+        let mut world = SceneWorld::new(&stack, &stack.build(), Integration::Dispatcher);
         let (mut judged, mut moved) = (0, 0);
         for _ in 0..stack.step_count() {
             let before = world.poses();
             world.step();
             let after = world.poses();
-            for pair in world.narrow_phase.contact_pairs() {
+            for pair in world.rapier.narrow_phase.contact_pairs() {
                 let ij = (world.index(pair.collider1), world.index(pair.collider2));
                 let held: Vec<_> = pair
                     .manifolds()
