@@ -504,7 +504,7 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
     out.flush()
 }
 
-/// Every row of a per-dimension table (`rows` of each report), labelled "2D <name>".
+/// Every row of a per-dimension table (`rows` of each report), labelled `"2D <name>"`.
 fn labelled<'a, T: 'a>(
     reports: &'a [Report],
     rows: impl Fn(&'a Report) -> &'a [T],
