@@ -29,7 +29,7 @@
 //!   parry's shapes of sat-core's f64 boxes, or of the f32 boxes where the columns are f32 data,
 //!   and is judged against sat-core's f32 band like the other peers.
 //! * Half the pairs are written as generated (f32 numbers), the others in a
-//!   [`Form`](crate::generate::Form) at the edge of what the checked constructors accept (huge
+//!   [`Form`] at the edge of what the checked constructors accept (huge
 //!   angles, columns leaned to the tolerance, f64 digits); sat-core builds them from the written
 //!   numbers as the case format does, the oracle judges the written numbers, and a table counts
 //!   sat-core's wrong verdicts per form, "apart" for intersecting boxes separately.
@@ -504,7 +504,7 @@ pub fn run(options: Options, mut out: impl Write) -> io::Result<()> {
     out.flush()
 }
 
-/// Every row of a per-dimension table (`rows` of each report), labelled "2D <name>".
+/// Every row of a per-dimension table (`rows` of each report), labelled `"2D <name>"`.
 fn labelled<'a, T: 'a>(
     reports: &'a [Report],
     rows: impl Fn(&'a Report) -> &'a [T],

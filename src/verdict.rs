@@ -70,8 +70,8 @@ pub fn run(
 }
 
 /// One JSON line on `out` for every line of `input`, in order: `answer`'s for a valid case, a
-/// [`Failure`] for an invalid line or a case `answer` fails on (its message also on `err`, after
-/// `obbsat <command>: `). Only I/O errors stop it; bad lines are answered and counted.
+/// failure line `{"id": ..., "error": ...}` for an invalid line or a case `answer` fails on (its
+/// message also on `err`, after `obbsat <command>: `). Only I/O errors stop it; bad lines are answered and counted.
 pub fn answer_lines<A: Serialize>(
     command: &str,
     input: impl Read,

@@ -1,9 +1,9 @@
 //! The body of a flavour module (`dim2`, `dim3`, `dim2_f64`, `dim3_f64`): [`flavour!`] expands
 //! the same public items (`SatContactFilter`, `SatDispatcher`, `obb`, `obb_from_pose`) and the
 //! shared sources (`dispatcher.rs`, `filter.rs`, `manifold.rs`, `fallback.rs`, the dimension's
-//! `manifold_dim` and `fallback_dim`) in each, against the `rapier` the module re-exports. The module passes in what
-//! differs: its box type, its dimension's sources, and the documentation of each public item (its
-//! examples name the module's own path and types).
+//! `manifold_dim` and `fallback_dim`) in each, against the `rapier` the module re-exports. The
+//! module passes in what differs: its box type, its dimension's sources, and the documentation
+//! of each public item (its examples name the module's own path and types).
 
 /// Expands a flavour module's items. `dim3.rs`, which has `pub use rapier3d as rapier;` and
 /// imports its box type, calls

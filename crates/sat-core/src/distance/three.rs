@@ -402,7 +402,8 @@ impl Frame {
 
     /// The supporting edges of edge pair `(i, k)` (A's edge along `a_i`, B's along `b_k`) along
     /// `±ℓ`, `ℓ = e_i × R_·k`: the signs of A's edge on its axes `m, n`, of B's on its axes
-    /// `j, l`, each either decided or ambiguous (both edges tried by [`enumerate`]).
+    /// `j, l`, each either decided or ambiguous (both edges tried by
+    /// [`enumerate`](Self::enumerate)).
     ///
     /// `ℓ`'s components are entries of `R`, so A's side is exact (ambiguous only for an exact
     /// zero). The orientation `σ = sign(T·ℓ)` and B's side `sign(R_·j · ℓ)` are two-term sums,

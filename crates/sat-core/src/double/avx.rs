@@ -15,7 +15,7 @@
 //! arrays of lane values out rather than through `array::from_fn` or `map` closures.
 //!
 //! Safety: the only `unsafe` of sat-core's own. An intrinsic may run only on a CPU with AVX;
-//! [`Avx`] lanes exist only in this module, whose queries run them only inside [`on_avx!`]'s
+//! [`Avx`] lanes exist only in this module, whose queries run them only inside `on_avx!`'s
 //! `#[target_feature(enable = "avx")]` functions, called once `is_x86_feature_detected!("avx")`
 //! said yes (and in its tests, behind the same check).
 

@@ -1,4 +1,4 @@
-//! The rules of [`contact`](super::super::contact) for one dimension: one source, compiled by
+//! The rules of [`contact`](crate::check::contact) for one dimension: one source, compiled by
 //! `contact2.rs` and `contact3.rs` (as sat-core compiles its boxes once per precision). The
 //! parent names the dimension's types (`Pose`, `Cuboid`, `DVec`, `DMat`, `Vect`, parry's query
 //! types, `Case`, `ParryBox`), `DIM`, and what differs between the dimensions: `rotation`,

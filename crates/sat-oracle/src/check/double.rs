@@ -1,27 +1,5 @@
-//! [`check3_f64`] and [`check2_f64`]: sat-core's f64 boxes (`sat_core::DObb3`, `DObb2`) against the
-//! exact oracle, on the cases of the `obb3` and `obb2` targets moved into f64's regime.
-//!
-//! A case decodes as for `obb3` / `obb2` (the same recipes), and is then written in f64:
-//!
-//! * axis columns (orthonormal only within f32's precision, which `DObb3::try_from_axes`
-//!   refuses) become their orthonormal polar factor computed in f64; a case written with leaning
-//!   columns ([`Written3::Leaning`], [`Written2::Leaning`]) leans them to the same fraction of
-//!   `AXES_TOLERANCE_F64` instead of f32's tolerance;
-//! * a contact placement's gap is re-aimed at f64's scale: B moves along the best axis of the
-//!   exact pair so that its margin becomes the recipe's gap times `ε₆₄/ε₃₂ = 2⁻²⁹` (exactly
-//!   touching, `±k` f64 ulps, around f64's band, …), up to the rounding of B's centre.
-//!
-//! It panics — a crash libFuzzer records — if and only if:
-//!
-//! * `intersects` says "apart" while the boxes as written, or as stored, intersect;
-//! * `intersects` is wrong where `|margin| > BAND_K_F64·ε₆₄·S` for the stored boxes, or for the
-//!   boxes as written (`AXES_BAND_K_F64` when one is written as columns);
-//! * `intersects_certified` differs from the exact verdict of the stored boxes;
-//! * the f64 batch kernel (`sat_core::batch::pair_overlaps3_f64` / `2_f64`) differs from
-//!   `intersects`;
-//! * `distance` or `closest_points` misses `DISTANCE_K_F64·ε₆₄·S` (judged as the `distance`
-//!   targets judge the f32 boxes, see [`check_distance3`](super::check_distance3); a pair whose
-//!   certified reference interval is wider than that bound is not judged).
+//! [`check3_f64`] and [`check2_f64`]: sat-core's f64 boxes (`sat_core::DObb3`, `DObb2`) against
+//! the exact oracle, on the cases of the `obb3` and `obb2` targets moved into f64's regime.
 
 use glam::{DMat2, DMat3, DVec2};
 use sat_core::batch::{DObbSet2, DObbSet3, pair_overlaps2_f64, pair_overlaps3_f64};
@@ -79,12 +57,34 @@ macro_rules! check_f64 {
 }
 
 check_f64!(
-    /// Checks one 3D case in f64; see the module docs for what fails.
+    /// Checks one 3D case in f64 (`obb3_f64`; [`check2_f64`] is the same in 2D).
+    ///
+    /// A case decodes as for `obb3` / `obb2` (the same recipes), and is then written in f64:
+    ///
+    /// * axis columns (orthonormal only within f32's precision, which `DObb3::try_from_axes`
+    ///   refuses) become their orthonormal polar factor computed in f64; a case written with
+    ///   leaning columns ([`Written3::Leaning`], [`Written2::Leaning`]) leans them to the same
+    ///   fraction of `AXES_TOLERANCE_F64` instead of f32's tolerance;
+    /// * a contact placement's gap is re-aimed at f64's scale: B moves along the best axis of the
+    ///   exact pair so that its margin becomes the recipe's gap times `ε₆₄/ε₃₂ = 2⁻²⁹` (exactly
+    ///   touching, `±k` f64 ulps, around f64's band, …), up to the rounding of B's centre.
+    ///
+    /// It panics — a crash libFuzzer records — if and only if:
+    ///
+    /// * `intersects` says "apart" while the boxes as written, or as stored, intersect;
+    /// * `intersects` is wrong where `|margin| > BAND_K_F64·ε₆₄·S` for the stored boxes, or for the
+    ///   boxes as written (`AXES_BAND_K_F64` when one is written as columns);
+    /// * `intersects_certified` differs from the exact verdict of the stored boxes;
+    /// * the f64 batch kernel (`sat_core::batch::pair_overlaps3_f64` / `2_f64`) differs from
+    ///   `intersects`;
+    /// * `distance` or `closest_points` misses `DISTANCE_K_F64·ε₆₄·S` (judged as the `distance`
+    ///   targets judge the f32 boxes, see [`check_distance3`](super::check_distance3); a pair whose
+    ///   certified reference interval is wider than that bound is not judged).
     check3_f64(Case3, 3): verdict3, ExactBox3, Rotation3, DObbSet3, pair_overlaps3_f64,
     judge_distance3_f64
 );
 check_f64!(
-    /// Checks one 2D case in f64; see the module docs for what fails.
+    /// Checks one 2D case in f64 (`obb2_f64`), as [`check3_f64`] checks a 3D one.
     check2_f64(Case2, 2): verdict2, ExactBox2, Rotation2, DObbSet2, pair_overlaps2_f64,
     judge_distance2_f64
 );

@@ -43,7 +43,7 @@
 //! every peer finding panics (outside the catch).
 //!
 //! [`check3_f64`] and [`check2_f64`] judge sat-core's f64 boxes (`DObb3`, `DObb2`) on the same
-//! recipes moved into f64's regime (see their module for how).
+//! recipes moved into f64's regime (see [`check3_f64`] for how).
 //!
 //! [`check_separation3`] adds `separation()`'s bounds and checks every filter decision against
 //! the big-integer oracle. [`check_contact3`], [`check_manifold3`] (and their 2D twins) judge

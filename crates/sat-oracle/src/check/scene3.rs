@@ -1,60 +1,6 @@
 //! [`check_scene3`], behind the `rapier3` fuzz target: scenes of a few boxes stepped by a real
 //! rapier3d pipeline whose narrow phase uses
 //! `SatDispatcher::default().chain(DefaultQueryDispatcher)`, as users register it.
-//!
-//! # What a scene is
-//!
-//! [`Scene3`]: 2 to 6 cuboid bodies (dynamic, fixed, or kinematic moving at their velocity), each
-//! with its own [`Size`] (log-uniform in `1e-3..1e4`, powers of two `2⁻¹⁰..2¹³`, rarely a raw f32
-//! magnitude) and half-extents ([`Extent`]: fractions of the size, grid values, zero, rarely raw).
-//! The first sits at an [`Origin`] (up to `1e7` from the world's origin) with a [`Rotation`]; every
-//! other one is placed against an earlier body the way the pair recipes place box B against box A:
-//! turned by a [`Relative3`] (the same rotation, faces or edges within a tiny tilt of parallel, or
-//! its own) and put by a [`Placement3`] (a vertex or face on a face — resting — at a gap from ulps
-//! to a fraction of the size, crossing edges, random or grid offsets). The earlier body's
-//! half-extents are not retuned to the gap, so a contact's gap errs by the rounding of the centre.
-//! Then initial velocities (linear `10⁻²..10²` of the body's size per second, angular `10⁻¹..10²`
-//! rad/s), gravity along −y (none, 9.81, or 9.81 times the first body's size), rapier's length unit
-//! (1 or the first body's size) and 1 to 20 steps of rapier's default `dt`. A scene is rejected
-//! (not counted, kept out of the corpus) when sat-core's checked constructors reject a box
-//! (`Obb3::try_new`), a raw size or half-extent falls outside the sizes rapier simulates
-//! (`2⁻¹⁰..1e4`), or parry cannot invert a dynamic body's mass properties in f32.
-//!
-//! # What is checked after each step
-//!
-//! * Every contact manifold the narrow phase holds for a pair with a dynamic body (rapier
-//!   computes no contacts between two non-dynamic bodies) satisfies the manifold rules of
-//!   [`contact`](super::contact), judged by the same code as `manifold3` against the exact boxes
-//!   the pose names, with `B = CONTACT_K·ε·S`: at most one manifold of at most 4 points, a unit
-//!   normal; every point on its box's surface within `B` and `dist` apart along the normal
-//!   within `B` (points beyond the prediction are kept, as in parry's manifolds: rapier makes
-//!   them speculative contacts when the bodies approach); a pair penetrating beyond sat-core's
-//!   band has a point with `dist ≤ 0`, a pair farther apart than the prediction plus `B` has no
-//!   point; a manifold computed without cached points has the exact best axis's normal within
-//!   the face preference. A broken rule panics: a crash, sat-rapier's (or sat-core's) finding.
-//! * Then every body's position, rotation and velocities are finite, and rapier quarantined
-//!   nothing (its pipeline disables a body whose state went non-finite, and reports it). A
-//!   state that goes non-finite from contacts that all passed is rapier's solver's finding, not
-//!   a crash: a peer finding (counted, printed the first time, fatal only under
-//!   `OBBSAT_STRICT_PEERS=1`) that ends the scene, labelled by whether rapier's default narrow
-//!   phase lets the same scene go non-finite within the same steps. Found by this target's
-//!   first runs: boxes placed inside a box `10⁵` times their size and mass, pushed out by
-//!   contacts `300` deep, go non-finite in rapier's solver within a few steps; with parry's
-//!   contacts (which differ) a little later.
-//!
-//! The pose is the one rapier computed the manifold at: `pos1.inv_mul(&pos2)` of the two
-//! colliders' poses *before* the step (the narrow phase runs before the solver moves the
-//! bodies), with rapier's prediction distance (no contact skins). So that every such pair is
-//! recomputed at that pose on every step, contact recycling (which keeps a pair's manifolds while
-//! it moves less than `0.05` length units) is off and no body sleeps.
-//!
-//! # Panics inside the pipeline
-//!
-//! The step runs rapier's and parry's own code around the dispatcher, so it runs under
-//! [`catch_peer`]: a panic whose location is in rapier3d's or parry3d's sources (a debug
-//! assertion of the solver, say) is a peer finding — counted, printed the first time, fatal only
-//! under `OBBSAT_STRICT_PEERS=1` — and ends the scene; any other panic (sat-core's,
-//! sat-rapier's, this checker's) is raised again, a crash naming the original location.
 
 use std::collections::HashSet;
 use std::ops::RangeInclusive;
@@ -165,7 +111,23 @@ field_bytes_enum! {
 }
 
 field_bytes_struct! {
-    /// A scene of the `rapier3` target; see the [module docs](self).
+    /// A scene of the `rapier3` target (its fuzzer bytes decode into one): 2 to 6 cuboid bodies
+    /// (dynamic, fixed, or kinematic moving at their velocity), each with its own [`Size`]
+    /// (log-uniform in `1e-3..1e4`, powers of two `2⁻¹⁰..2¹³`, rarely a raw f32 magnitude) and
+    /// half-extents ([`Extent`]: fractions of the size, grid values, zero, rarely raw). The first
+    /// sits at an [`Origin`] (up to `1e7` from the world's origin) with a [`Rotation`]; every other
+    /// one is placed against an earlier body the way the pair recipes place box B against box A:
+    /// turned by a [`Relative3`] (the same rotation, faces or edges within a tiny tilt of parallel,
+    /// or its own) and put by a [`Placement3`] (a vertex or face on a face — resting — at a gap
+    /// from ulps to a fraction of the size, crossing edges, random or grid offsets). The earlier
+    /// body's half-extents are not retuned to the gap, so a contact's gap errs by the rounding of
+    /// the centre. Then initial velocities (linear `10⁻²..10²` of the body's size per second,
+    /// angular `10⁻¹..10²` rad/s), gravity along −y (none, 9.81, or 9.81 times the first body's
+    /// size), rapier's length unit (1 or the first body's size) and 1 to 20 steps of rapier's
+    /// default `dt`. A scene is rejected (not counted, kept out of the corpus) when sat-core's
+    /// checked constructors reject a box (`Obb3::try_new`), a raw size or half-extent falls outside
+    /// the sizes rapier simulates (`2⁻¹⁰..1e4`), or parry cannot invert a dynamic body's mass
+    /// properties in f32.
     pub struct Scene3 {
         /// How many bodies: `2 + count mod 5`.
         pub count: u8,
@@ -367,8 +329,44 @@ fn in_rapier_or_parry(panic: &PeerPanic) -> bool {
         .any(|dir| dir.starts_with("rapier3d-") || dir.starts_with("parry3d-"))
 }
 
-/// Steps the scene through rapier's pipeline with the chain and judges every step; see the
-/// [module docs](self).
+/// Steps the scene through rapier's pipeline with the chain and judges every step. What a scene
+/// is: [`Scene3`].
+///
+/// # What is checked after each step
+///
+/// * Every contact manifold the narrow phase holds for a pair with a dynamic body (rapier
+///   computes no contacts between two non-dynamic bodies) satisfies the manifold rules of
+///   [`contact`](super::contact), judged by the same code as `manifold3` against the exact boxes
+///   the pose names, with `B = CONTACT_K·ε·S`: at most one manifold of at most 4 points, a unit
+///   normal; every point on its box's surface within `B` and `dist` apart along the normal
+///   within `B` (points beyond the prediction are kept, as in parry's manifolds: rapier makes
+///   them speculative contacts when the bodies approach); a pair penetrating beyond sat-core's
+///   band has a point with `dist ≤ 0`, a pair farther apart than the prediction plus `B` has no
+///   point; a manifold computed without cached points has the exact best axis's normal within
+///   the face preference. A broken rule panics: a crash, sat-rapier's (or sat-core's) finding.
+/// * Then every body's position, rotation and velocities are finite, and rapier quarantined
+///   nothing (its pipeline disables a body whose state went non-finite, and reports it). A
+///   state that goes non-finite from contacts that all passed is rapier's solver's finding, not
+///   a crash: a peer finding (counted, printed the first time, fatal only under
+///   `OBBSAT_STRICT_PEERS=1`) that ends the scene, labelled by whether rapier's default narrow
+///   phase lets the same scene go non-finite within the same steps. Found by this target's
+///   first runs: boxes placed inside a box `10⁵` times their size and mass, pushed out by
+///   contacts `300` deep, go non-finite in rapier's solver within a few steps; with parry's
+///   contacts (which differ) a little later.
+///
+/// The pose is the one rapier computed the manifold at: `pos1.inv_mul(&pos2)` of the two
+/// colliders' poses *before* the step (the narrow phase runs before the solver moves the
+/// bodies), with rapier's prediction distance (no contact skins). So that every such pair is
+/// recomputed at that pose on every step, contact recycling (which keeps a pair's manifolds while
+/// it moves less than `0.05` length units) is off and no body sleeps.
+///
+/// # Panics inside the pipeline
+///
+/// The step runs rapier's and parry's own code around the dispatcher, so it runs under
+/// [`catch_peer`]: a panic whose location is in rapier3d's or parry3d's sources (a debug
+/// assertion of the solver, say) is a peer finding — counted, printed the first time, fatal only
+/// under `OBBSAT_STRICT_PEERS=1` — and ends the scene; any other panic (sat-core's,
+/// sat-rapier's, this checker's) is raised again, a crash naming the original location.
 pub fn check_scene3(scene: &Scene3) -> Report {
     let built = scene.build();
     if !built.iter().all(SceneBody::accepted) {

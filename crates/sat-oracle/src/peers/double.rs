@@ -1,5 +1,6 @@
-//! parry2d-f64 and parry3d-f64 on sat-core's f64 boxes ([`DObb2`], [`DObb3`]): `box2.rs` and
-//! `box3.rs` with the f64 types, under the same names as the f32 peers of [`crate::peers`].
+//! parry2d-f64 and parry3d-f64 on sat-core's f64 boxes ([`DObb2`](sat_core::DObb2),
+//! [`DObb3`](sat_core::DObb3)): `box2.rs` and `box3.rs` with the f64 types, under the same names
+//! as the f32 peers of [`crate::peers`].
 //!
 //! parry-f64 works on the numbers as written where sat-core's f64 boxes can hold them; for boxes
 //! whose numbers are f32 data (axis columns orthonormal only within f32's tolerance, which
