@@ -44,30 +44,6 @@ impl fmt::Debug for Obb2 {
     }
 }
 
-/// The checked constructors of a rectangle turned by an angle (radians or degrees), which differ
-/// only in how the angle turns the x axis. `try_x => x(angle)`: the centre, the half-extents and
-/// then the angle checked, the rectangle built by the fast `x`. `try_x_f64 => f64
-/// direction(angle)`: the angle checked, the rectangle turned to the unit x axis `direction`
-/// gives and built from the f64 numbers as written.
-macro_rules! checked_turn {
-    ($(#[$doc:meta])* $checked:ident => $fast:ident($angle:ident)) => {
-        $(#[$doc])*
-        pub fn $checked(center: Vec2, half_extents: Vec2, $angle: Real) -> Result<Obb2, ObbError> {
-            check_center(center)?;
-            let half_extents = check_half_extents(half_extents)?;
-            check_angle($angle)?;
-            Ok(Self::$fast(center, half_extents, $angle))
-        }
-    };
-    ($(#[$doc:meta])* $checked:ident => f64 $direction:ident($angle:ident)) => {
-        $(#[$doc])*
-        pub fn $checked(center: DVec2, half_extents: DVec2, $angle: f64) -> Result<Obb2, ObbError> {
-            check_angle($angle)?;
-            Self::try_from_written(center, half_extents, Written::turned($direction($angle)))
-        }
-    };
-}
-
 impl Obb2 {
     /// Rectangle from centre, half-extents and a counter-clockwise angle in radians.
     ///
@@ -80,32 +56,48 @@ impl Obb2 {
         )
     }
 
-    checked_turn! {
-        /// Checked [`new`](Self::new).
-        try_new => new(angle_radians)
+    /// Checked [`new`](Self::new).
+    pub fn try_new(
+        center: Vec2,
+        half_extents: Vec2,
+        angle_radians: Real,
+    ) -> Result<Obb2, ObbError> {
+        check_center(center)?;
+        let half_extents = check_half_extents(half_extents)?;
+        check_angle(angle_radians)?;
+        Ok(Self::new(center, half_extents, angle_radians))
     }
 
-    checked_turn! {
-        /// Checked rectangle from f64 numbers: centre, half-extents and an angle in radians, none
-        /// of them rounded to f32 before the rectangle is built. The axes are `(cos, sin)` of the
-        /// f64 angle (the `libm` crate's, correctly reduced however large the angle); centre and
-        /// half-extents as in [`Obb3::try_new_f64`](crate::Obb3::try_new_f64).
-        ///
-        /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
-        /// method without `_f64`.
-        ///
-        /// ```
-        /// use glam::DVec2;
-        /// use sat_core::Obb2;
-        ///
-        /// // 1e5 rad is not near a multiple of 2π; rounded to f32 first it would turn by 2e-3 rad.
-        /// let a = Obb2::try_new_f64(DVec2::ZERO, DVec2::new(10.0, 0.1), 1e5)?;
-        /// let (s, c) = (1e5f64).sin_cos();
-        /// assert!((f64::from(a.axes().x_axis.x) - c).abs() < 1e-7);
-        /// assert!((f64::from(a.axes().x_axis.y) - s).abs() < 1e-7);
-        /// # Ok::<(), sat_core::ObbError>(())
-        /// ```
-        try_new_f64 => f64 radians_direction(angle_radians)
+    /// Checked rectangle from f64 numbers: centre, half-extents and an angle in radians, none
+    /// of them rounded to f32 before the rectangle is built. The axes are `(cos, sin)` of the
+    /// f64 angle (the `libm` crate's, correctly reduced however large the angle); centre and
+    /// half-extents as in [`Obb3::try_new_f64`](crate::Obb3::try_new_f64).
+    ///
+    /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
+    /// method without `_f64`.
+    ///
+    /// ```
+    /// use glam::DVec2;
+    /// use sat_core::Obb2;
+    ///
+    /// // 1e5 rad is not near a multiple of 2π; rounded to f32 first it would turn by 2e-3 rad.
+    /// let a = Obb2::try_new_f64(DVec2::ZERO, DVec2::new(10.0, 0.1), 1e5)?;
+    /// let (s, c) = (1e5f64).sin_cos();
+    /// assert!((f64::from(a.axes().x_axis.x) - c).abs() < 1e-7);
+    /// assert!((f64::from(a.axes().x_axis.y) - s).abs() < 1e-7);
+    /// # Ok::<(), sat_core::ObbError>(())
+    /// ```
+    pub fn try_new_f64(
+        center: DVec2,
+        half_extents: DVec2,
+        angle_radians: f64,
+    ) -> Result<Obb2, ObbError> {
+        check_angle(angle_radians)?;
+        Self::try_from_written(
+            center,
+            half_extents,
+            Written::turned(radians_direction(angle_radians)),
+        )
     }
 
     /// Rectangle rotated by `degrees` counter-clockwise (seed 001's form). Multiples of 90°
@@ -114,29 +106,45 @@ impl Obb2 {
         Self::from_unit_x(center, half_extents, degrees_direction(degrees.wide()))
     }
 
-    checked_turn! {
-        /// [`try_from_degrees`](Self::try_from_degrees) on f64 numbers, none rounded to f32 before
-        /// the rectangle is built: the angle is reduced modulo 360 exactly, so `999720.03°` turns
-        /// by `0.03°` (as f64 reads it).
-        ///
-        /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
-        /// method without `_f64`.
-        ///
-        /// ```
-        /// use glam::DVec2;
-        /// use sat_core::Obb2;
-        ///
-        /// let a = Obb2::try_from_degrees_f64(DVec2::ZERO, DVec2::ONE, 999_720.03)?;
-        /// let b = Obb2::try_from_degrees_f64(DVec2::ZERO, DVec2::ONE, 0.03)?;
-        /// assert!((a.axes().x_axis - b.axes().x_axis).length() < 1e-7);
-        /// # Ok::<(), sat_core::ObbError>(())
-        /// ```
-        try_from_degrees_f64 => f64 degrees_direction(degrees)
+    /// Checked [`from_degrees`](Self::from_degrees).
+    pub fn try_from_degrees(
+        center: Vec2,
+        half_extents: Vec2,
+        degrees: Real,
+    ) -> Result<Obb2, ObbError> {
+        check_center(center)?;
+        let half_extents = check_half_extents(half_extents)?;
+        check_angle(degrees)?;
+        Ok(Self::from_degrees(center, half_extents, degrees))
     }
 
-    checked_turn! {
-        /// Checked [`from_degrees`](Self::from_degrees).
-        try_from_degrees => from_degrees(degrees)
+    /// [`try_from_degrees`](Self::try_from_degrees) on f64 numbers, none rounded to f32 before
+    /// the rectangle is built: the angle is reduced modulo 360 exactly, so `999720.03°` turns
+    /// by `0.03°` (as f64 reads it).
+    ///
+    /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
+    /// method without `_f64`.
+    ///
+    /// ```
+    /// use glam::DVec2;
+    /// use sat_core::Obb2;
+    ///
+    /// let a = Obb2::try_from_degrees_f64(DVec2::ZERO, DVec2::ONE, 999_720.03)?;
+    /// let b = Obb2::try_from_degrees_f64(DVec2::ZERO, DVec2::ONE, 0.03)?;
+    /// assert!((a.axes().x_axis - b.axes().x_axis).length() < 1e-7);
+    /// # Ok::<(), sat_core::ObbError>(())
+    /// ```
+    pub fn try_from_degrees_f64(
+        center: DVec2,
+        half_extents: DVec2,
+        degrees: f64,
+    ) -> Result<Obb2, ObbError> {
+        check_angle(degrees)?;
+        Self::try_from_written(
+            center,
+            half_extents,
+            Written::turned(degrees_direction(degrees)),
+        )
     }
 
     /// Rectangle whose local x axis points along `(cos, sin)`. The pair need not be unit length:
