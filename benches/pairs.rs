@@ -8,7 +8,7 @@
 //!   1e-9, so they need more digits than f32): certified verdict against the exact one;
 //! * `2d_random`: the 2D analogue of `3d_random`;
 //! * `2d_placement_10k`, `2d_placement_100k`: one building footprint against 10k / 100k placed
-//!   footprints on a city grid (seed 000's motivating case), every pair evaluated;
+//!   footprints on a city grid (the placement case that motivates flipcode's "2D OBB Intersection"), every pair evaluated;
 //! * `3d_stream`, `2d_stream`: the `3d_random` / `2d_random` pairs as streams of independent
 //!   pairs through the batch pair-stream API, against the scalar loops;
 //! * `3d_separation`: `Obb3::separation` on the `3d_random` pairs against parry's cuboid SAT

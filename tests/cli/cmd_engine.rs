@@ -1,14 +1,14 @@
 //! `obbsat check --engine cmd:<program>`: the JSON Lines protocol with the example engine
-//! (examples/engines/seed000.py, seed 000's 2D test in Python) and with small shell programs
+//! (examples/engines/flipcode_2d.py, flipcode's "2D OBB Intersection" in Python) and with small shell programs
 //! that break the protocol in each documented way.
 
 use crate::common::{obbsat, stdout};
 use serde_json::Value;
 
-const SEED000: &str = "cmd:python3 examples/engines/seed000.py";
+const FLIPCODE_2D: &str = "cmd:python3 examples/engines/flipcode_2d.py";
 
 /// Generated 2D cases outside sat-core's band, with expectations, without the flat
-/// rectangles that seed 000 cannot take.
+/// rectangles that the flipcode test cannot take.
 fn generated_2d(cases: &str) -> (usize, Vec<u8>) {
     let out = obbsat(
         &[
@@ -52,12 +52,12 @@ fn first_engine(report: &Value) -> &Value {
 }
 
 #[test]
-fn seed000_in_python_is_right_outside_the_band() {
+fn flipcode_2d_in_python_is_right_outside_the_band() {
     let (count, input) = generated_2d("500");
     assert!(count > 400);
-    let (code, report) = check(&["--engine", SEED000], &input);
+    let (code, report) = check(&["--engine", FLIPCODE_2D], &input);
     let e = first_engine(&report);
-    assert_eq!(e["engine"], SEED000.to_owned());
+    assert_eq!(e["engine"], FLIPCODE_2D.to_owned());
     assert_eq!(e["cases"], count);
     assert_eq!(e["no_verdict"], 0, "{e}");
     assert_eq!(e["wrong_outside_band"], 0, "{e}");
@@ -66,7 +66,7 @@ fn seed000_in_python_is_right_outside_the_band() {
 }
 
 #[test]
-fn seed000_on_the_corpus_judges_2d_and_declines_degenerate_rectangles() {
+fn flipcode_2d_on_the_corpus_judges_2d_and_declines_degenerate_rectangles() {
     let files: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"))
         .unwrap()
         .filter_map(|e| e.ok())
@@ -74,18 +74,24 @@ fn seed000_on_the_corpus_judges_2d_and_declines_degenerate_rectangles() {
         .filter(|p| p.ends_with(".jsonl"))
         .collect();
     let mut args = vec![
-        "check", "--format", "json", "--dim", "2", "--engine", SEED000,
+        "check",
+        "--format",
+        "json",
+        "--dim",
+        "2",
+        "--engine",
+        FLIPCODE_2D,
     ];
     args.extend(files.iter().map(String::as_str));
     let out = obbsat(&args, b"");
     let report: Value = serde_json::from_str(&stdout(&out)).unwrap();
     let e = first_engine(&report);
-    // Zero-size rectangles make seed 000 divide by zero: it answers with an error, which is
+    // Zero-size rectangles make the flipcode test divide by zero: it answers with an error, which is
     // a case without a verdict, which fails the check.
     let declined = e["no_verdict_cases"].as_array().unwrap();
     assert!(!declined.is_empty());
     // Declined: the zero-extent corpus cases and any fuzz finding with a point or segment box,
-    // all for the one reason seed 000 gives.
+    // all for the one reason the flipcode test gives.
     assert!(
         declined
             .iter()
@@ -96,7 +102,7 @@ fn seed000_on_the_corpus_judges_2d_and_declines_degenerate_rectangles() {
             d["reason"]
                 .as_str()
                 .unwrap()
-                .starts_with("engine error: seed 000 needs"),
+                .starts_with("engine error: the flipcode test needs"),
             "{d}"
         );
     }
@@ -113,7 +119,7 @@ fn requests_carry_the_case_as_written_and_nothing_else() {
 {"dim": 2, "expect": false, "a": {"center": [0, 0], "half_extents": [1, 1], "axes": [[1, 0], [0, 1]]}, "b": {"center": [9, 0], "half_extents": [1, 1], "angle": 0}}
 "#;
     let program = format!(
-        "cmd:tee {} | python3 examples/engines/seed000.py",
+        "cmd:tee {} | python3 examples/engines/flipcode_2d.py",
         seen.display()
     );
     let (code, report) = check(&["--engine", &program], input);

@@ -1,6 +1,6 @@
 //! Rectangle–rectangle separating-axis test in 2D (4 candidate axes).
 //!
-//! Algorithm (seed 004's projection-radius form, with the numerics of
+//! Algorithm (the textbook projection-radius form, with the numerics of
 //! [`tolerance`](crate::tolerance)): `d = c_B − c_A`, `R = AᵀB`, `S = |d| + |e_A| + |e_B|`,
 //! `pad = PAD_K·ε·S₁` with `S₁ = |d|₁ + |e_A| + |e_B| ≥ S` (no square root on the critical
 //! path; at most `√2·S`, which the 2D band below absorbs). A's two face normals, then B's, each

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A tiny outside engine for `obbsat check --engine cmd:...`: seed 000's 2D test.
+"""A tiny outside engine for `obbsat check --engine cmd:...`: flipcode's 2D OBB test.
 
 Morgan McGuire's "2D OBB Intersection" (flipcode): each rectangle keeps its four corners and two
 edge vectors scaled by 1/|edge|^2, so that its own projection on each axis is [origin, origin + 1];
@@ -9,9 +9,9 @@ the four axes (strict comparisons: touching counts as overlap). Plain Python flo
 Protocol (see `obbsat check --help`): one JSON case per line on stdin,
 {"id", "dim", "a", "b"} with boxes in the case format; one answer per line on stdout, in order:
 {"id": ..., "intersects": true|false}, or {"id": ..., "error": "..."} for a case this engine
-cannot judge (3D cases, and zero-size rectangles, where seed 000 divides by zero).
+cannot judge (3D cases, and zero-size rectangles, where the test divides by zero).
 
-Run it:  obbsat check corpus/*.jsonl --engine "cmd:python3 examples/engines/seed000.py"
+Run it:  obbsat check corpus/*.jsonl --engine "cmd:python3 examples/engines/flipcode_2d.py"
 """
 
 import json
@@ -56,7 +56,7 @@ class OBB2D:
             ey = self.corner[a][1] - self.corner[0][1]
             length2 = ex * ex + ey * ey
             if length2 == 0.0:
-                raise ValueError("seed 000 needs rectangles of non-zero size")
+                raise ValueError("the flipcode test needs rectangles of non-zero size")
             axis = (ex / length2, ey / length2)
             self.axis.append(axis)
             self.origin.append(dot(self.corner[0], axis))
@@ -80,7 +80,7 @@ def answer(line):
     case = json.loads(line)
     case_id = case.get("id")
     if case.get("dim") != 2:
-        return {"id": case_id, "error": "seed 000 is a 2D test"}
+        return {"id": case_id, "error": "the flipcode test is 2D only"}
     try:
         verdict = OBB2D(case["a"]).overlaps(OBB2D(case["b"]))
     except (ValueError, KeyError, TypeError) as e:
