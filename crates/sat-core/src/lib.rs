@@ -50,6 +50,9 @@ macro_rules! widest_lanes {
     ($($query:tt)*) => {};
 }
 
+#[macro_use]
+mod padded_forms;
+
 #[cfg(feature = "alloc")]
 extern crate alloc;
 #[cfg(feature = "std")]

@@ -13,7 +13,7 @@
 use glam::Vec4Swizzles;
 
 use super::obb2::Obb2;
-use super::sat3::{Class, classify_forms, intersects_family};
+use super::sat3::Class;
 use super::{CERT_K, EPS, PAD_K, Real, UNDERFLOW_FLOOR, Vec2, Vec4, sqrt};
 use crate::{Feature, Separation};
 

@@ -27,63 +27,6 @@ use super::{
 };
 use crate::{Feature, Separation};
 
-/// `intersects` and `intersects_with_margin` of a box type of either dimension (`$obb`, extents
-/// `$vec`; `sat2.rs` uses it too), documented by the caller: [`classify`] on the stored extents,
-/// or on extents grown by `margin`; first, if named, the dispatch to wider lanes (`widest_lanes!`).
-macro_rules! intersects_family {
-    (
-        $obb:ident, $vec:ident $(, $wider_lanes:ident!)?;
-        $(#[$doc:meta])* intersects;
-        $(#[$margin_doc:meta])* intersects_with_margin;
-    ) => {
-        $(#[$doc])*
-        #[inline]
-        pub fn intersects(&self, other: &$obb) -> bool {
-            $($wider_lanes!(intersects(self, other));)?
-            classify_stored::<false>(self, other) != Class::Separated
-        }
-
-        $(#[$margin_doc])*
-        #[inline]
-        pub fn intersects_with_margin(&self, other: &$obb, margin: Real) -> bool {
-            $($wider_lanes!(intersects_with_margin(self, other, margin));)?
-            let grown = |e: $vec| (e + $vec::splat(margin)).max($vec::ZERO);
-            let (ea, eb) = (grown(self.half_extents), grown(other.half_extents));
-            classify_resized::<false>(self, other, ea, eb) != Class::Separated
-        }
-    };
-}
-#[allow(unused_imports)] // `double/scalar.rs` compiles this file without `sat2.rs`
-pub(crate) use intersects_family;
-
-/// [`classify`] on the stored extents (`classify_stored`) and on grown or shrunk ones
-/// (`classify_resized`), for a box type of either dimension (`$obb`, extents `$vec`).
-macro_rules! classify_forms {
-    ($obb:ident, $vec:ident) => {
-        /// [`classify`] on the boxes as stored.
-        #[inline(always)]
-        pub(crate) fn classify_stored<const CERTIFY: bool>(a: &$obb, b: &$obb) -> Class {
-            let (ea, eb) = (a.half_extents, b.half_extents);
-            classify::<CERTIFY>(a, b, ea, eb, a.extent_norm, b.extent_norm)
-        }
-
-        /// [`classify`] with half-extents `ea`, `eb` (grown or shrunk) in place of the stored
-        /// ones.
-        #[inline(always)]
-        pub(crate) fn classify_resized<const CERTIFY: bool>(
-            a: &$obb,
-            b: &$obb,
-            ea: $vec,
-            eb: $vec,
-        ) -> Class {
-            let (norm_a, norm_b) = (sqrt(ea.length_squared()), sqrt(eb.length_squared()));
-            classify::<CERTIFY>(a, b, ea, eb, norm_a, norm_b)
-        }
-    };
-}
-#[allow(unused_imports)] // `double/scalar.rs` compiles this file without `sat2.rs`
-pub(crate) use classify_forms;
-
 impl Obb3 {
     intersects_family! {
         Obb3, Vec3A, widest_lanes!;
