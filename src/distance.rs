@@ -176,11 +176,11 @@ macro_rules! closest_points {
 /// centres f32 cannot hold: then moved back by A's written centre).
 fn parry(case: &Case) -> Result<Measured, sat_oracle::peers::PeerPanic> {
     let origin = origin(&case.peers, &case.exact);
-    let said = match case.peers {
+    let closest = match case.peers {
         Pair::Two(a, b) => closest_points!(query2, ParryBox2, &a, &b),
         Pair::Three(a, b) => closest_points!(query3, ParryBox3, &a, &b),
     }?;
-    Ok(match said {
+    Ok(match closest {
         Some((distance, p, q)) => (distance, world(p, &origin), world(q, &origin)),
         None => (0.0, None, None),
     })

@@ -182,7 +182,7 @@ fn gjk_regression_is_a_peer_finding() {
     let report = check3(&Case3::from(gjk_cubes_duplicate_support()));
     let gjk = report.peers[0].expect("parry GJK is wrong on it");
     assert!(
-        gjk.said && gjk.outside_band() && gjk.relative() > 0.25,
+        gjk.verdict && gjk.outside_band() && gjk.relative() > 0.25,
         "{gjk}"
     );
 }

@@ -53,19 +53,19 @@ struct Tally {
 }
 
 impl Tally {
-    /// Judges `said` (from `intersects`) against the exact verdict `v`, with band `band_k`.
-    fn judge(&mut self, said: bool, v: &ExactVerdict, band_k: f64, what: &str) {
+    /// Judges `verdict` (from `intersects`) against the exact verdict `v`, with band `band_k`.
+    fn judge(&mut self, verdict: bool, v: &ExactVerdict, band_k: f64, what: &str) {
         self.pairs += 1;
         if v.margin.abs() < 1e4 * EPS_F64 * v.scale {
             self.near_touching += 1;
         }
         assert!(
-            said || !v.intersects,
+            verdict || !v.intersects,
             "{what}: intersects says apart but the boxes intersect (margin {:e}, S {:e})",
             v.margin,
             v.scale
         );
-        if said != v.intersects {
+        if verdict != v.intersects {
             assert!(
                 v.margin.abs() <= band_k * EPS_F64 * v.scale,
                 "{what}: wrong outside the band: margin {:e} = {:.1} ε·S",
@@ -110,10 +110,10 @@ fn judge_both_orders<B: std::fmt::Debug>(
     what: &str,
     tests: impl Fn(&B, &B) -> (bool, bool),
 ) {
-    let ((said, certified), (said_swapped, certified_swapped)) = (tests(a, b), tests(b, a));
-    t.judge(said, v, BAND_K_F64, &format!("{what} stored"));
+    let ((verdict, certified), (verdict_swapped, certified_swapped)) = (tests(a, b), tests(b, a));
+    t.judge(verdict, v, BAND_K_F64, &format!("{what} stored"));
     t.judge(
-        said_swapped,
+        verdict_swapped,
         v,
         BAND_K_F64,
         &format!("{what} stored, swapped"),

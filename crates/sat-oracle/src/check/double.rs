@@ -35,7 +35,7 @@ macro_rules! check_f64 {
             let columns = [a.rotation, b.rotation]
                 .iter()
                 .any(|r| matches!(r, $rotation::Axes(_)));
-            let said = Said {
+            let verdicts = F64Verdicts {
                 dim: $dim,
                 intersects: [da.intersects(&db), db.intersects(&da)],
                 certified: [da.intersects_certified(&db), db.intersects_certified(&da)],
@@ -45,13 +45,13 @@ macro_rules! check_f64 {
             $batch(&$set::from_iter([da]), &$set::from_iter([db]), &mut batch);
             assert_eq!(
                 batch,
-                [said.intersects[0]],
+                [verdicts.intersects[0]],
                 "sat-core f64 ({}D): the batch kernel differs from intersects\n  case: {}",
                 $dim,
                 describe()
             );
             $distance(&da, &db, &describe);
-            said.judge(&written, &stored, columns, &describe)
+            verdicts.judge(&written, &stored, columns, &describe)
         }
     };
 }
@@ -155,14 +155,14 @@ impl Placement2 {
     }
 }
 
-/// What sat-core's f64 boxes said about a pair, in both orders.
-struct Said {
+/// sat-core's f64 verdicts on a pair, in both orders.
+struct F64Verdicts {
     dim: u8,
     intersects: [bool; 2],
     certified: [bool; 2],
 }
 
-impl Said {
+impl F64Verdicts {
     /// Panics on a violation (module docs); `columns`: a box is written as columns, so the
     /// written band is `AXES_BAND_K_F64`.
     fn judge(
@@ -179,16 +179,16 @@ impl Said {
             adjudicated: true,
             ..Report::default()
         };
-        for said in self.intersects {
+        for verdict in self.intersects {
             for (truth, band_k, what) in [
                 (written, written_band, "as written"),
                 (stored, BAND_K_F64, "as stored"),
             ] {
-                if said == truth.intersects {
+                if verdict == truth.intersects {
                     continue;
                 }
                 assert!(
-                    said,
+                    verdict,
                     "sat-core f64 ({}D) says the boxes are apart but {what} they intersect \
                      (margin {:e}, S = {:e}): {truth:?}\n  case: {}",
                     self.dim,

@@ -195,16 +195,16 @@ pub enum Judged {
 }
 
 impl Judged {
-    /// `said` (`true`: intersect) against the exact verdict `truth`, whose margin (positive:
+    /// `verdict` (`true`: intersect) against the exact verdict `truth`, whose margin (positive:
     /// apart) is `margin` for a pair of scale `scale`.
-    pub fn new(said: bool, truth: bool, margin: f64, scale: f64) -> Judged {
-        Judged::with_band(said, truth, margin, band(scale))
+    pub fn new(verdict: bool, truth: bool, margin: f64, scale: f64) -> Judged {
+        Judged::with_band(verdict, truth, margin, band(scale))
     }
 
     /// [`Judged::new`] against another band than sat-core's f32 one (its f64 test's,
     /// `BAND_K_F64·ε₆₄·S`, or zero for an exact engine).
-    pub fn with_band(said: bool, truth: bool, margin: f64, band: f64) -> Judged {
-        if said == truth {
+    pub fn with_band(verdict: bool, truth: bool, margin: f64, band: f64) -> Judged {
+        if verdict == truth {
             Judged::Right
         } else if margin.abs() > band {
             Judged::WrongOutsideBand
@@ -214,8 +214,8 @@ impl Judged {
     }
 
     /// [`Judged::new`] against an exact verdict.
-    pub fn of(said: bool, exact: &sat_core::exact::ExactVerdict) -> Judged {
-        Judged::new(said, exact.intersects, exact.margin, exact.scale)
+    pub fn of(verdict: bool, exact: &sat_core::exact::ExactVerdict) -> Judged {
+        Judged::new(verdict, exact.intersects, exact.margin, exact.scale)
     }
 }
 
