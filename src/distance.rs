@@ -132,11 +132,11 @@ fn sat(case: &Case) -> Measured {
 /// centre is the origin, else the origin (the pair as written).
 fn origin(pair: &Pair, exact: &ExactPair) -> Vec<f64> {
     match (pair, exact) {
-        (Pair::Two(a, _), ExactPair::Two(written, _)) if a.center() == glam::Vec2::ZERO => {
-            written.center.to_vec()
+        (Pair::Two(a, _), ExactPair::Two(given, _)) if a.center() == glam::Vec2::ZERO => {
+            given.center.to_vec()
         }
-        (Pair::Three(a, _), ExactPair::Three(written, _)) if a.center() == glam::Vec3::ZERO => {
-            written.center.to_vec()
+        (Pair::Three(a, _), ExactPair::Three(given, _)) if a.center() == glam::Vec3::ZERO => {
+            given.center.to_vec()
         }
         _ => vec![0.0; 3],
     }
