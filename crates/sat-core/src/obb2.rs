@@ -15,7 +15,7 @@ use super::{AXES_TOLERANCE, Affine2, CORNER_TOLERANCE, Mat2, NAMES, Real, Vec2, 
 use crate::ObbError;
 use crate::precision::{FromWide, Precision, Widen};
 use crate::tolerance::{
-    WrittenColumns, check_built_extents, check_extent, check_extents, check_point,
+    GivenColumns, check_built_extents, check_extent, check_extents, check_point,
     enclosing_half_extents,
 };
 
@@ -63,7 +63,7 @@ macro_rules! checked_turn {
         $(#[$doc])*
         pub fn $checked(center: DVec2, half_extents: DVec2, $angle: f64) -> Result<Obb2, ObbError> {
             check_angle($angle)?;
-            Self::try_from_written(center, half_extents, Written::turned($direction($angle)))
+            Self::try_from_given(center, half_extents, GivenAxes::turned($direction($angle)))
         }
     };
 }
@@ -225,7 +225,7 @@ impl Obb2 {
                 defect: defect as f32,
             });
         }
-        Self::try_from_written(center, half_extents, Written::Columns(axes))
+        Self::try_from_given(center, half_extents, GivenAxes::Columns(axes))
     }
 
     /// Rectangle from its four corners in order around the boundary (either winding), as in
@@ -292,8 +292,8 @@ impl Obb2 {
                 .fold(0.0f64, |m, &c| m.max((c - center).dot(axis).abs()))
         };
         let half = DVec2::new(reach(x), reach(y));
-        let rotation = Written::Rotation(DMat2::from_cols(x, y));
-        Self::try_from_written(center, half, rotation)
+        let rotation = GivenAxes::Rotation(DMat2::from_cols(x, y));
+        Self::try_from_given(center, half, rotation)
     }
 
     /// Rectangle of a scene-graph node (seed 003, cocos2d style): the node's content
@@ -314,7 +314,7 @@ impl Obb2 {
         let local_center = size * (DVec2::splat(0.5) - anchor.wide());
         let center = m * local_center + transform.translation.wide();
         let half = DVec2::new(size.x * lx, size.y * ly) * 0.5;
-        Self::from_written(center, half, Written::Columns(columns))
+        Self::from_given(center, half, GivenAxes::Columns(columns))
     }
 
     /// Checked [`from_node`](Self::from_node): rejects non-finite values, negative sizes and a
@@ -390,27 +390,27 @@ impl Obb2 {
         sqrt((other.center - self.center).length_squared()) + self.extent_norm + other.extent_norm
     }
 
-    /// [`from_written`](Self::from_written) for unchecked input: the numbers as written must
+    /// [`from_given`](Self::from_given) for unchecked input: the numbers as written must
     /// be in range, and so must the rectangle built.
-    fn try_from_written(
+    fn try_from_given(
         center: DVec2,
         half_extents: DVec2,
-        written: Written,
+        given: GivenAxes,
     ) -> Result<Obb2, ObbError> {
         check_point("center", center.to_array())?;
         check_extents("half-extent", half_extents.to_array())?;
-        let obb = Self::from_written(center, half_extents, written);
+        let obb = Self::from_given(center, half_extents, given);
         check_built_extents("half-extent", obb.half_extents.to_array())?;
         Ok(obb)
     }
 
     /// The stored rectangle for a shape as written (`tolerance`, "Boxes as written"): centre
     /// rounded to nearest, axes rounded once, half-extents rounded up so that the rectangle
-    /// (with its exact axes) contains the written one. The 2D twin of `Obb3::from_written`.
-    fn from_written(center: DVec2, half_extents: DVec2, written: Written) -> Obb2 {
-        let (axes, spread) = match written {
-            Written::Rotation(r) => (r, None),
-            Written::Columns(g) => g.stored_axes(),
+    /// (with its exact axes) contains the written one. The 2D twin of `Obb3::from_given`.
+    fn from_given(center: DVec2, half_extents: DVec2, given: GivenAxes) -> Obb2 {
+        let (axes, spread) = match given {
+            GivenAxes::Rotation(r) => (r, None),
+            GivenAxes::Columns(g) => g.stored_axes(),
         };
         let rounded = Vec2::from_wide(center);
         let shift = center - rounded.wide(); // exact: within an ulp of `center`
@@ -448,7 +448,7 @@ impl From<&Obb2> for crate::exact::ExactBox2 {
 }
 
 /// The rotation of a rectangle as written.
-enum Written {
+enum GivenAxes {
     /// Exactly orthonormal columns (up to f64 rounding): an angle's `(cos, sin)` and its
     /// perpendicular, or fitted corner axes.
     Rotation(DMat2),
@@ -457,10 +457,10 @@ enum Written {
     Columns(DMat2),
 }
 
-impl Written {
+impl GivenAxes {
     /// The rotation whose x axis is `x` (unit up to f64 rounding), y its perpendicular.
-    fn turned(x: DVec2) -> Written {
-        Written::Rotation(DMat2::from_cols(x, x.perp()))
+    fn turned(x: DVec2) -> GivenAxes {
+        GivenAxes::Rotation(DMat2::from_cols(x, x.perp()))
     }
 }
 
