@@ -30,12 +30,12 @@
 
 use serde_json::value::RawValue;
 
+use crate::case_boxes;
 use crate::check::Query;
 use crate::double_pair::DoublePair;
 use crate::exact_pair::ExactPair;
 use crate::json::{json_reason, kind_of, number, raw_object};
 use crate::pair::{Pair, center2, center3, obb2, obb3};
-use crate::written;
 use sat_core::ObbError;
 
 /// One parsed case line.
@@ -194,7 +194,7 @@ fn read_case(raw: &RawCase<'_>, id: Option<Box<RawValue>>) -> Result<Case, Strin
     };
     let (pair, peers, exact, double, [raw_a, raw_b]) = if dim == 2 {
         let [(a, literal_a, raw_a), (b, literal_b, raw_b)] =
-            read_pair(raw, written::box2, |b| obb2(b, center2(b)))?;
+            read_pair(raw, case_boxes::box2, |b| obb2(b, center2(b)))?;
         let pair = Pair::two(&a, &b, (literal_a, literal_b));
         let centres = [a.center, b.center].concat();
         let peers = Pair::for_peers(&centres, Pair::Two(literal_a, literal_b), pair);
@@ -207,7 +207,7 @@ fn read_case(raw: &RawCase<'_>, id: Option<Box<RawValue>>) -> Result<Case, Strin
         )
     } else {
         let [(a, literal_a, raw_a), (b, literal_b, raw_b)] =
-            read_pair(raw, written::box3, |b| obb3(b, center3(b)))?;
+            read_pair(raw, case_boxes::box3, |b| obb3(b, center3(b)))?;
         let pair = Pair::three(&a, &b, (literal_a, literal_b));
         let centres = [a.center, b.center].concat();
         let peers = Pair::for_peers(&centres, Pair::Three(literal_a, literal_b), pair);

@@ -531,12 +531,12 @@ fn judge(
                 }
                 (error, true)
             }
-            (Answered::Verdict(expected), Answered::Verdict(said)) => {
+            (Answered::Verdict(expected), Answered::Verdict(verdict)) => {
                 let band = match engine {
                     EngineChoice::Builtin(e) => e.band(&entry.case, entry.scale),
                     _ => band(entry.scale),
                 };
-                match Judged::with_band(said, expected, entry.margin, band) {
+                match Judged::with_band(verdict, expected, entry.margin, band) {
                     Judged::Right => continue,
                     judged => (entry.margin, judged == Judged::WrongOutsideBand),
                 }

@@ -132,11 +132,11 @@ fn sat(case: &Case) -> Measured {
 /// centre is the origin, else the origin (the pair as written).
 fn origin(pair: &Pair, exact: &ExactPair) -> Vec<f64> {
     match (pair, exact) {
-        (Pair::Two(a, _), ExactPair::Two(written, _)) if a.center() == glam::Vec2::ZERO => {
-            written.center.to_vec()
+        (Pair::Two(a, _), ExactPair::Two(given, _)) if a.center() == glam::Vec2::ZERO => {
+            given.center.to_vec()
         }
-        (Pair::Three(a, _), ExactPair::Three(written, _)) if a.center() == glam::Vec3::ZERO => {
-            written.center.to_vec()
+        (Pair::Three(a, _), ExactPair::Three(given, _)) if a.center() == glam::Vec3::ZERO => {
+            given.center.to_vec()
         }
         _ => vec![0.0; 3],
     }
@@ -176,11 +176,11 @@ macro_rules! closest_points {
 /// centres f32 cannot hold: then moved back by A's written centre).
 fn parry(case: &Case) -> Result<Measured, sat_oracle::peers::PeerPanic> {
     let origin = origin(&case.peers, &case.exact);
-    let said = match case.peers {
+    let closest = match case.peers {
         Pair::Two(a, b) => closest_points!(query2, ParryBox2, &a, &b),
         Pair::Three(a, b) => closest_points!(query3, ParryBox3, &a, &b),
     }?;
-    Ok(match said {
+    Ok(match closest {
         Some((distance, p, q)) => (distance, world(p, &origin), world(q, &origin)),
         None => (0.0, None, None),
     })

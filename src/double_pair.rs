@@ -18,8 +18,8 @@ use sat_oracle::peers::double::{ParryBox2, ParryBox3};
 use sat_oracle::peers::{self, PeerPanic, catch_peer};
 
 use crate::case::Case;
+use crate::case_boxes::{Box2, Box3, Rotation2, Rotation3};
 use crate::pair::Pair;
-use crate::written::{Box2, Box3, Rotation2, Rotation3};
 
 /// A pair of sat-core's f64 boxes, and whether either is given by axis columns.
 // One per case, built once: the 3D variant's size is not worth a heap allocation.

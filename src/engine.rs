@@ -151,8 +151,8 @@ impl Engine {
     /// The verdict alone. A panic inside parry (caught) is reported on stderr and counted as a
     /// wrong verdict: the opposite of the exact one.
     pub fn intersects(self, case: &Case) -> bool {
-        let peer = |said: Result<bool, PeerPanic>| {
-            said.unwrap_or_else(|caught| {
+        let peer = |verdict: Result<bool, PeerPanic>| {
+            verdict.unwrap_or_else(|caught| {
                 eprintln!("{} {caught} (counted as a wrong verdict)", self.name());
                 !case.exact.verdict().intersects
             })

@@ -16,7 +16,7 @@
 
 use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 
-use crate::written::{Box2, Box3};
+use crate::case_boxes::{Box2, Box3};
 
 /// A pair of boxes for the exact engines.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -57,11 +57,11 @@ impl ExactPair {
 }
 
 /// The exact box of a written 2D box (see the module docs).
-pub fn exact2(written: &Box2) -> ExactBox2 {
-    written.exact()
+pub fn exact2(given: &Box2) -> ExactBox2 {
+    given.exact()
 }
 
 /// The exact box of a written 3D box.
-pub fn exact3(written: &Box3) -> ExactBox3 {
-    written.exact()
+pub fn exact3(given: &Box3) -> ExactBox3 {
+    given.exact()
 }

@@ -32,9 +32,9 @@ use sat_oracle::check::{
 use sat_oracle::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 use serde::Serialize;
 
+use crate::case_boxes::{self, CaseLine, Rotation2, Rotation3};
 use crate::exact_pair::{exact2, exact3};
 use crate::pair::Pair;
-use crate::written::{self, CaseLine, Rotation2, Rotation3};
 
 /// What a generated pair was built to exercise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -77,7 +77,7 @@ impl Kind {
 
 /// How a generated pair is written in its case line and handed to sat-core: the geometry is the
 /// same, the numbers are those a user may write at the edge of what the checked constructors
-/// accept. sat-core builds the boxes as the case format does ([`Pair::written2`]), the exact
+/// accept. sat-core builds the boxes as the case format does ([`Pair::obbs2`]), the exact
 /// oracle judges the numbers as written ([`crate::exact_pair`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Form {
@@ -214,7 +214,7 @@ macro_rules! case_methods {
             /// Both sat-core boxes, built from the numbers as written the way the case format
             /// builds them.
             pub fn obbs(&self) -> Result<($obb, $obb), ObbError> {
-                let (a, b) = self.written();
+                let (a, b) = self.boxes();
                 Pair::$pair(&a, &b)
             }
 
@@ -226,25 +226,25 @@ macro_rules! case_methods {
 
             /// The exact boxes of the numbers as written.
             pub fn exact_boxes(&self) -> ($exact_box, $exact_box) {
-                let (a, b) = self.written();
+                let (a, b) = self.boxes();
                 ($exact(&a), $exact(&b))
             }
 
             /// The case line, without `expect` and the oracle's numbers.
             pub fn to_line(&self, id: String) -> JudgedLine {
-                let (a, b) = self.written();
+                let (a, b) = self.boxes();
                 JudgedLine::new(id, CaseLine::$line(&a, &b))
             }
         }
     };
 }
 
-case_methods!(Case2: Obb2, ExactBox2, verdict2, written2, exact2, two);
-case_methods!(Case3: Obb3, ExactBox3, verdict3, written3, exact3, three);
+case_methods!(Case2: Obb2, ExactBox2, verdict2, obbs2, exact2, two);
+case_methods!(Case3: Obb3, ExactBox3, verdict3, obbs3, exact3, three);
 
 impl Case2 {
     /// Both boxes as written in [`Form`] `self.form`.
-    pub fn written(&self) -> (written::Box2, written::Box2) {
+    pub fn boxes(&self) -> (case_boxes::Box2, case_boxes::Box2) {
         let write = |rng: &mut Pcg64, shift: DVec3, b: &Box2| {
             let (c, s) = (b.axes.x_axis.as_dvec2(), b.axes.y_axis.as_dvec2());
             let rotation = match self.form {
@@ -269,7 +269,7 @@ impl Case2 {
                     ))
                 }
             };
-            written::Box2 {
+            case_boxes::Box2 {
                 center: (b.center.as_dvec2() + shift.truncate()).to_array(),
                 half_extents: digits_extents(rng, self.form, b.half_extents.as_dvec2().to_array()),
                 rotation,
@@ -281,7 +281,7 @@ impl Case2 {
 
 impl Case3 {
     /// Both boxes as written in [`Form`] `self.form`.
-    pub fn written(&self) -> (written::Box3, written::Box3) {
+    pub fn boxes(&self) -> (case_boxes::Box3, case_boxes::Box3) {
         let write = |rng: &mut Pcg64, shift: DVec3, b: &Box3| {
             let q = b.quat.as_dquat().to_array();
             let rotation = match self.form {
@@ -296,7 +296,7 @@ impl Case3 {
                     Rotation3::Axes(lean_columns(cols, fraction, rng.random(), |x| x))
                 }
             };
-            written::Box3 {
+            case_boxes::Box3 {
                 center: (b.center.as_dvec3() + shift).to_array(),
                 half_extents: digits_extents(rng, self.form, b.half_extents.as_dvec3().to_array()),
                 rotation,
@@ -386,9 +386,9 @@ pub fn write_cases(
     mut out: impl std::io::Write,
 ) -> std::io::Result<()> {
     let mut generator = Generator::new(seed);
-    let mut written = 0;
+    let mut kept = 0;
     let mut drawn = 0usize;
-    while written < count {
+    while kept < count {
         drawn += 1;
         let (mut line, verdict) = if dim == 2 {
             let case = generator.case2();
@@ -409,7 +409,7 @@ pub fn write_cases(
         line.band = Some(band);
         serde_json::to_writer(&mut out, &line)?;
         out.write_all(b"\n")?;
-        written += 1;
+        kept += 1;
     }
     out.flush()
 }
@@ -753,7 +753,7 @@ fn columns2(axes: Mat2) -> [DVec2; 2] {
 
 /// The rotation sat-core builds from `q`: `R(q)/|q|²`, in f64.
 fn columns3(q: Quat) -> [DVec3; 3] {
-    sat_oracle::written::quat_columns(q.to_array().map(f64::from))
+    sat_oracle::case_box::quat_columns(q.to_array().map(f64::from))
 }
 
 /// A uniformly random rotation (Shoemake), rounded to f32.

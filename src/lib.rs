@@ -1,7 +1,7 @@
 //! The `obbsat` command-line tool as a library, so that the workspace's tests can reuse its
 //! case format, engines and generators.
 //!
-//! * [`case`]: the JSON Lines case format; [`written`] the numbers as written, [`pair`] the
+//! * [`case`]: the JSON Lines case format; [`case_boxes`] the numbers as written, [`pair`] the
 //!   boxes of the f32 engines, [`exact_pair`] those of the exact engines, [`double_pair`] those
 //!   of the f64 engines.
 //! * [`engine`]: the built-in engines (`sat`, `sat64`, `certified`, `exact`, `parry-sat`,
@@ -15,6 +15,7 @@
 //! * [`cli`]: argument parsing and dispatch (the binary's `main`).
 
 pub mod case;
+pub mod case_boxes;
 pub mod check;
 pub mod check_report;
 pub mod cli;
@@ -35,7 +36,6 @@ pub mod progress;
 pub mod reference;
 pub mod run;
 pub mod verdict;
-pub mod written;
 
 /// The README's Rust examples, compiled and run by `cargo test --doc`.
 #[cfg(doctest)]

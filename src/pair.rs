@@ -27,7 +27,7 @@
 use glam::{DVec2, DVec3};
 use sat_core::{Feature, Obb2, Obb3, ObbError};
 
-use crate::written::{Box2, Box3};
+use crate::case_boxes::{Box2, Box3};
 
 /// A pair of boxes of one dimension, built by the checked sat-core constructors.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -75,14 +75,14 @@ impl Pair {
     /// A written 2D pair as the case format builds it: sat-core's boxes where written when every
     /// centre coordinate is an f32 value (sat-core's own `c_B − c_A` then is the moved offset),
     /// else moved so that A's centre is the origin.
-    pub fn written2(a: &Box2, b: &Box2) -> Result<(Obb2, Obb2), ObbError> {
+    pub fn obbs2(a: &Box2, b: &Box2) -> Result<(Obb2, Obb2), ObbError> {
         let literal = (obb2(a, center2(a))?, obb2(b, center2(b))?);
         let moved = (!f32_values(&[a.center, b.center].concat())).then(|| moved2(a, b));
         Ok(moved.flatten().unwrap_or(literal))
     }
 
-    /// The 3D twin of [`Pair::written2`].
-    pub fn written3(a: &Box3, b: &Box3) -> Result<(Obb3, Obb3), ObbError> {
+    /// The 3D twin of [`Pair::obbs2`].
+    pub fn obbs3(a: &Box3, b: &Box3) -> Result<(Obb3, Obb3), ObbError> {
         let literal = (obb3(a, center3(a))?, obb3(b, center3(b))?);
         let moved = (!f32_values(&[a.center, b.center].concat())).then(|| moved3(a, b));
         Ok(moved.flatten().unwrap_or(literal))
@@ -126,21 +126,21 @@ fn moved3(a: &Box3, b: &Box3) -> Option<(Obb3, Obb3)> {
 /// The box with its centre at `center`, built from the numbers as written (f64) by sat-core's
 /// checked f64 constructors: the stored box contains the written one (sat-core's `tolerance`,
 /// "Boxes as written").
-pub fn obb2(written: &Box2, center: DVec2) -> Result<Obb2, ObbError> {
-    written.obb(center)
+pub fn obb2(given: &Box2, center: DVec2) -> Result<Obb2, ObbError> {
+    given.obb(center)
 }
 
 /// The 3D twin of [`obb2`].
-pub fn obb3(written: &Box3, center: DVec3) -> Result<Obb3, ObbError> {
-    written.obb(center)
+pub fn obb3(given: &Box3, center: DVec3) -> Result<Obb3, ObbError> {
+    given.obb(center)
 }
 
 /// The written centre of a box.
-pub fn center2(written: &Box2) -> DVec2 {
-    DVec2::from_array(written.center)
+pub fn center2(given: &Box2) -> DVec2 {
+    DVec2::from_array(given.center)
 }
 
 /// The written centre of a box.
-pub fn center3(written: &Box3) -> DVec3 {
-    DVec3::from_array(written.center)
+pub fn center3(given: &Box3) -> DVec3 {
+    DVec3::from_array(given.center)
 }

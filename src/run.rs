@@ -137,7 +137,7 @@ trait Dimension: Sync {
     fn sat_core(obbs: &(Self::Obb, Self::Obb)) -> bool;
     fn certified(obbs: &(Self::Obb, Self::Obb)) -> bool;
     /// The certified test on the exact boxes of the written numbers.
-    fn certified_written(pair: &(Self::Exact, Self::Exact)) -> bool;
+    fn certified_given(pair: &(Self::Exact, Self::Exact)) -> bool;
     fn parry_sat(pair: &(Self::Parry, Self::Parry)) -> bool;
     fn parry_gjk(pair: &(Self::Parry, Self::Parry)) -> bool;
     fn parry64_sat(pair: &(Self::Parry64, Self::Parry64)) -> bool;
@@ -179,7 +179,7 @@ macro_rules! dimension {
                 case.obbs()
             }
             fn double(case: &$case) -> Option<DoublePair> {
-                let (a, b) = case.written();
+                let (a, b) = case.boxes();
                 DoublePair::$double_pair(&a, &b)
             }
             fn double_boxes(pair: &DoublePair) -> ($double, $double) {
@@ -221,7 +221,7 @@ macro_rules! dimension {
             fn certified((a, b): &($obb, $obb)) -> bool {
                 a.intersects_certified(b)
             }
-            fn certified_written((a, b): &($exact, $exact)) -> bool {
+            fn certified_given((a, b): &($exact, $exact)) -> bool {
                 a.intersects_certified(b)
             }
             fn parry_sat((a, b): &($parry, $parry)) -> bool {
@@ -576,7 +576,7 @@ fn measure<D: Dimension>(
         .zip(&exact_boxes)
         .map(|(band, exact)| match band {
             Some(_) => f64_verdicts.next().unwrap_or_default(),
-            None => D::certified_written(exact),
+            None => D::certified_given(exact),
         })
         .collect();
     let verdicts: PerEngine<Vec<bool>> = [

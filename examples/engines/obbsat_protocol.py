@@ -120,24 +120,24 @@ def degree_columns(degrees):
     return ((c, s), (-s, c))
 
 
-def box2(written):
+def box2(given):
     """The rectangle of a written 2D box."""
-    if "axes" in written:
-        (ax, ay), (bx, by) = written["axes"]
+    if "axes" in given:
+        (ax, ay), (bx, by) = given["axes"]
         columns = ((float(ax), float(ay)), (float(bx), float(by)))
-    elif "degrees" in written:
-        columns = degree_columns(float(written["degrees"]))
+    elif "degrees" in given:
+        columns = degree_columns(float(given["degrees"]))
     else:
-        angle = float(written["angle"])
+        angle = float(given["angle"])
         columns = ((math.cos(angle), math.sin(angle)), (-math.sin(angle), math.cos(angle)))
-    return Box2(tuple(map(float, written["center"])), tuple(map(float, written["half_extents"])),
+    return Box2(tuple(map(float, given["center"])), tuple(map(float, given["half_extents"])),
                 columns)
 
 
-def box3(written):
+def box3(given):
     """The box of a written 3D box."""
-    if "quat" in written:
-        x, y, z, w = map(float, written["quat"])
+    if "quat" in given:
+        x, y, z, w = map(float, given["quat"])
         n = x * x + y * y + z * z + w * w
         rows = [
             [w * w + x * x - y * y - z * z, 2 * (x * y - w * z), 2 * (x * z + w * y)],
@@ -147,9 +147,9 @@ def box3(written):
         columns = tuple(tuple(rows[i][j] / n for i in range(3)) for j in range(3))
         quat = (x, y, z, w)
     else:
-        columns = tuple(tuple(map(float, column)) for column in written["axes"])
+        columns = tuple(tuple(map(float, column)) for column in given["axes"])
         quat = None
-    return Box3(tuple(map(float, written["center"])), tuple(map(float, written["half_extents"])),
+    return Box3(tuple(map(float, given["center"])), tuple(map(float, given["half_extents"])),
                 columns, quat)
 
 

@@ -32,7 +32,7 @@ pub fn rotation(axis: DVec3, angle: f64) -> DQuat {
 }
 
 /// A quaternion as written in a case: `[x, y, z, w]` rounded to f32.
-pub fn written(q: DQuat) -> [f64; 4] {
+pub fn case_quat(q: DQuat) -> [f64; 4] {
     f32a([q.x, q.y, q.z, q.w])
 }
 

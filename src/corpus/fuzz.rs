@@ -6,8 +6,8 @@
 
 use std::path::Path;
 
+use sat_oracle::case_box::CaseLine;
 use sat_oracle::check::target;
-use sat_oracle::written::CaseLine;
 
 /// A finding as a case line without expectations, or why it was skipped.
 pub type Finding = Result<String, String>;
@@ -62,7 +62,7 @@ mod tests {
 
     use super::*;
     use crate::case::parse_case;
-    use crate::written;
+    use crate::case_boxes;
 
     /// The f64 targets' inputs (their seeds and random bytes) become case lines that the case
     /// reader reads back as the very boxes the targets judge: f64 numbers through JSON, none
@@ -85,15 +85,15 @@ mod tests {
         let mut read = [0; 2];
         for bytes in &inputs {
             if let Ok(case) = parse_case(&line2(bytes).to_json()) {
-                let (a, b) = decode::<Case2>(bytes).written_f64();
-                assert_eq!(written::box2(&case.a, "a"), Ok(a), "{bytes:?}");
-                assert_eq!(written::box2(&case.b, "b"), Ok(b), "{bytes:?}");
+                let (a, b) = decode::<Case2>(bytes).boxes_f64();
+                assert_eq!(case_boxes::box2(&case.a, "a"), Ok(a), "{bytes:?}");
+                assert_eq!(case_boxes::box2(&case.b, "b"), Ok(b), "{bytes:?}");
                 read[0] += 1;
             }
             if let Ok(case) = parse_case(&line3(bytes).to_json()) {
-                let (a, b) = decode::<Case3>(bytes).written_f64();
-                assert_eq!(written::box3(&case.a, "a"), Ok(a), "{bytes:?}");
-                assert_eq!(written::box3(&case.b, "b"), Ok(b), "{bytes:?}");
+                let (a, b) = decode::<Case3>(bytes).boxes_f64();
+                assert_eq!(case_boxes::box3(&case.a, "a"), Ok(a), "{bytes:?}");
+                assert_eq!(case_boxes::box3(&case.b, "b"), Ok(b), "{bytes:?}");
                 read[1] += 1;
             }
         }

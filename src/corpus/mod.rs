@@ -34,8 +34,8 @@ use serde::de::{Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
 use crate::case::parse_case;
+use crate::case_boxes::CaseLine;
 use crate::distance::exact_distance;
-use crate::written::CaseLine;
 
 /// A named set: its file name and its cases.
 pub struct Set {

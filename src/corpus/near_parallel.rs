@@ -8,11 +8,11 @@
 
 use glam::{DVec2, DVec3};
 
+use sat_oracle::case_box::quat_columns;
 use sat_oracle::check::{edge_contact3, sign_of};
-use sat_oracle::written::quat_columns;
 
-use super::build::{axes2, band, f32a, f32v, on_face, rotation, written};
-use crate::written::{BoxLine, CaseLine};
+use super::build::{axes2, band, case_quat, f32a, f32v, on_face, rotation};
+use crate::case_boxes::{BoxLine, CaseLine};
 
 /// The tilts, in radians.
 const TILTS: [(f64, &str); 6] = [
@@ -48,7 +48,7 @@ pub fn cases() -> Vec<CaseLine> {
 fn faces3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> CaseLine {
     let ea = DVec3::new(2.0, 1.5, 1.0);
     let eb = DVec3::new(0.75, 0.5, 0.25);
-    let q = written(rotation(DVec3::new(1.0, 2.0, 0.0), tilt));
+    let q = case_quat(rotation(DVec3::new(1.0, 2.0, 0.0), tilt));
     let b = quat_columns(q);
     let lateral = DVec3::new(0.4, -0.3, 0.0);
     at_gap3(
@@ -71,7 +71,7 @@ fn edges3(tilt: f64, tilt_name: &str, k: f64, gap_name: &str) -> CaseLine {
     let spin = rotation(DVec3::X, 30f64.to_radians());
     let (s60, c60) = libm::sincos(60f64.to_radians());
     let tilted = rotation(DVec3::new(0.0, c60, s60), tilt) * spin;
-    let q = written(tilted);
+    let q = case_quat(tilted);
     let b = quat_columns(q);
     // B's edge along b_0 across A's edge along x, at 0.3 of A's edge and −0.2 of B's (the
     // fraction `edge_contact3` takes is of the way from that point to B's centre).

@@ -13,8 +13,8 @@
 
 use glam::DVec3;
 
-use super::build::{f32v, rotation, written};
-use crate::written::{BoxLine, CaseLine};
+use super::build::{case_quat, f32v, rotation};
+use crate::case_boxes::{BoxLine, CaseLine};
 
 /// The cases.
 pub fn cases() -> Vec<CaseLine> {
@@ -31,8 +31,8 @@ pub fn cases() -> Vec<CaseLine> {
         let cube = |x: f64| BoxLine::cube([x, 0.5, 0.5], [0.5; 3]);
         CaseLine::named3(id, note, cube(xa), cube(xb))
     };
-    let vertex_face = written(rotation(DVec3::Z, std::f64::consts::FRAC_PI_4));
-    let edge_edge = written(rotation(DVec3::Y, std::f64::consts::FRAC_PI_6));
+    let vertex_face = case_quat(rotation(DVec3::Z, std::f64::consts::FRAC_PI_4));
+    let edge_edge = case_quat(rotation(DVec3::Y, std::f64::consts::FRAC_PI_6));
     vec![
         CaseLine::named2(
             "parry-431-2d-repro",

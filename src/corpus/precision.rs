@@ -9,10 +9,10 @@
 
 use glam::{DVec2, DVec3};
 
-use super::build::{axes2, band, f32v, on_face, rotation, written};
-use crate::written::{BoxLine, CaseLine};
+use super::build::{axes2, band, case_quat, f32v, on_face, rotation};
+use crate::case_boxes::{BoxLine, CaseLine};
+use sat_oracle::case_box::quat_columns;
 use sat_oracle::check::sign_of;
-use sat_oracle::written::quat_columns;
 
 /// `sub-ulp.jsonl`.
 pub fn sub_ulp() -> Vec<CaseLine> {
@@ -142,7 +142,7 @@ pub fn far() -> Vec<CaseLine> {
     let at = |dx: f64, dy: f64| [far[0] + dx, far[1] + dy, far[2]];
     // B rotated, on the top face of A 1e6 away at ±4 bands: B's centre needs f64 digits (f32's
     // spacing there is 0.0625); the f32 engines use the offset rounded once.
-    let q = written(rotation(DVec3::new(1.0, -2.0, 0.5), 0.7));
+    let q = case_quat(rotation(DVec3::new(1.0, -2.0, 0.5), 0.7));
     let ea = DVec3::new(1.0, 0.5, 0.25);
     let rotated = |k: f64| {
         let b = quat_columns(q);

@@ -8,15 +8,15 @@
 
 use glam::DVec3;
 
-use super::build::{f32a, on_face, rotation, written};
-use crate::written::{BoxLine, CaseLine};
-use sat_oracle::written::quat_columns;
+use super::build::{case_quat, f32a, on_face, rotation};
+use crate::case_boxes::{BoxLine, CaseLine};
+use sat_oracle::case_box::quat_columns;
 
 /// `scales.jsonl`.
 pub fn scales() -> Vec<CaseLine> {
     let mm = 1e-3;
     let km = 1e3;
-    let q = written(rotation(DVec3::new(0.3, 1.0, -0.4), 0.9));
+    let q = case_quat(rotation(DVec3::new(0.3, 1.0, -0.4), 0.9));
     let rotated_on = |e: f64, gap: f64| {
         let ea = DVec3::splat(e);
         let b = quat_columns(q);
@@ -98,7 +98,7 @@ pub fn scales() -> Vec<CaseLine> {
 
 /// `identical.jsonl`.
 pub fn identical() -> Vec<CaseLine> {
-    let q = written(rotation(DVec3::new(-0.2, 0.7, 0.4), 2.3));
+    let q = case_quat(rotation(DVec3::new(-0.2, 0.7, 0.4), 2.3));
     let rotated = BoxLine::quat([0.3, -1.2, 4.0], [1.5, 0.25, 0.75], q);
     let far = BoxLine::quat([1.0e6, 2.5e5, -7.5e5], [2.0, 1.0, 0.5], q);
     let flat = BoxLine::cube([1.0, 1.0, 1.0], [1.0, 0.5, 0.0]);

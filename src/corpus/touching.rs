@@ -8,9 +8,9 @@
 
 use glam::{DVec2, DVec3};
 
-use crate::written::{BoxLine, CaseLine};
+use crate::case_boxes::{BoxLine, CaseLine};
+use sat_oracle::case_box::integer_quat_columns;
 use sat_oracle::check::sign_of;
-use sat_oracle::written::integer_quat_columns;
 
 /// The cases.
 pub fn cases() -> Vec<CaseLine> {

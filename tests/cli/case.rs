@@ -8,10 +8,10 @@ use obbsat::generate::Generator;
 use obbsat::pair::Pair;
 
 #[test]
-fn written_boxes_round_trip_through_case_lines() {
+fn case_boxes_round_trip_through_case_lines() {
     use std::collections::HashMap;
 
-    use obbsat::written::{CaseLine, box2, box3};
+    use obbsat::case_boxes::{CaseLine, box2, box3};
     use sat_oracle::check::{Case2, Case3, seeds2, seeds3};
     use serde_json::value::RawValue;
 
@@ -23,16 +23,16 @@ fn written_boxes_round_trip_through_case_lines() {
     };
     let mut pairs2: Vec<_> = seeds2()
         .into_iter()
-        .map(|(_, r)| Case2::from(r).written())
+        .map(|(_, r)| Case2::from(r).boxes())
         .collect();
     let mut pairs3: Vec<_> = seeds3()
         .into_iter()
-        .map(|(_, r)| Case3::from(r).written())
+        .map(|(_, r)| Case3::from(r).boxes())
         .collect();
     let mut generator = Generator::new(5);
     for _ in 0..2000 {
-        pairs2.push(generator.case2().written());
-        pairs3.push(generator.case3().written());
+        pairs2.push(generator.case2().boxes());
+        pairs3.push(generator.case3().boxes());
     }
     for (n, (a, b)) in pairs2.iter().enumerate() {
         let json = CaseLine::two(a, b)
@@ -121,7 +121,7 @@ fn parry_sees_the_boxes_where_they_are_written_when_f32_holds_them() {
 /// turn the box by their f64 value (reduced in f64, not rounded to f32 first: `999720.03°`
 /// rounded to f32 is 999720°, a multiple of 360).
 #[test]
-fn written_numbers_keep_their_meaning() {
+fn case_numbers_keep_their_meaning() {
     let verdict = |line: &str| {
         let case = parse_case(line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
         (case.pair.verdict(), case.exact.verdict())

@@ -13,8 +13,8 @@ pub fn obbsat(args: &[&str], input: &[u8]) -> Output {
 
 /// [`obbsat`] for a command that must read all of its input.
 pub fn obbsat_reading_all(args: &[&str], input: &[u8]) -> Output {
-    let (output, written) = run(args, input);
-    written.expect("stdin accepts the input");
+    let (output, fed) = run(args, input);
+    fed.expect("stdin accepts the input");
     output
 }
 

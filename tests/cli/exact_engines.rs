@@ -13,7 +13,7 @@ use obbsat::generate::{Generator, Kind};
 use obbsat::parallel;
 use obbsat::progress::Progress;
 use obbsat::reference::reference;
-use sat_oracle::written::integer_quat_columns;
+use sat_oracle::case_box::integer_quat_columns;
 use serde_json::{Value, json};
 
 /// Cases per dimension and variant (fewer without optimisation).

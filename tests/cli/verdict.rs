@@ -532,11 +532,11 @@ fn sat64_tells_apart_what_f64_digits_say() {
     for engine in ["sat64", "exact"] {
         let out = verdict(&["-", "--engine", engine], input.as_bytes());
         assert!(out.status.success(), "{engine}");
-        let said: Vec<bool> = answers(&out)
+        let verdicts: Vec<bool> = answers(&out)
             .iter()
             .map(|a| a["intersects"].as_bool().unwrap())
             .collect();
-        assert_eq!(said, [false, true, true], "{engine}");
+        assert_eq!(verdicts, [false, true, true], "{engine}");
     }
     // sat64's margin is its f64 separation: the 1e-9 gap to a few f64 ulps of 1e6.
     let out = verdict(&["-", "--engine", "sat64"], input.as_bytes());

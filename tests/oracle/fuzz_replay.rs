@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use sat_oracle::check::{
     Case3, Encode, Extent, Form, Origin, Placement3, RandomInputs, Recipe3, Relative3, Report,
-    Rotation, Size, TARGETS, Target, Written3, check_distance3, check3, decode,
+    Rewrite3, Rotation, Size, TARGETS, Target, check_distance3, check3, decode,
     distance_peer_tallies,
 };
 
@@ -95,7 +95,7 @@ fn subnormal_axis_entry_huge_extent() -> Recipe3 {
         placement: Placement3::Raw(bits([0.0, 0.0, 1.0])),
         forms: [Form::Quat; 2],
         swap: false,
-        written: Written3::AsBuilt,
+        rewrite: Rewrite3::AsBuilt,
     }
 }
 
@@ -116,7 +116,7 @@ fn gjk_cubes_duplicate_support() -> Recipe3 {
         placement: Placement3::Raw([4e-4f32, -1e-9, 0.0].map(f32::to_bits)),
         forms: [Form::Quat; 2],
         swap: false,
-        written: Written3::AsBuilt,
+        rewrite: Rewrite3::AsBuilt,
     }
 }
 
@@ -134,13 +134,13 @@ fn parry_431_face_overhang() -> Recipe3 {
         placement: Placement3::Raw([-5.573_167f32, 0.0, 0.0].map(f32::to_bits)),
         forms: [Form::Quat; 2],
         swap: false,
-        written: Written3::AsBuilt,
+        rewrite: Rewrite3::AsBuilt,
     }
 }
 
 /// Regressions written from recipes: `(target, name, recipe)`. The sat-core finding is replayed
 /// by `separation3` too, which also checks `separation()` on it.
-fn written_regressions() -> Vec<(&'static str, &'static str, Recipe3)> {
+fn recipe_regressions() -> Vec<(&'static str, &'static str, Recipe3)> {
     let subnormal = "subnormal-axis-entry-huge-extent";
     vec![
         ("obb3", subnormal, subnormal_axis_entry_huge_extent()),
@@ -159,9 +159,9 @@ fn written_regressions() -> Vec<(&'static str, &'static str, Recipe3)> {
 }
 
 #[test]
-fn written_regressions_are_committed() {
+fn recipe_regressions_are_committed() {
     let write = std::env::var("OBBSAT_WRITE_SEEDS").is_ok_and(|v| v == "1");
-    for (target, name, recipe) in written_regressions() {
+    for (target, name, recipe) in recipe_regressions() {
         let path = fuzz_dir().join("regressions").join(target).join(name);
         if write {
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -182,7 +182,7 @@ fn gjk_regression_is_a_peer_finding() {
     let report = check3(&Case3::from(gjk_cubes_duplicate_support()));
     let gjk = report.peers[0].expect("parry GJK is wrong on it");
     assert!(
-        gjk.said && gjk.outside_band() && gjk.relative() > 0.25,
+        gjk.verdict && gjk.outside_band() && gjk.relative() > 0.25,
         "{gjk}"
     );
 }

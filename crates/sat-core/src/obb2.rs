@@ -15,7 +15,7 @@ use super::{AXES_TOLERANCE, Affine2, CORNER_TOLERANCE, Mat2, NAMES, Real, Vec2, 
 use crate::ObbError;
 use crate::precision::{FromWide, Precision, Widen};
 use crate::tolerance::{
-    WrittenColumns, check_built_extents, check_extent, check_extents, check_point,
+    GivenColumns, check_built_extents, check_extent, check_extents, check_point,
     enclosing_half_extents,
 };
 
@@ -93,14 +93,14 @@ impl Obb2 {
         angle_radians: f64,
     ) -> Result<Obb2, ObbError> {
         check_angle(angle_radians)?;
-        Self::try_from_written(
+        Self::try_from_given(
             center,
             half_extents,
-            Written::turned(radians_direction(angle_radians)),
+            GivenAxes::turned(radians_direction(angle_radians)),
         )
     }
 
-    /// Rectangle rotated by `degrees` counter-clockwise (seed 001's form). Multiples of 90°
+    /// Rectangle rotated by `degrees` counter-clockwise (as rotated-rectangle tutorials give it). Multiples of 90°
     /// give exact axes.
     pub fn from_degrees(center: Vec2, half_extents: Vec2, degrees: Real) -> Obb2 {
         Self::from_unit_x(center, half_extents, degrees_direction(degrees.wide()))
@@ -140,10 +140,10 @@ impl Obb2 {
         degrees: f64,
     ) -> Result<Obb2, ObbError> {
         check_angle(degrees)?;
-        Self::try_from_written(
+        Self::try_from_given(
             center,
             half_extents,
-            Written::turned(degrees_direction(degrees)),
+            GivenAxes::turned(degrees_direction(degrees)),
         )
     }
 
@@ -233,11 +233,11 @@ impl Obb2 {
                 defect: defect as f32,
             });
         }
-        Self::try_from_written(center, half_extents, Written::Columns(axes))
+        Self::try_from_given(center, half_extents, GivenAxes::Columns(axes))
     }
 
     /// Rectangle from its four corners in order around the boundary (either winding), as in
-    /// seed 000. The corners must form a rectangle within [`CORNER_TOLERANCE`] of the longer
+    /// flipcode's "2D OBB Intersection". The corners must form a rectangle within [`CORNER_TOLERANCE`] of the longer
     /// diagonal (parallelogram defect and cosine of the corner angle); the box built is the
     /// best-fit rectangle. Coincident or collinear corners give a point or a segment.
     ///
@@ -300,11 +300,11 @@ impl Obb2 {
                 .fold(0.0f64, |m, &c| m.max((c - center).dot(axis).abs()))
         };
         let half = DVec2::new(reach(x), reach(y));
-        let rotation = Written::Rotation(DMat2::from_cols(x, y));
-        Self::try_from_written(center, half, rotation)
+        let rotation = GivenAxes::Rotation(DMat2::from_cols(x, y));
+        Self::try_from_given(center, half, rotation)
     }
 
-    /// Rectangle of a scene-graph node (seed 003, cocos2d style): the node's content
+    /// Rectangle of a scene-graph node (cocos2d-x style): the node's content
     /// `[0, size.x] × [0, size.y]`, with its anchor point `anchor * size` placed at the node's
     /// origin, mapped by the node's world `transform` (rotation, per-axis scale, translation).
     ///
@@ -322,7 +322,7 @@ impl Obb2 {
         let local_center = size * (DVec2::splat(0.5) - anchor.wide());
         let center = m * local_center + transform.translation.wide();
         let half = DVec2::new(size.x * lx, size.y * ly) * 0.5;
-        Self::from_written(center, half, Written::Columns(columns))
+        Self::from_given(center, half, GivenAxes::Columns(columns))
     }
 
     /// Checked [`from_node`](Self::from_node): rejects non-finite values, negative sizes and a
@@ -352,7 +352,7 @@ impl Obb2 {
         Ok(obb)
     }
 
-    /// The same rectangle with its half-extents multiplied by `factor` (seed 001's scale).
+    /// The same rectangle with its half-extents multiplied by `factor` (a sprite's scale).
     ///
     /// Fast path: assumes `factor` finite and non-negative.
     pub fn scaled(self, factor: Real) -> Obb2 {
@@ -398,27 +398,27 @@ impl Obb2 {
         sqrt((other.center - self.center).length_squared()) + self.extent_norm + other.extent_norm
     }
 
-    /// [`from_written`](Self::from_written) for unchecked input: the numbers as written must
+    /// [`from_given`](Self::from_given) for unchecked input: the numbers as written must
     /// be in range, and so must the rectangle built.
-    fn try_from_written(
+    fn try_from_given(
         center: DVec2,
         half_extents: DVec2,
-        written: Written,
+        given: GivenAxes,
     ) -> Result<Obb2, ObbError> {
         check_point("center", center.to_array())?;
         check_extents("half-extent", half_extents.to_array())?;
-        let obb = Self::from_written(center, half_extents, written);
+        let obb = Self::from_given(center, half_extents, given);
         check_built_extents("half-extent", obb.half_extents.to_array())?;
         Ok(obb)
     }
 
     /// The stored rectangle for a shape as written (`tolerance`, "Boxes as written"): centre
     /// rounded to nearest, axes rounded once, half-extents rounded up so that the rectangle
-    /// (with its exact axes) contains the written one. The 2D twin of `Obb3::from_written`.
-    fn from_written(center: DVec2, half_extents: DVec2, written: Written) -> Obb2 {
-        let (axes, spread) = match written {
-            Written::Rotation(r) => (r, None),
-            Written::Columns(g) => g.stored_axes(),
+    /// (with its exact axes) contains the written one. The 2D twin of `Obb3::from_given`.
+    fn from_given(center: DVec2, half_extents: DVec2, given: GivenAxes) -> Obb2 {
+        let (axes, spread) = match given {
+            GivenAxes::Rotation(r) => (r, None),
+            GivenAxes::Columns(g) => g.stored_axes(),
         };
         let rounded = Vec2::from_wide(center);
         let shift = center - rounded.wide(); // exact: within an ulp of `center`
@@ -456,7 +456,7 @@ impl From<&Obb2> for crate::exact::ExactBox2 {
 }
 
 /// The rotation of a rectangle as written.
-enum Written {
+enum GivenAxes {
     /// Exactly orthonormal columns (up to f64 rounding): an angle's `(cos, sin)` and its
     /// perpendicular, or fitted corner axes.
     Rotation(DMat2),
@@ -465,10 +465,10 @@ enum Written {
     Columns(DMat2),
 }
 
-impl Written {
+impl GivenAxes {
     /// The rotation whose x axis is `x` (unit up to f64 rounding), y its perpendicular.
-    fn turned(x: DVec2) -> Written {
-        Written::Rotation(DMat2::from_cols(x, x.perp()))
+    fn turned(x: DVec2) -> GivenAxes {
+        GivenAxes::Rotation(DMat2::from_cols(x, x.perp()))
     }
 }
 

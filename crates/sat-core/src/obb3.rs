@@ -16,7 +16,7 @@ use super::{AXES_TOLERANCE, Affine3A, Mat3, Mat3A, NAMES, Quat, Real, Vec3, Vec3
 use crate::ObbError;
 use crate::precision::{FromWide, Precision, Widen};
 use crate::tolerance::{
-    WrittenColumns, check_built_extents, check_extent, check_extents, check_point,
+    GivenColumns, check_built_extents, check_extent, check_extents, check_point,
     enclosing_half_extents,
 };
 
@@ -111,7 +111,7 @@ impl Obb3 {
             return Err(ObbError::ZeroQuaternion);
         }
         let frame = quat_matrix_f64(f64::quat_in_range(q));
-        Self::try_from_written(center, half_extents, Written::Rotation(frame))
+        Self::try_from_given(center, half_extents, GivenAxes::Rotation(frame))
     }
 
     /// Box from centre, half-extents and an axis matrix whose columns are the box's local axes
@@ -183,7 +183,7 @@ impl Obb3 {
                 defect: defect as f32,
             });
         }
-        Self::try_from_written(center, half_extents, Written::Columns(axes))
+        Self::try_from_given(center, half_extents, GivenAxes::Columns(axes))
     }
 
     /// Box from a world transform and a full size: the centred box `[-size/2, size/2]` mapped by
@@ -196,7 +196,7 @@ impl Obb3 {
         let lengths = DVec3::new(m.x_axis.length(), m.y_axis.length(), m.z_axis.length());
         let half = size.wide() * lengths * 0.5;
         let center = Vec3::from(transform.translation).wide();
-        Self::from_written(center, half, Written::Columns(unit_columns(m, lengths)))
+        Self::from_given(center, half, GivenAxes::Columns(unit_columns(m, lengths)))
     }
 
     /// Checked [`from_affine`](Self::from_affine): rejects non-finite values, negative sizes and
@@ -279,16 +279,16 @@ impl Obb3 {
         Self::from_axes(center, half_extents, Mat3::from_wide(axes))
     }
 
-    /// [`from_written`](Self::from_written) for unchecked input: the numbers as written must
+    /// [`from_given`](Self::from_given) for unchecked input: the numbers as written must
     /// be in range, and so must the box built.
-    fn try_from_written(
+    fn try_from_given(
         center: DVec3,
         half_extents: DVec3,
-        written: Written,
+        given: GivenAxes,
     ) -> Result<Obb3, ObbError> {
         check_point("center", center.to_array())?;
         check_extents("half-extent", half_extents.to_array())?;
-        let obb = Self::from_written(center, half_extents, written);
+        let obb = Self::from_given(center, half_extents, given);
         check_built_extents("half-extent", obb.half_extents.to_array())?;
         Ok(obb)
     }
@@ -296,10 +296,10 @@ impl Obb3 {
     /// The stored box for a box as written (`tolerance`, "Boxes as written"): centre rounded to
     /// nearest, axes rounded once, half-extents rounded up so that the box (with its exact axes)
     /// contains the written one.
-    fn from_written(center: DVec3, half_extents: DVec3, written: Written) -> Obb3 {
-        let (axes, spread) = match written {
-            Written::Rotation(r) => (r, None),
-            Written::Columns(g) => g.stored_axes(),
+    fn from_given(center: DVec3, half_extents: DVec3, given: GivenAxes) -> Obb3 {
+        let (axes, spread) = match given {
+            GivenAxes::Rotation(r) => (r, None),
+            GivenAxes::Columns(g) => g.stored_axes(),
         };
         let rounded = Vec3::from_wide(center);
         let shift = center - rounded.wide(); // exact: within an ulp of `center`
@@ -325,7 +325,7 @@ impl From<&Obb3> for crate::exact::ExactBox3 {
 }
 
 /// The rotation of a box as written.
-enum Written {
+enum GivenAxes {
     /// An exactly orthonormal rotation (a quaternion's `R(q)/|q|²`), computed in f64.
     Rotation(DMat3),
     /// Columns as given, orthonormal within [`AXES_TOLERANCE`]: the box as written is the

@@ -398,7 +398,7 @@ pub(crate) const POLAR_ROUNDING: f64 = 1.0 / (1u64 << 48) as f64;
 
 /// Columns as written (`DMat2`, `DMat3`: orthonormal within the axes tolerance) and the stored
 /// axes for them ("Boxes as written" above).
-pub(crate) trait WrittenColumns: Sized {
+pub(crate) trait GivenColumns: Sized {
     /// The stored axes `U` for the columns `G` and the spread `H = UᵀG` of the written box
     /// about them: `G` itself, no spread, when every column is ±1 times a different unit basis
     /// vector (exactly orthonormal; the only exactly orthonormal matrices with dyadic entries);
@@ -409,9 +409,9 @@ pub(crate) trait WrittenColumns: Sized {
     fn stored_axes(self) -> (Self, Option<Self>);
 }
 
-macro_rules! written_columns {
+macro_rules! given_columns {
     ($($mat:ident, $vec:ident, [$($col:ident),+];)*) => {$(
-        impl WrittenColumns for glam::$mat {
+        impl GivenColumns for glam::$mat {
             fn stored_axes(self) -> (Self, Option<Self>) {
                 let g = self;
                 let unit = |c: glam::$vec| {
@@ -431,7 +431,7 @@ macro_rules! written_columns {
     )*};
 }
 
-written_columns! {
+given_columns! {
     DMat2, DVec2, [x_axis, y_axis];
     DMat3, DVec3, [x_axis, y_axis, z_axis];
 }

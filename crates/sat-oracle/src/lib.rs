@@ -3,7 +3,7 @@
 //! * [`exact`]: the exact separating-axis verdict, margin and axis for boxes given in `f64`
 //!   (rotations as quaternions or exact columns), in arbitrary-precision integers. It lives in
 //!   sat-core (feature `exact`), whose certified verdicts fall back to it, and is re-exported here.
-//! * [`written`]: boxes exactly as a case line writes them (f64 numbers, one rotation form),
+//! * [`case_box`]: boxes exactly as a case line writes them (f64 numbers, one rotation form),
 //!   with sat-core's box and the exact box of those numbers.
 //! * [`peers`]: parry's box–box intersection tests (its SAT, its GJK and its query dispatcher)
 //!   on sat-core boxes, plus a prepared form for timing loops.
@@ -36,6 +36,6 @@
 
 pub mod check;
 pub use sat_core::exact;
+pub mod case_box;
 pub mod peers;
 pub mod world;
-pub mod written;

@@ -40,12 +40,12 @@ macro_rules! flip_point_tests {
 
         /// The verdict the kernels share is never "apart" for intersecting boxes, and wrong
         /// only within the band.
-        fn judge(said: bool, exact: &ExactVerdict) {
+        fn judge(verdict: bool, exact: &ExactVerdict) {
             assert!(
-                said || !exact.intersects,
+                verdict || !exact.intersects,
                 "apart, but intersecting: {exact:?}"
             );
-            if said != exact.intersects {
+            if verdict != exact.intersects {
                 let band = f64::from($band_k) * f64::from($eps) * exact.scale;
                 assert!(
                     exact.margin.abs() <= band,
@@ -74,8 +74,8 @@ macro_rules! flip_point_tests {
             pairs(&sa, &sb, &mut out);
             let scalar: Vec<bool> = at.iter().map(|(a, b)| intersects(a, b)).collect();
             assert_eq!(out, scalar, "{a:?} and B at {lo}..{hi} along {along}");
-            for ((a, b), said) in at.iter().zip(&out) {
-                judge(*said, &exact(a, b));
+            for ((a, b), verdict) in at.iter().zip(&out) {
+                judge(*verdict, &exact(a, b));
             }
             Some(((lo, hi), at))
         }

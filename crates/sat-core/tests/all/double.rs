@@ -53,19 +53,19 @@ struct Tally {
 }
 
 impl Tally {
-    /// Judges `said` (from `intersects`) against the exact verdict `v`, with band `band_k`.
-    fn judge(&mut self, said: bool, v: &ExactVerdict, band_k: f64, what: &str) {
+    /// Judges `verdict` (from `intersects`) against the exact verdict `v`, with band `band_k`.
+    fn judge(&mut self, verdict: bool, v: &ExactVerdict, band_k: f64, what: &str) {
         self.pairs += 1;
         if v.margin.abs() < 1e4 * EPS_F64 * v.scale {
             self.near_touching += 1;
         }
         assert!(
-            said || !v.intersects,
+            verdict || !v.intersects,
             "{what}: intersects says apart but the boxes intersect (margin {:e}, S {:e})",
             v.margin,
             v.scale
         );
-        if said != v.intersects {
+        if verdict != v.intersects {
             assert!(
                 v.margin.abs() <= band_k * EPS_F64 * v.scale,
                 "{what}: wrong outside the band: margin {:e} = {:.1} ε·S",
@@ -110,10 +110,10 @@ fn judge_both_orders<B: std::fmt::Debug>(
     what: &str,
     tests: impl Fn(&B, &B) -> (bool, bool),
 ) {
-    let ((said, certified), (said_swapped, certified_swapped)) = (tests(a, b), tests(b, a));
-    t.judge(said, v, BAND_K_F64, &format!("{what} stored"));
+    let ((verdict, certified), (verdict_swapped, certified_swapped)) = (tests(a, b), tests(b, a));
+    t.judge(verdict, v, BAND_K_F64, &format!("{what} stored"));
     t.judge(
-        said_swapped,
+        verdict_swapped,
         v,
         BAND_K_F64,
         &format!("{what} stored, swapped"),
@@ -158,7 +158,7 @@ fn quat_box(center: DVec3, half: DVec3, q: DQuat) -> (DObb3, ExactBox3) {
 }
 
 /// Judges the written boxes (exact on the numbers as given) with `band_k`.
-fn judge_written3(t: &mut Tally, a: (&DObb3, &ExactBox3), b: (&DObb3, &ExactBox3), band_k: f64) {
+fn judge_given3(t: &mut Tally, a: (&DObb3, &ExactBox3), b: (&DObb3, &ExactBox3), band_k: f64) {
     let v = verdict3(a.1, b.1);
     t.judge(a.0.intersects(b.0), &v, band_k, "3D as written");
 }
@@ -195,7 +195,7 @@ fn touching_pairs<B>(
 
 #[test]
 fn random_pairs_millimetre_to_kilometre_far_from_origin() {
-    let mut written = Tally::default();
+    let mut given = Tally::default();
     let stored = run_cases(1, 6000, |_, rng, stored| {
         let size = rng.log_f64(-3.0, 3.0);
         let origin =
@@ -206,9 +206,9 @@ fn random_pairs_millimetre_to_kilometre_far_from_origin() {
         let (a, wa) = quat_box(origin, ha, rng.rotation_f64());
         let (b, wb) = quat_box(origin + offset, hb, rng.rotation_f64());
         judge3(stored, &a, &b);
-        judge_written3(&mut written, (&a, &wa), (&b, &wb), BAND_K_F64);
+        judge_given3(&mut given, (&a, &wa), (&b, &wb), BAND_K_F64);
     });
-    println!("random 3D: stored {stored:?}, written {written:?}");
+    println!("random 3D: stored {stored:?}, written {given:?}");
     assert_eq!(stored.pairs, 12000);
 }
 
@@ -307,7 +307,7 @@ fn near_parallel_pairs() {
 /// 1e15: the stored axes are the written ones within the stated ulps.
 #[test]
 fn huge_angles_and_quaternion_lengths() {
-    let (mut t2, mut written) = (Tally::default(), Tally::default());
+    let (mut t2, mut given) = (Tally::default(), Tally::default());
     let t3 = run_cases(5, 2000, |_, rng, t3| {
         let length = rng.log_f64(-300.0, 300.0);
         let q = rng.rotation_f64();
@@ -323,7 +323,7 @@ fn huge_angles_and_quaternion_lengths() {
         );
         let wa = ExactBox3::from_quat([0.0; 3], half.to_array(), raw.to_array());
         judge3(t3, &a, &b);
-        judge_written3(&mut written, (&a, &wa), (&b, &wb), BAND_K_F64);
+        judge_given3(&mut given, (&a, &wa), (&b, &wb), BAND_K_F64);
 
         let angle = rng.sign::<f64>() * rng.log_f64(0.0, 15.0);
         let degrees = rng.sign::<f64>() * rng.log_f64(0.0, 15.0);
@@ -336,13 +336,13 @@ fn huge_angles_and_quaternion_lengths() {
         let b = DObb2::try_from_degrees(c, hb, degrees).unwrap();
         let v = judge2(&mut t2, &a, &b);
         // The written rectangles are the stored ones: libm's (cos, sin) of the f64 angle.
-        let written_v = verdict2(
+        let given_v = verdict2(
             &ExactBox2::from_radians([0.0; 2], ha.to_array(), angle),
             &ExactBox2::from_degrees(c.to_array(), hb.to_array(), degrees),
         );
-        assert_eq!(written_v.intersects, v.intersects);
+        assert_eq!(given_v.intersects, v.intersects);
     });
-    println!("huge angles: 3D {t3:?}, 2D {t2:?}, written {written:?}");
+    println!("huge angles: 3D {t3:?}, 2D {t2:?}, written {given:?}");
 }
 
 /// Random and touching rectangles: face contact at ulp gaps, turned, far from the origin.
@@ -392,7 +392,7 @@ fn rectangles_random_and_touching() {
 /// parallelepiped, so a `false` is exact for it and a wrong `true` is within `AXES_BAND_K_F64`.
 #[test]
 fn leaning_columns_as_written() {
-    let mut written = Tally::default();
+    let mut given = Tally::default();
     let lean = |rng: &mut Rng, m: DMat3| {
         let d = AXES_TOLERANCE_F64 * 0.2;
         DMat3::from_cols(
@@ -430,10 +430,10 @@ fn leaning_columns_as_written() {
         .unwrap();
         let wb = ExactBox3::from_axes(b.center().to_array(), hb.to_array(), gb.to_cols_array_2d());
         judge3(stored, &a, &b);
-        judge_written3(&mut written, (&a, &wa), (&b, &wb), AXES_BAND_K_F64);
+        judge_given3(&mut given, (&a, &wa), (&b, &wb), AXES_BAND_K_F64);
     });
-    println!("leaning columns: stored {stored:?}, written {written:?}");
-    assert!(written.near_touching > 500, "{written:?}");
+    println!("leaning columns: stored {stored:?}, written {given:?}");
+    assert!(given.near_touching > 500, "{given:?}");
 }
 
 /// Every constructor form builds the box it names (same stored box as `try_new` where they name

@@ -38,8 +38,8 @@ pub struct PeerError {
     pub peer: Peer,
     /// 2 or 3.
     pub dim: u8,
-    /// What it said (`true`: intersect).
-    pub said: bool,
+    /// Its verdict (`true`: intersect).
+    pub verdict: bool,
     /// The exact margin (positive: apart by at least this; negative: penetration depth).
     pub margin: f64,
     /// `S = |t| + |e_A| + |e_B|`.
@@ -60,7 +60,7 @@ impl PeerError {
 
 impl fmt::Display for PeerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (said, truth) = if self.said {
+        let (answer, truth) = if self.verdict {
             ("intersect", "are apart")
         } else {
             ("are apart", "intersect")
@@ -68,7 +68,7 @@ impl fmt::Display for PeerError {
         let bands = self.margin.abs() / band(self.scale);
         write!(
             f,
-            "{} ({}D) says the boxes {said} but they {truth}: margin {:.3e}, S {:.3e}, \
+            "{} ({}D) says the boxes {answer} but they {truth}: margin {:.3e}, S {:.3e}, \
              |margin|/S {:.3e} ({bands:.1} of sat-core's bands)",
             self.peer,
             self.dim,
@@ -115,14 +115,14 @@ macro_rules! check_fn {
                 $decide(&FilterBox::$stored(&a), &FilterBox::$stored(&b)),
                 &stored_exact,
             );
-            let said = EngineVerdicts {
+            let verdicts = EngineVerdicts {
                 dim: $dim,
                 core: a.intersects(&b),
                 batch: $batch(a, b),
                 certified: $certified(&a, &b),
                 peers: [(Peer::Gjk, $gjk(&a, &b)), (Peer::Sat, $sat(&a, &b))],
             };
-            said.judge(&input, &stored, &|| case.to_json())
+            verdicts.judge(&input, &stored, &|| case.to_json())
         }
     };
 }
@@ -210,7 +210,7 @@ impl<'a> LazyVerdict<'a> {
     }
 }
 
-/// What the engines said about one pair.
+/// The engines' verdicts on one pair.
 struct EngineVerdicts {
     dim: u8,
     core: bool,
@@ -242,8 +242,8 @@ impl EngineVerdicts {
         );
         // The verdict is needed when sat-core says "apart" (always exact) or anyone disagrees.
         let disagrees =
-            |said: &Result<bool, PeerPanic>| said.as_ref().is_ok_and(|&s| s != self.core);
-        if !self.core || self.peers.iter().any(|(_, said)| disagrees(said)) {
+            |answer: &Result<bool, PeerPanic>| answer.as_ref().is_ok_and(|&s| s != self.core);
+        if !self.core || self.peers.iter().any(|(_, answer)| disagrees(answer)) {
             input.verdict();
         }
         if let Some(truth) = input.known().filter(|&truth| truth != self.core) {
@@ -283,21 +283,21 @@ impl EngineVerdicts {
                 describe()
             );
         }
-        for (i, (peer, said)) in self.peers.iter().enumerate() {
-            let (peer, said) = match said {
-                Ok(said) => (*peer, *said),
+        for (i, (peer, answer)) in self.peers.iter().enumerate() {
+            let (peer, verdict) = match answer {
+                Ok(verdict) => (*peer, *verdict),
                 Err(caught) => {
                     record_panic(*peer, self.dim, caught, describe);
                     report.panicked[i] = true;
                     continue;
                 }
             };
-            if input.known().is_some_and(|truth| truth != said) {
+            if input.known().is_some_and(|truth| truth != verdict) {
                 let v = input.exact();
                 let error = PeerError {
                     peer,
                     dim: self.dim,
-                    said,
+                    verdict,
                     margin: v.margin,
                     scale: v.scale,
                 };

@@ -6,7 +6,7 @@ use glam::{DVec2, DVec3};
 use sat_core::exact::{ExactVerdict, verdict2, verdict3};
 use sat_core::{Obb2, Obb3, ObbError};
 
-use crate::written::{Box2, Box3, CaseLine, Rotation2, Rotation3};
+use crate::case_box::{Box2, Box3, CaseLine, Rotation2, Rotation3};
 
 use super::field_bytes::FieldBytes;
 use super::filter::FilterBox;
@@ -28,7 +28,7 @@ pub type BoxInput2 = Box2<f32, [[f32; 2]; 2]>;
 
 impl BoxInput3 {
     /// The same numbers as a box as written (f64, exactly).
-    pub fn written(&self) -> Box3 {
+    pub fn to_f64(&self) -> Box3 {
         Box3 {
             center: self.center.map(f64::from),
             half_extents: self.half_extents.map(f64::from),
@@ -50,7 +50,7 @@ impl BoxInput3 {
 
 impl BoxInput2 {
     /// The same numbers as a rectangle as written (f64, exactly).
-    pub fn written(&self) -> Box2 {
+    pub fn to_f64(&self) -> Box2 {
         Box2 {
             center: self.center.map(f64::from),
             half_extents: self.half_extents.map(f64::from),
@@ -103,39 +103,42 @@ impl From<Recipe2> for Case2 {
 /// The methods [`Case3`] and [`Case2`] share, written once over each dimension's types: the
 /// boxes as written, sat-core's boxes, the exact verdict, the filter's boxes and the case line.
 macro_rules! case_methods {
-    ($case:ident: $box:ident, $obb:ident, $dvec:ident, $verdict:ident, $form:ident, $line:ident, $n:literal) => {
+    ($case:ident: $box:ident, $obb:ident, $dvec:ident, $verdict:ident, $rewrite:ident, $line:ident, $n:literal) => {
         impl $case {
             /// Both boxes as the case line writes them: the built f32 numbers, rewritten as the
-            /// recipe's `written` form says.
-            pub fn written(&self) -> ($box, $box) {
-                let form = self.recipe.written;
-                (form.write(&self.a.written()), form.write(&self.b.written()))
+            /// recipe's `rewrite` says.
+            pub fn boxes(&self) -> ($box, $box) {
+                let rewrite = self.recipe.rewrite;
+                (
+                    rewrite.apply(&self.a.to_f64()),
+                    rewrite.apply(&self.b.to_f64()),
+                )
             }
 
             /// Both sat-core boxes from the numbers as written (sat-core's checked f64
             /// constructors), or the first error.
             pub fn obbs(&self) -> Result<($obb, $obb), ObbError> {
-                let (a, b) = self.written();
+                let (a, b) = self.boxes();
                 let centre = |b: &$box| $dvec::from_array(b.center);
                 Ok((a.obb(centre(&a))?, b.obb(centre(&b))?))
             }
 
             /// The exact verdict for the numbers as written.
             pub fn exact(&self) -> ExactVerdict {
-                let (a, b) = self.written();
+                let (a, b) = self.boxes();
                 $verdict(&a.exact(), &b.exact())
             }
 
             /// The boxes for the f64 filter, when the numbers are the f32 ones it was built for.
             pub(crate) fn filter_boxes(&self) -> Option<(FilterBox<$n>, FilterBox<$n>)> {
-                (self.recipe.written == super::$form::AsBuilt)
+                (self.recipe.rewrite == super::$rewrite::AsBuilt)
                     .then(|| (self.a.filter_box(), self.b.filter_box()))
             }
 
             /// The case as a line of the `obbsat` case format (`obbsat verdict` reads it),
             /// without id.
             pub fn case_line(&self) -> CaseLine {
-                let (a, b) = self.written();
+                let (a, b) = self.boxes();
                 CaseLine::$line(&a, &b)
             }
 
@@ -147,8 +150,8 @@ macro_rules! case_methods {
     };
 }
 
-case_methods!(Case3: Box3, Obb3, DVec3, verdict3, Written3, three, 3);
-case_methods!(Case2: Box2, Obb2, DVec2, verdict2, Written2, two, 2);
+case_methods!(Case3: Box3, Obb3, DVec3, verdict3, Rewrite3, three, 3);
+case_methods!(Case2: Box2, Obb2, DVec2, verdict2, Rewrite2, two, 2);
 
 /// A 3D case from a [`NearParallelRecipe3`]: near-parallel faces or edges in contact.
 #[derive(Debug, Clone, Copy, PartialEq)]

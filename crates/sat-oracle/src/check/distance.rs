@@ -235,11 +235,11 @@ impl Judge {
     fn peer(
         &self,
         dim: u8,
-        said: Result<(Option<f32>, Option<f32>), crate::peers::PeerPanic>,
+        measured: Result<(Option<f32>, Option<f32>), crate::peers::PeerPanic>,
         describe: &dyn Fn() -> String,
     ) {
-        let said = match said {
-            Ok(said) => said,
+        let measured = match measured {
+            Ok(measured) => measured,
             Err(panic) => {
                 record(
                     dim,
@@ -251,7 +251,7 @@ impl Judge {
                 return;
             }
         };
-        for (query, value) in [said.0, said.1].into_iter().enumerate() {
+        for (query, value) in [measured.0, measured.1].into_iter().enumerate() {
             let Some(value) = value else { continue };
             let error = self.error(f64::from(value));
             if error > self.bound {

@@ -7,13 +7,13 @@ use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 use sat_core::tolerance::{AXES_BAND_K_F64, AXES_TOLERANCE_F64, BAND_K_F64, EPS_F64};
 use sat_core::{AXES_TOLERANCE, Feature};
 
-use crate::written::{Box2, Box3, CaseLine, Rotation2, Rotation3};
+use crate::case_box::{Box2, Box3, CaseLine, Rotation2, Rotation3};
 
 use super::adjudicate::Report;
 use super::distance::{judge_distance2_f64, judge_distance3_f64};
 use super::geometry::lean_columns;
 use super::recipe::{Gap, GapScale};
-use super::{Case2, Case3, Placement2, Placement3, Written2, Written3};
+use super::{Case2, Case3, Placement2, Placement3, Rewrite2, Rewrite3};
 
 /// `ε₆₄/ε₃₂`: a recipe's gap, measured in f32's resolution, in f64's.
 const F64_RESOLUTION: f64 = 1.0 / (1u64 << 29) as f64;
@@ -30,12 +30,12 @@ macro_rules! check_f64 {
             let (Ok(da), Ok(db)) = (a.dobb(), b.dobb()) else {
                 return Report::default();
             };
-            let written = $verdict(&a.exact(), &b.exact());
+            let given = $verdict(&a.exact(), &b.exact());
             let stored = $verdict(&$exact_box::from(&da), &$exact_box::from(&db));
             let columns = [a.rotation, b.rotation]
                 .iter()
                 .any(|r| matches!(r, $rotation::Axes(_)));
-            let said = Said {
+            let verdicts = F64Verdicts {
                 dim: $dim,
                 intersects: [da.intersects(&db), db.intersects(&da)],
                 certified: [da.intersects_certified(&db), db.intersects_certified(&da)],
@@ -45,13 +45,13 @@ macro_rules! check_f64 {
             $batch(&$set::from_iter([da]), &$set::from_iter([db]), &mut batch);
             assert_eq!(
                 batch,
-                [said.intersects[0]],
+                [verdicts.intersects[0]],
                 "sat-core f64 ({}D): the batch kernel differs from intersects\n  case: {}",
                 $dim,
                 describe()
             );
             $distance(&da, &db, &describe);
-            said.judge(&written, &stored, columns, &describe)
+            verdicts.judge(&given, &stored, columns, &describe)
         }
     };
 }
@@ -63,7 +63,7 @@ check_f64!(
     ///
     /// * axis columns (orthonormal only within f32's precision, which `DObb3::try_from_axes`
     ///   refuses) become their orthonormal polar factor computed in f64; a case written with
-    ///   leaning columns ([`Written3::Leaning`], [`Written2::Leaning`]) leans them to the same
+    ///   leaning columns ([`Rewrite3::Leaning`], [`Rewrite2::Leaning`]) leans them to the same
     ///   fraction of `AXES_TOLERANCE_F64` instead of f32's tolerance;
     /// * a contact placement's gap is re-aimed at f64's scale: B moves along the best axis of the
     ///   exact pair so that its margin becomes the recipe's gap times `ε₆₄/ε₃₂ = 2⁻²⁹` (exactly
@@ -90,16 +90,16 @@ check_f64!(
 );
 
 /// The f64 writing of [`Case3`] and [`Case2`], one body over each dimension's types.
-macro_rules! written_f64 {
-    ($case:ident: $box:ident, $rotation:ident, $form:ident, $polar:ident, $regap:ident, $line:ident,
+macro_rules! boxes_f64 {
+    ($case:ident: $box:ident, $rotation:ident, $rewrite:ident, $polar:ident, $regap:ident, $line:ident,
      $target:literal) => {
         impl $case {
             /// Both boxes written in f64 (see the module docs), as the target judges them and
             /// its case line writes them, and whether they are judged: `false` when sat-core
             /// refuses them (B is not moved then: a contact's gap cannot be aimed).
             fn in_f64(&self) -> (($box, $box), bool) {
-                let leaning = match self.recipe.written {
-                    $form::Leaning(k) => Some(k),
+                let leaning = match self.recipe.rewrite {
+                    $rewrite::Leaning(k) => Some(k),
                     _ => None,
                 };
                 // Columns replaced by their polar factor (leaned for a leaning case).
@@ -110,29 +110,29 @@ macro_rules! written_f64 {
                     }
                     out
                 };
-                let (a, b) = self.written();
+                let (a, b) = self.boxes();
                 let (a, b) = (in_f64(a), in_f64(b));
                 let gap = self.recipe.placement.contact_gap();
                 $regap(a, b, gap).map_or(((a, b), false), |boxes| (boxes, true))
             }
 
             #[doc = concat!("Both boxes as the `", $target, "` target writes them (see the module docs).")]
-            pub fn written_f64(&self) -> ($box, $box) {
+            pub fn boxes_f64(&self) -> ($box, $box) {
                 self.in_f64().0
             }
 
             #[doc = concat!("The case as the `", $target, "` target writes it: ")]
-            /// [`written_f64`](Self::written_f64) as a line of the `obbsat` case format (no id).
+            /// [`boxes_f64`](Self::boxes_f64) as a line of the `obbsat` case format (no id).
             pub fn case_line_f64(&self) -> CaseLine {
-                let (a, b) = self.written_f64();
+                let (a, b) = self.boxes_f64();
                 CaseLine::$line(&a, &b)
             }
         }
     };
 }
 
-written_f64!(Case3: Box3, Rotation3, Written3, polar3, regap3, three, "obb3_f64");
-written_f64!(Case2: Box2, Rotation2, Written2, polar2, regap2, two, "obb2_f64");
+boxes_f64!(Case3: Box3, Rotation3, Rewrite3, polar3, regap3, three, "obb3_f64");
+boxes_f64!(Case2: Box2, Rotation2, Rewrite2, polar2, regap2, two, "obb2_f64");
 
 impl Placement3 {
     /// The gap a contact placement aims at.
@@ -155,40 +155,40 @@ impl Placement2 {
     }
 }
 
-/// What sat-core's f64 boxes said about a pair, in both orders.
-struct Said {
+/// sat-core's f64 verdicts on a pair, in both orders.
+struct F64Verdicts {
     dim: u8,
     intersects: [bool; 2],
     certified: [bool; 2],
 }
 
-impl Said {
+impl F64Verdicts {
     /// Panics on a violation (module docs); `columns`: a box is written as columns, so the
     /// written band is `AXES_BAND_K_F64`.
     fn judge(
         &self,
-        written: &ExactVerdict,
+        given: &ExactVerdict,
         stored: &ExactVerdict,
         columns: bool,
         describe: &dyn Fn() -> String,
     ) -> Report {
-        let written_band = if columns { AXES_BAND_K_F64 } else { BAND_K_F64 };
+        let given_band = if columns { AXES_BAND_K_F64 } else { BAND_K_F64 };
         let mut report = Report {
             accepted: true,
-            intersects: Some(written.intersects),
+            intersects: Some(given.intersects),
             adjudicated: true,
             ..Report::default()
         };
-        for said in self.intersects {
+        for verdict in self.intersects {
             for (truth, band_k, what) in [
-                (written, written_band, "as written"),
+                (given, given_band, "as written"),
                 (stored, BAND_K_F64, "as stored"),
             ] {
-                if said == truth.intersects {
+                if verdict == truth.intersects {
                     continue;
                 }
                 assert!(
-                    said,
+                    verdict,
                     "sat-core f64 ({}D) says the boxes are apart but {what} they intersect \
                      (margin {:e}, S = {:e}): {truth:?}\n  case: {}",
                     self.dim,
@@ -224,7 +224,7 @@ impl Said {
     }
 }
 
-/// Columns leaned as [`Written3::Leaning`] leans them (`k mod 3`: 100 %, 90 % or 50 %), of f64's
+/// Columns leaned as [`Rewrite3::Leaning`] leans them (`k mod 3`: 100 %, 90 % or 50 %), of f64's
 /// tolerance.
 fn lean<const N: usize>(cols: [[f64; N]; N], leaning: Option<u16>, x: f64) -> [[f64; N]; N] {
     let Some(k) = leaning else {

@@ -38,9 +38,9 @@ pub const OCTAHEDRAL: [[f32; 4]; 24] = [
     [-1.0, -1.0, -1.0, 1.0],
 ];
 
-/// [`quat_columns`](crate::written::quat_columns) of an f32 quaternion.
+/// [`quat_columns`](crate::case_box::quat_columns) of an f32 quaternion.
 pub fn quat_columns(q: [f32; 4]) -> [DVec3; 3] {
-    crate::written::quat_columns(q.map(f64::from))
+    crate::case_box::quat_columns(q.map(f64::from))
 }
 
 /// `q` as f64 (not normalised).

@@ -84,7 +84,7 @@ use arbitrary::{Arbitrary, Unstructured};
 use rand_xoshiro::SplitMix64;
 use rand_xoshiro::rand_core::{RngCore, SeedableRng};
 
-use crate::written::CaseLine;
+use crate::case_box::CaseLine;
 
 pub use adjudicate::{Peer, PeerError, Report, check2, check3};
 pub use case::{BoxInput2, BoxInput3, Case2, Case3, NearParallel3, Orientation3};
@@ -98,10 +98,10 @@ pub use geometry::{
 };
 pub use peer_findings::{PeerTally, peer_tallies, strict_peers};
 pub use recipe::{Direction, Extent, Gap, Offset, Origin, Recipe, Size, Tilt};
-pub use recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Written2};
+pub use recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Rewrite2};
 pub use recipe3::{
     Contact3, EdgeContact, EdgeParallel, FaceContact, Form, Near3, NearParallel,
-    NearParallelRecipe3, Nudge, Placement3, Recipe3, Relative3, Rotation, Spin, Written3,
+    NearParallelRecipe3, Nudge, Placement3, Recipe3, Relative3, Rewrite3, Rotation, Spin,
 };
 pub use scene3::{
     Body3, Gravity, Motion3, Placed3, Scene3, Speed, Velocity3, check_scene3, seeds_scene3,
@@ -195,16 +195,16 @@ pub enum Judged {
 }
 
 impl Judged {
-    /// `said` (`true`: intersect) against the exact verdict `truth`, whose margin (positive:
+    /// `verdict` (`true`: intersect) against the exact verdict `truth`, whose margin (positive:
     /// apart) is `margin` for a pair of scale `scale`.
-    pub fn new(said: bool, truth: bool, margin: f64, scale: f64) -> Judged {
-        Judged::with_band(said, truth, margin, band(scale))
+    pub fn new(verdict: bool, truth: bool, margin: f64, scale: f64) -> Judged {
+        Judged::with_band(verdict, truth, margin, band(scale))
     }
 
     /// [`Judged::new`] against another band than sat-core's f32 one (its f64 test's,
     /// `BAND_K_F64·ε₆₄·S`, or zero for an exact engine).
-    pub fn with_band(said: bool, truth: bool, margin: f64, band: f64) -> Judged {
-        if said == truth {
+    pub fn with_band(verdict: bool, truth: bool, margin: f64, band: f64) -> Judged {
+        if verdict == truth {
             Judged::Right
         } else if margin.abs() > band {
             Judged::WrongOutsideBand
@@ -214,8 +214,8 @@ impl Judged {
     }
 
     /// [`Judged::new`] against an exact verdict.
-    pub fn of(said: bool, exact: &sat_core::exact::ExactVerdict) -> Judged {
-        Judged::new(said, exact.intersects, exact.margin, exact.scale)
+    pub fn of(verdict: bool, exact: &sat_core::exact::ExactVerdict) -> Judged {
+        Judged::new(verdict, exact.intersects, exact.margin, exact.scale)
     }
 }
 

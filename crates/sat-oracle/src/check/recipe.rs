@@ -12,7 +12,7 @@ field_bytes_struct! {
     /// Everything that defines a case ([`Recipe2`](super::Recipe2),
     /// [`Recipe3`](super::Recipe3)): the type parameters are the field types that differ between
     /// the dimensions; see the field types for the regimes.
-    pub struct Recipe<Extents, Rotation, Relative, Placement, Form, Written> {
+    pub struct Recipe<Extents, Rotation, Relative, Placement, Form, Rewrite> {
         /// Size `s` of both boxes.
         pub size: Size,
         /// A's centre (in 2D its first two components).
@@ -33,12 +33,12 @@ field_bytes_struct! {
         pub swap: bool,
         /// The numbers as written: as built, or rewritten in f64 at the edge of what the
         /// checked constructors accept.
-        pub written: Written,
+        pub rewrite: Rewrite,
     }
 }
 
-impl<const N: usize, Rotation, Relative, Placement, Form, Written>
-    Recipe<[Extent; N], Rotation, Relative, Placement, Form, Written>
+impl<const N: usize, Rotation, Relative, Placement, Form, Rewrite>
+    Recipe<[Extent; N], Rotation, Relative, Placement, Form, Rewrite>
 {
     /// `s` and A's and B's half-extents for it.
     pub(super) fn half_extents(&self) -> (f64, [f32; N], [f32; N]) {
@@ -165,14 +165,14 @@ pub(super) fn grid_centre<const N: usize>(ca: [f32; N], k: [i16; N], s: f64) -> 
     core::array::from_fn(|i| (f64::from(ca[i]) + f64::from(k[i]) * s / 64.0) as f32)
 }
 
-/// `Written2/3::ExtentDigits(k)`: half-extents with digits below f32's resolution (relative
+/// `Rewrite2/3::ExtentDigits(k)`: half-extents with digits below f32's resolution (relative
 /// `(k − 2¹⁵)/2¹⁵ · 2⁻²⁶`).
 pub(super) fn extent_digits<const N: usize>(half_extents: [f64; N], k: u16) -> [f64; N] {
     let relative = centered16(k) * 2f64.powi(-26);
     half_extents.map(|e| e * (1.0 + relative))
 }
 
-/// `Written2/3::Leaning(k)`: f64 columns leaned to 100 %, 90 % or 50 % of `AXES_TOLERANCE`
+/// `Rewrite2/3::Leaning(k)`: f64 columns leaned to 100 %, 90 % or 50 % of `AXES_TOLERANCE`
 /// (`k mod 3`), seeded by `k` and the x of the box's centre.
 pub(super) fn leaning<const N: usize>(cols: [[f64; N]; N], k: u16, center_x: f64) -> [[f64; N]; N] {
     let fraction = [1.0, 0.9, 0.5][usize::from(k % 3)];

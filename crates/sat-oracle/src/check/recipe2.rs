@@ -104,13 +104,13 @@ field_bytes_enum! {
 
 /// Everything that defines a 2D case. Rectangles are always written as f32 axis columns, so a
 /// form is only how they are nudged.
-pub type Recipe2 = Recipe<[Extent; 2], Angle, Relative2, Placement2, Nudge, Written2>;
+pub type Recipe2 = Recipe<[Extent; 2], Angle, Relative2, Placement2, Nudge, Rewrite2>;
 
 field_bytes_enum! {
     /// How the numbers of a 2D case are written (the rectangles stay the same within an ulp of
     /// the angle): as built (f32 columns), or in f64 as a user may write them.
     #[derive(Default)]
-    pub enum Written2 {
+    pub enum Rewrite2 {
         /// The f32 columns as built.
         #[default]
         AsBuilt = 6,
@@ -126,29 +126,29 @@ field_bytes_enum! {
     }
 }
 
-impl Written2 {
-    /// `b` written this way.
-    pub fn write(self, b: &crate::written::Box2) -> crate::written::Box2 {
-        use crate::written::Rotation2;
+impl Rewrite2 {
+    /// `b` with its numbers rewritten this way.
+    pub fn apply(self, b: &crate::case_box::Box2) -> crate::case_box::Box2 {
+        use crate::case_box::Rotation2;
         let mut out = *b;
         let turns = |k: i16, most: i32| f64::from(i32::from(k) * most / 32_767);
-        let angle = |b: &crate::written::Box2| match b.rotation {
+        let angle = |b: &crate::case_box::Box2| match b.rotation {
             Rotation2::Axes([x, _]) => x[1].atan2(x[0]),
             Rotation2::Angle(a) => a,
             Rotation2::Degrees(d) => d.to_radians(),
         };
         match self {
-            Written2::AsBuilt => {}
-            Written2::Degrees(k) => {
+            Rewrite2::AsBuilt => {}
+            Rewrite2::Degrees(k) => {
                 let degrees = angle(b).to_degrees() + 360.0 * turns(k, 27_777);
                 out.rotation = Rotation2::Degrees(degrees);
             }
-            Written2::Radians(k) => {
+            Rewrite2::Radians(k) => {
                 let radians = angle(b) + std::f64::consts::TAU * turns(k, 15_915);
                 out.rotation = Rotation2::Angle(radians);
             }
-            Written2::ExtentDigits(k) => out.half_extents = extent_digits(b.half_extents, k),
-            Written2::Leaning(k) => {
+            Rewrite2::ExtentDigits(k) => out.half_extents = extent_digits(b.half_extents, k),
+            Rewrite2::Leaning(k) => {
                 if let Rotation2::Axes(cols) = b.rotation {
                     out.rotation = Rotation2::Axes(leaning(cols, k, b.center[0]));
                 }

@@ -241,14 +241,14 @@ field_bytes_enum! {
 }
 
 /// Everything that defines a 3D case.
-pub type Recipe3 = Recipe<[Extent; 3], Rotation, Relative3, Placement3, Form, Written3>;
+pub type Recipe3 = Recipe<[Extent; 3], Rotation, Relative3, Placement3, Form, Rewrite3>;
 
 field_bytes_enum! {
     /// How the numbers of a 3D case are written (the boxes stay the same within an ulp): as
     /// built (f32), or in f64 as a user may write them. sat-core builds its boxes with the
     /// checked f64 constructors, the exact oracle judges the written numbers.
     #[derive(Default)]
-    pub enum Written3 {
+    pub enum Rewrite3 {
         /// The f32 numbers as built.
         #[default]
         AsBuilt = 6,
@@ -262,21 +262,21 @@ field_bytes_enum! {
     }
 }
 
-impl Written3 {
-    /// `b` written this way.
-    pub fn write(self, b: &crate::written::Box3) -> crate::written::Box3 {
-        use crate::written::Rotation3;
+impl Rewrite3 {
+    /// `b` with its numbers rewritten this way.
+    pub fn apply(self, b: &crate::case_box::Box3) -> crate::case_box::Box3 {
+        use crate::case_box::Rotation3;
         let mut out = *b;
         match self {
-            Written3::AsBuilt => {}
-            Written3::QuatDigits(k) => {
+            Rewrite3::AsBuilt => {}
+            Rewrite3::QuatDigits(k) => {
                 let factor = 0.5 + f64::from(k) * std::f64::consts::PI / 131_072.0;
                 if let Rotation3::Quat(q) = b.rotation {
                     out.rotation = Rotation3::Quat(q.map(|x| x * factor));
                 }
             }
-            Written3::ExtentDigits(k) => out.half_extents = extent_digits(b.half_extents, k),
-            Written3::Leaning(k) => {
+            Rewrite3::ExtentDigits(k) => out.half_extents = extent_digits(b.half_extents, k),
+            Rewrite3::Leaning(k) => {
                 let cols = match b.rotation {
                     Rotation3::Quat(q) => quat_columns(q.map(|x| x as f32)).map(|c| c.to_array()),
                     Rotation3::Axes(cols) => cols,
@@ -434,7 +434,7 @@ field_bytes_struct! {
         /// How A and B are written.
         pub forms: [Form; 2],
         /// The numbers as written.
-        pub written: Written3,
+        pub rewrite: Rewrite3,
     }
 }
 
@@ -456,7 +456,7 @@ impl From<NearParallelRecipe3> for Recipe3 {
             },
             forms: r.forms,
             swap: false,
-            written: r.written,
+            rewrite: r.rewrite,
         }
     }
 }

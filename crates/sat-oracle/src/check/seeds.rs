@@ -2,10 +2,10 @@
 //! (`fuzz/corpus/<target>/seed-<name>`, written and checked by `tests/oracle/fuzz_replay.rs`).
 
 use super::recipe::{Direction, Extent, Gap, Offset, Origin, Recipe, Size, Tilt};
-use super::recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Written2};
+use super::recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Rewrite2};
 use super::recipe3::{
     Contact3, EdgeContact, EdgeParallel, FaceContact, Form, Near3, NearParallel,
-    NearParallelRecipe3, Nudge, Placement3, Recipe3, Relative3, Rotation, Written3,
+    NearParallelRecipe3, Nudge, Placement3, Recipe3, Relative3, Rewrite3, Rotation,
 };
 
 /// `s = 2`, so `Extent::Grid(15)` is a half-extent of exactly 1 and `Grid` placements step by
@@ -67,13 +67,13 @@ fn plain<
     Relative: Default,
     Placement,
     Form: Default,
-    Written: Default,
+    Rewrite: Default,
 >(
     size: Size,
     origin: Origin,
     [extents_a, extents_b]: [Extents; 2],
     placement: Placement,
-) -> Recipe<Extents, Rotation, Relative, Placement, Form, Written> {
+) -> Recipe<Extents, Rotation, Relative, Placement, Form, Rewrite> {
     Recipe {
         size,
         origin,
@@ -84,7 +84,7 @@ fn plain<
         placement,
         forms: Default::default(),
         swap: false,
-        written: Default::default(),
+        rewrite: Default::default(),
     }
 }
 
@@ -197,30 +197,30 @@ pub fn seeds3() -> Vec<(&'static str, Recipe3)> {
         forms: [Form::Axes(Nudge(0x80)), Form::Quat],
         ..generic(independent, Placement3::Face(face(1, Gap::Zero)))
     };
-    let written = |written, placement| Recipe3 {
-        written,
+    let rewritten = |rewrite, placement| Recipe3 {
+        rewrite,
         ..generic(independent, placement)
     };
     vec![
         ("axes-leaning-at-tolerance-touching", leaning),
         (
             "written-leaning-f64-edges-touching",
-            written(
-                Written3::Leaning(0),
+            rewritten(
+                Rewrite3::Leaning(0),
                 Placement3::Edge(edge(0, 2, Gap::Zero)),
             ),
         ),
         (
             "written-quaternion-digits-1ulp-apart",
-            written(
-                Written3::QuatDigits(40_503),
+            rewritten(
+                Rewrite3::QuatDigits(40_503),
                 Placement3::Face(face(2, Gap::Ulps(1))),
             ),
         ),
         (
             "written-extent-digits-touching",
-            written(
-                Written3::ExtentDigits(1),
+            rewritten(
+                Rewrite3::ExtentDigits(1),
                 Placement3::Face(face(5, Gap::Zero)),
             ),
         ),
@@ -310,7 +310,7 @@ pub fn seeds_near_parallel3() -> Vec<(&'static str, NearParallelRecipe3)> {
         near,
         contact,
         forms,
-        written: Written3::AsBuilt,
+        rewrite: Rewrite3::AsBuilt,
     };
     let quat = [Form::Quat; 2];
     vec![
@@ -431,26 +431,26 @@ pub fn seeds2() -> Vec<(&'static str, Recipe2)> {
         forms: [Nudge(0x11), Nudge(0x36)],
         ..rectangles(near(1, Tilt::of(-5.0, false)), on_edge(1, Gap::Ulps(1)))
     };
-    let written = |written, placement| Recipe2 {
-        written,
+    let rewritten = |rewrite, placement| Recipe2 {
+        rewrite,
         ..rectangles(independent, placement)
     };
     vec![
         (
             "written-degrees-1e7-touching",
-            written(Written2::Degrees(i16::MAX), on_edge(0, Gap::Zero)),
+            rewritten(Rewrite2::Degrees(i16::MAX), on_edge(0, Gap::Zero)),
         ),
         (
             "written-radians-1e5-1ulp-deep",
-            written(Written2::Radians(i16::MIN), on_edge(1, Gap::Ulps(-1))),
+            rewritten(Rewrite2::Radians(i16::MIN), on_edge(1, Gap::Ulps(-1))),
         ),
         (
             "written-leaning-f64-touching",
-            written(Written2::Leaning(2), on_edge(2, Gap::Zero)),
+            rewritten(Rewrite2::Leaning(2), on_edge(2, Gap::Zero)),
         ),
         (
             "written-extent-digits-1ulp-apart",
-            written(Written2::ExtentDigits(u16::MAX), on_edge(3, Gap::Ulps(1))),
+            rewritten(Rewrite2::ExtentDigits(u16::MAX), on_edge(3, Gap::Ulps(1))),
         ),
         ("squares-edge-touching", squares([64, 0])),
         ("squares-corner-touching", squares([64, 64])),

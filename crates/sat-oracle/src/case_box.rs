@@ -4,7 +4,7 @@
 //! checked f64 constructors ([`Box3::obb`]), and the exact oracle judges it ([`Box3::exact`]).
 //!
 //! ```
-//! use sat_oracle::written::{Box2, Rotation2};
+//! use sat_oracle::case_box::{Box2, Rotation2};
 //!
 //! // 999720.03° is 0.03° once reduced; rounded to f32 first it would be 0°.
 //! let b = Box2 { center: [0.0; 2], half_extents: [50.0, 0.01], rotation: Rotation2::Degrees(999_720.03) };

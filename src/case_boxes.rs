@@ -9,7 +9,7 @@ use serde_json::value::RawValue;
 
 use crate::json::{array, is_zero_literal, json_reason, kind_of, number, raw_object, round};
 
-pub use sat_oracle::written::{Box2, Box3, BoxLine, CaseBox, CaseLine, Rotation2, Rotation3};
+pub use sat_oracle::case_box::{Box2, Box3, BoxLine, CaseBox, CaseLine, Rotation2, Rotation3};
 
 raw_object! {
     /// One box, raw.
