@@ -62,10 +62,7 @@ impl Obb2 {
         half_extents: Vec2,
         angle_radians: Real,
     ) -> Result<Obb2, ObbError> {
-        check_center(center)?;
-        let half_extents = check_half_extents(half_extents)?;
-        check_angle(angle_radians)?;
-        Ok(Self::new(center, half_extents, angle_radians))
+        checked_turn(center, half_extents, angle_radians, Self::new)
     }
 
     /// Checked rectangle from f64 numbers: centre, half-extents and an angle in radians, none
@@ -112,10 +109,7 @@ impl Obb2 {
         half_extents: Vec2,
         degrees: Real,
     ) -> Result<Obb2, ObbError> {
-        check_center(center)?;
-        let half_extents = check_half_extents(half_extents)?;
-        check_angle(degrees)?;
-        Ok(Self::from_degrees(center, half_extents, degrees))
+        checked_turn(center, half_extents, degrees, Self::from_degrees)
     }
 
     /// [`try_from_degrees`](Self::try_from_degrees) on f64 numbers, none rounded to f32 before
@@ -496,6 +490,20 @@ pub(crate) fn degrees_direction(degrees: f64) -> DVec2 {
 }
 
 /// A finite angle (radians or degrees).
+/// A checked constructor from an angle: the centre, the half-extents and then the angle checked
+/// in that order, the rectangle built by the fast constructor `turn`.
+fn checked_turn(
+    center: Vec2,
+    half_extents: Vec2,
+    angle: Real,
+    turn: fn(Vec2, Vec2, Real) -> Obb2,
+) -> Result<Obb2, ObbError> {
+    check_center(center)?;
+    let half_extents = check_half_extents(half_extents)?;
+    check_angle(angle)?;
+    Ok(turn(center, half_extents, angle))
+}
+
 fn check_angle(angle: impl Precision) -> Result<(), ObbError> {
     if !angle.wide().is_finite() {
         return Err(ObbError::NonFinite { what: "angle" });
