@@ -264,3 +264,32 @@ fn subnormal_axis_entry_with_a_huge_extent_still_intersects() {
         assert!(square.intersects_certified(&rod), "rod at z = {z}");
     }
 }
+
+/// The face axes' pad has no `|d|` (`tolerance.rs`, "The pad"): unit cubes corner to corner
+/// (`|d| = |e_A| + |e_B|`), `2⁻¹⁷ ≈ 7.6e-6` apart along one face normal, are told apart by
+/// `intersects`, whose face pad is `10 ε·(|e_A| + |e_B|) ≈ 4.1e-6` (`10 ε·S` would be `8.3e-6`
+/// and answer "intersects"), and the exact verdict agrees; exactly touching, they intersect.
+#[test]
+fn corner_to_corner_cubes_separate_beyond_the_face_pad() {
+    let gap = 2f32.powi(-17);
+    for corner in 0..8 {
+        let sign = |bit: usize| if corner >> bit & 1 == 1 { -1.0 } else { 1.0 };
+        let diagonal = Vec3::new(sign(0), sign(1), sign(2)) * 2.0;
+        for axis in 0..3 {
+            let a = cube(Vec3::ZERO);
+            let apart = cube(diagonal + Vec3::AXES[axis] * diagonal[axis].signum() * gap);
+            assert!(a.intersects(&cube(diagonal)) && a.intersects_certified(&cube(diagonal)));
+            assert!(!a.intersects(&apart), "corner {corner}, axis {axis}");
+            assert!(
+                !apart.intersects(&a),
+                "corner {corner}, axis {axis}, swapped"
+            );
+            assert!(!a.intersects_certified(&apart));
+        }
+    }
+    let square = |center: Vec2| Obb2::new(center, Vec2::ONE, 0.0);
+    let a = square(Vec2::ZERO);
+    assert!(a.intersects(&square(Vec2::splat(2.0))));
+    assert!(!a.intersects(&square(Vec2::new(2.0 + gap, 2.0))));
+    assert!(!a.intersects_certified(&square(Vec2::new(2.0, 2.0 + gap))));
+}

@@ -2,13 +2,14 @@
 //!
 //! Algorithm (the textbook projection-radius form, with the numerics of
 //! [`tolerance`](crate::tolerance)): `d = c_B − c_A`, `R = AᵀB`, `S = |d| + |e_A| + |e_B|`,
-//! `pad = PAD_K·ε·S₁` with `S₁ = |d|₁ + |e_A| + |e_B| ≥ S` (no square root on the critical
-//! path; at most `√2·S`, which the 2D band below absorbs). A's two face normals, then B's, each
-//! separating when `|d·L| > radius_A(L) + radius_B(L) + pad`. In 2D there are no edge-edge axes, so no
-//! near-parallel weak spot: every axis is a unit face normal. The per-axis error is at most
-//! `(4 + 1 + 2√2 + 2)u·S ≤ 5 εS`, inside the pad. A wrong "intersects" needs every computed gap
-//! below the pad, and some axis carries at least `M/√2` (the 2D exterior-angle factor), so
-//! `M ≤ √2·(√2·10 + 5) εS ≈ 21 εS`, inside [`BAND_K`](crate::tolerance::BAND_K).
+//! `pad = PAD_K·ε·(|e_A| + |e_B|)` (no `|d|`, so nothing before the comparison depends on `|d|`).
+//! A's two face normals, then B's, each separating when `|d·L| > radius_A(L) + radius_B(L) +
+//! pad`. In 2D there are no edge-edge axes, so no near-parallel weak spot: every axis is a unit
+//! face normal. The per-axis error is at most `(4 + 1 + 2√2 + 2)u·S ≤ 5 εS`. A wrong "separated"
+//! needs intersecting rectangles, whose `|d| ≤ |e_A| + |e_B|`, so `S ≤ 2(|e_A| + |e_B|)` and the
+//! error is below the pad (`tolerance.rs`, "The pad"). A wrong "intersects" needs every computed
+//! gap below the pad (`≤ 10 εS`), and some axis carries at least `M/√2` (the 2D exterior-angle
+//! factor), so `M ≤ √2·(10 + 5) εS ≈ 21 εS`, inside [`BAND_K`](crate::tolerance::BAND_K).
 
 use glam::Vec4Swizzles;
 
@@ -139,7 +140,8 @@ impl Pair {
     }
 }
 
-/// `|d|₁ ≥ |d|`: the pad's scale without a square root (see the module docs).
+/// `|d|₁ ≥ |d|`: `S₁ = |d|₁ + |e_A| + |e_B| ≥ S` sizes the certification slack without a square
+/// root.
 #[inline(always)]
 fn scale_l1(d: Vec2) -> Real {
     d.x.abs() + d.y.abs()
@@ -176,8 +178,9 @@ pub(crate) fn classify<const CERTIFY: bool>(
     // d twice, (d.x, d.y, d.x, d.y), computed in one subtraction.
     let twice = |c: Vec2| Vec4::new(c.x, c.y, c.x, c.y);
     let dd = twice(b.center) - twice(a.center);
-    let scale = scale_l1(dd.xy()) + norm_a + norm_b;
-    let pad = PAD_K * EPS * scale + UNDERFLOW_FLOOR;
+    let extent_sum = norm_a + norm_b;
+    let scale = scale_l1(dd.xy()) + extent_sum;
+    let pad = PAD_K * EPS * extent_sum + UNDERFLOW_FLOOR;
     // Lanes (x, y) products of a_0, a_1 with d, then of b_0, b_1; summed in pairs.
     let (pa, pb) = (am * dd, bm * dd);
     let centre = (pairs_even(pa, pb) + pairs_odd(pa, pb)).abs();

@@ -3,8 +3,10 @@
 //! Algorithm (Gottschalk's OBB test in Ericson's form, with the numerics of
 //! [`tolerance`](crate::tolerance)):
 //!
-//! 1. `d = c_B − c_A`, `T = Aᵀd` (A's frame), `R = AᵀB`, `S = |d| + |e_A| + |e_B|`,
-//!    `pad = PAD_K·ε·S` (length).
+//! 1. `d = c_B − c_A`, `T = Aᵀd` (A's frame), `R = AᵀB`; the pads (lengths) are
+//!    `PAD_K·ε·(|e_A| + |e_B|)` for the face axes and `PAD_K·ε·(PAD_CENTRE_K·|d|₁ + |e_A| +
+//!    |e_B|)` for the edge pairs, both at most `PAD_K·ε·S` with `S = |d| + |e_A| + |e_B|`
+//!    (no square root; why the faces need no `|d|`: [`tolerance`](crate::tolerance), "The pad").
 //! 2. Face axes of A, then of B, then the nine edge pairs, each returning "separated" as soon
 //!    as `|centre distance along L| > radius_A(L) + radius_B(L) + pad·|L|₁`. The pad is added to
 //!    the extents of the box whose face is tested (edge pairs: to A's), so it costs three
@@ -22,8 +24,8 @@ use glam::Vec3Swizzles;
 
 use super::obb3::Obb3;
 use super::{
-    BVec3A, CERT_K, EPS, Mat3A, PAD_K, PARALLEL_CUTOFF, Real, UNDERFLOW_FLOOR, UNDERFLOW_SCALE,
-    Vec3, Vec3A, sqrt,
+    BVec3A, CERT_K, EPS, Mat3A, PAD_CENTRE_K, PAD_K, PARALLEL_CUTOFF, Real, UNDERFLOW_FLOOR,
+    UNDERFLOW_SCALE, Vec3, Vec3A, sqrt,
 };
 use crate::{Feature, Separation};
 
@@ -173,9 +175,14 @@ pub(crate) fn classify<const CERTIFY: bool>(
     norm_b: Real,
 ) -> Class {
     let d = b.center - a.center;
-    let scale = sqrt(d.dot(d)) + norm_a + norm_b;
-    let pad = PAD_K * EPS * scale + UNDERFLOW_FLOOR;
+    // The face axes' pad has no `|d|` (`tolerance.rs`, "The pad"); `scale` = `|d|₁ + |e_A| +
+    // |e_B|` ≥ `S` sizes the certification slacks, the edge pairs' pad and their floor.
+    let extent_sum = norm_a + norm_b;
+    let pad = PAD_K * EPS * extent_sum + UNDERFLOW_FLOOR;
     let pa = ea + Vec3A::splat(pad);
+    let ad = d.abs();
+    let l1 = (ad.x + ad.y) + ad.z;
+    let scale = l1 + extent_sum;
     let (dx, dy, dz) = (Vec3A::splat(d.x), Vec3A::splat(d.y), Vec3A::splat(d.z));
     let (ra, rb) = (&a.rows, &b.rows);
     // lane i: a_i · d, ((x) + y) + z as a dot product
@@ -217,11 +224,13 @@ pub(crate) fn classify<const CERTIFY: bool>(
     }
 
     // Edge pairs (i, k = i + δ) in lane i, with m = i + 1, n = i + 2, j = k + 1, l = k + 2:
-    // R_mk = rot1(D_δ−1), R_nk = rot2(D_δ−2).
+    // R_mk = rot1(D_δ−1), R_nk = rot2(D_δ−2). Their pad covers `|d|` too, on A's extents.
+    let edge_pad = PAD_K * EPS * (PAD_CENTRE_K * l1 + extent_sum) + UNDERFLOW_FLOOR;
+    let pa = ea + Vec3A::splat(edge_pad);
     let floor = Vec3A::splat(UNDERFLOW_SCALE * scale + UNDERFLOW_FLOOR);
     // The relative error once more (≤ pad·|ℓ|₁, and |ℓ|₁ ≤ √2 since ℓ holds two entries of a
     // unit column) plus the absolute direction error: one constant per pair.
-    let edge_slack = Vec3A::splat(CERT_K * EPS * scale + 2.0 * EDGE_L1_MAX * pad) + floor;
+    let edge_slack = Vec3A::splat(CERT_K * EPS * scale + 2.0 * EDGE_L1_MAX * edge_pad) + floor;
     let (tm, tn) = (t.yzx(), t.zxy());
     let (pm, pn) = (pa.yzx(), pa.zxy());
     let diag = [d0, d1, d2];
@@ -259,7 +268,7 @@ pub(crate) fn classify<const CERTIFY: bool>(
     }
     if separated.any() {
         Class::Separated
-    } else if uncertain == 0 || common_point(t, tb, reach_b, diag, ea, eb, pad) {
+    } else if uncertain == 0 || common_point(t, tb, reach_b, diag, ea, eb, edge_pad) {
         // (`uncertain` stays 0 without certification, so only the certified test, and only
         // for a pair some axis left uncertain, looks for a common point before its f64 tier.)
         Class::Overlapping
@@ -273,10 +282,12 @@ pub(crate) fn classify<const CERTIFY: bool>(
 /// `λ·|T_i| ≤ e_Ai` for every `i` and `(1 − λ)·|b_j·d| ≤ e_Bj` for every `j`, which some `λ`
 /// satisfies exactly when `α + β ≥ 1` with `α = min_i e_Ai/|T_i|`, `β = min_j e_Bj/|b_j·d|`.
 ///
-/// Rigour: the computed `T̃_i` and `b_j·d̃` are within `5u|t| ≤ 2.5 ε·S` of the exact ones
-/// (`tolerance.rs`), so `x = fl(|T̃| + pad)` with `pad ≥ 10 ε·S` is at least the exact `|T_i|`
-/// even after its own rounding (also for the stored parallelepipeds of the certified test, whose
-/// coordinates differ from `Aᵀ(p − c)` by at most `3u|t|` more). The quotients and their sum are
+/// Rigour: the computed `T̃_i` and `b_j·d̃` are within `5u|t|` of the exact ones (`tolerance.rs`;
+/// `8u|t|` for the stored parallelepipeds of the certified test, whose coordinates are `G⁻¹`
+/// rather than `Gᵀ` of the offset). A pair that passes has `λ·|T̃| ≤ |e_A|(1 + 4ε)` and
+/// `(1 − λ)·|b·d̃| ≤ |e_B|(1 + 4ε)`, so `|t| ≤ (|e_A| + |e_B|)(1 + 9ε)`, and the face pad
+/// `10 ε·(|e_A| + |e_B|)` covers those errors: `x = fl(|T̃| + pad)` is at least the exact `|T_i|`
+/// even after its own rounding. The quotients and their sum are
 /// rounded up to `3u` relative, which `1 + 4ε` covers; a quotient that underflows only shrinks;
 /// `x ≥ UNDERFLOW_FLOOR > 0`, so nothing divides by zero. Exact overlap is also what every padded
 /// test answers for such a pair (a "separated" is exact), so this early "overlap" leaves every
@@ -302,8 +313,9 @@ fn centres_covered(t: Vec3A, tb: Vec3A, ea: Vec3A, eb: Vec3A, pad: Real) -> bool
 /// Rigour (`u = ε/2`): `p` is a point of A's stored frame; its coordinates in the exact A differ
 /// from `p` by at most `2u|p| ≤ 2u|e_A|`. Its computed coordinates `q` in B err by at most
 /// `5u|t|` (`b_j·d`), `7u|p|₁ ≤ 13u|e_A|` (entries of `R̃` within `4u`, the 3-term sums) and `u|q|`:
-/// in all `≤ 14u·S = 7 ε·S`, under the pad's `10 ε·S`; for the stored parallelepipeds of the
-/// certified test, whose coordinates are `G⁻¹` rather than `Gᵀ` of the offset, `2u·S` more.
+/// in all `≤ 14u·S = 7 ε·S`; for the stored parallelepipeds of the certified test, whose
+/// coordinates are `G⁻¹` rather than `Gᵀ` of the offset, `2u·S` more: `3.5 ε|t| + 8 ε(|e_A| +
+/// |e_B|)`, under the edge pairs' pad `PAD_K·ε·(PAD_CENTRE_K·|d|₁ + |e_A| + |e_B|)` that `pad` is.
 #[inline(always)]
 fn common_point(
     t: Vec3A,

@@ -7,8 +7,8 @@ pub(crate) use glam::{
 };
 
 pub(crate) use crate::tolerance::{
-    AXES_TOLERANCE, CERT_K, CORNER_TOLERANCE, EPS, PAD_K, PARALLEL_CUTOFF, UNDERFLOW_FLOOR,
-    UNDERFLOW_SCALE, sqrt,
+    AXES_TOLERANCE, CERT_K, CORNER_TOLERANCE, EPS, PAD_CENTRE_K, PAD_K, PARALLEL_CUTOFF,
+    UNDERFLOW_FLOOR, UNDERFLOW_SCALE, sqrt,
 };
 
 #[cfg(feature = "exact")]

@@ -42,12 +42,27 @@
 //!
 //! # The pad: "separated" is always right
 //!
-//! [`PAD_K`]` = 10` covers every per-axis error above with room for second-order terms. A test
-//! declares "separated" only when the computed gap exceeds `PAD_K·ε·S̃` (times `|ℓ|₁ ≥ |ℓ|₂` for
+//! A test declares "separated" only when the computed gap exceeds a pad (times `|ℓ|₁ ≥ |ℓ|₂` for
 //! edge axes, folded into A's extents so it costs three additions per pair), plus
-//! [`UNDERFLOW_FLOOR`] (and, for edge pairs, [`UNDERFLOW_SCALE`]`·S`) for products that fall
-//! into the subnormal range. So a `false` from `intersects` is exact at any margin: the exact
-//! boxes are separated.
+//! [`UNDERFLOW_FLOOR`] (and, for edge pairs, [`UNDERFLOW_SCALE`]`·S₁`) for products that fall
+//! into the subnormal range. Write `σ = |e_A| + |e_B|` (so `S = |t| + σ`) and split the bounds
+//! above by the size their terms scale with: face of A `2.5 ε|t| + 6.47 ε|e_B| + ε|e_A|` (face of
+//! B: A and B swapped), edge pair `(5 ε|t| + 1.5 ε|e_A| + 8.67 ε|e_B|)·|ℓ|`.
+//!
+//! * *Face axes: `pad = PAD_K·ε·σ`, no `|t|`.* A wrong "separated" needs boxes that intersect,
+//!   and intersecting boxes have `|t| ≤ σ` (a box lies in the ball of radius `|e|` about its
+//!   centre). Then the face error is at most `3.5 ε|e_A| + 8.97 ε|e_B| ≤ 8.97 εσ`, under
+//!   [`PAD_K`]` = 10` with room for second-order terms. (In 2D, the whole per-axis error
+//!   `5 εS ≤ 10 εσ` the same way, `sat2.rs`.) So nothing before a face comparison depends on
+//!   `|t|`: no square root, no norm.
+//! * *Edge pairs: `pad = PAD_K·ε·(PAD_CENTRE_K·|t|₁ + σ)`*, [`PAD_CENTRE_K`]` = 9/16`:
+//!   `5.625 ε|t| + 10 εσ` covers the edge error, whether or not the boxes intersect, with room
+//!   for second-order terms; and `√3·PAD_CENTRE_K < 1`, so it is at most `PAD_K·ε·S`.
+//!
+//! So a `false` from `intersects` is exact at any margin: the exact boxes are separated. The
+//! arguments below use of the pads only that each is at most `PAD_K·ε·S`, so the bands are those
+//! of a pad `PAD_K·ε·S` on every axis. The certification slacks and the edge pairs' underflow
+//! floor use `S₁ = |t|₁ + σ ≥ S` (no square root either).
 //!
 //! Before the edge pairs, the 3D test may also answer "overlap" early, when the segment between
 //! the centres provably lies in the union of the exact boxes (`centres_covered` in `sat3.rs`:
@@ -59,9 +74,9 @@
 //!
 //! Let the exact margin be `M > 0`. What each computed test certifies, along the direction it
 //! *evaluates*: a face test evaluates the exact face normal, with error `≤ 6.5 εS` and pad
-//! `10 εS`; edge test `(i, k)` evaluates the computed direction `L̃ = A·(e_i × R̃_·k)`, which is
+//! `≤ 10 εS`; edge test `(i, k)` evaluates the computed direction `L̃ = A·(e_i × R̃_·k)`, which is
 //! exactly `⊥ a_i` but only within an *absolute* `6.66u` of the exact `a_i × b_k`, with error
-//! `E = 8.66 εS·|ℓ̃|` and pad `10 εS·|ℓ̃|₁`. Measuring the exact edge axis along `L̃` would cost
+//! `E = 8.66 εS·|ℓ̃|` and pad `≤ 10 εS·|ℓ̃|₁`. Measuring the exact edge axis along `L̃` would cost
 //! `3.33 εS/|ℓ|`, and discarding a sliver facet costs its width `e_Bk·|ℓ|`: for
 //! `2⁻²³ ≪ |ℓ| ≪ 1` neither is `O(εS)`, so the edge axes of one `a_i` are handled together.
 //!
@@ -73,7 +88,7 @@
 //!    `h ≤ 10.5u·|e_B| = 5.25 εS`, and the edge normals of the new zonogon are exactly the five
 //!    directions the tests of `a_m`, `a_n` and edges `(i, 0..3)` evaluate.
 //! 3. *Sector lemma.* The candidate normals cut the circle of `Π` into sectors on each of which
-//!    the gap and the pad `10 εS·|v|₁` are linear (`a_m ⊥ a_n` are among the generators, so each
+//!    the gap and `10 εS·|v|₁`, which bounds the pad of every candidate `v`, are linear (`a_m ⊥ a_n` are among the generators, so each
 //!    sector lies in one quadrant and is at most 90° wide). A direction with gap `F` lies in a
 //!    sector whose end normals `n_a, n_b` satisfy `sin β·F(n_a) + sin α·F(n_b) = sin γ·F`, so
 //!    one of them keeps at least `F·cos 45° = F/√2`. The pad enters once, not times `√2`.
@@ -153,10 +168,12 @@
 //! at `α ≤ 16` each is at most [`F64_AXIS_FACTOR`]` = 16` times its f32 value in units of the
 //! f64 `ε`: faces `≤ 104 εS`, edge pairs `≤ 139 εS·|ℓ|`, the zonogon's move `h ≤ 84 εS`.
 //!
-//! * [`PAD_K_F64`]` = 192` covers the per-axis errors with `≥ 53 εS` (times `|ℓ|` on edges) to
-//!   spare, which also covers boxes as written that stick out of the stored box by the f64
-//!   rounding of their construction (fitted corners, a node's centre: a few `u·S`). So a `false`
-//!   from `DObb::intersects` is exact at any margin, for the stored boxes and the boxes as
+//! * [`PAD_K_F64`]` = 192` covers the per-axis errors (faces, where a wrong "separated" has
+//!   `|t| ≤ σ` as above: `≤ 16 · 8.97 = 143.5 εσ`; edges: `80 ε|t| + 138.7 εσ` under
+//!   `PAD_CENTRE_K_F64 · 192 = 108` times `|t|₁` plus `192 εσ`) with `≥ 48 εσ` to spare (times
+//!   `|ℓ|` on edges), which also covers boxes as written that stick out of the stored box by the
+//!   f64 rounding of their construction (fitted corners, a node's centre: a few `u·S`). So a
+//!   `false` from `DObb::intersects` is exact at any margin, for the stored boxes and the boxes as
 //!   written.
 //! * Band, as above with the f64 pad: `h + √2·pad + √2·(E + h) ≤ 84 + 271.5 + 314.8 = 670.3 εS`
 //!   in 3D, `√2·(√2·192 + 80) ≤ 497 εS` in 2D: [`BAND_K_F64`]` = 768`.
@@ -189,8 +206,15 @@
 /// `f32::EPSILON = 2⁻²³`.
 pub const EPS: f32 = f32::EPSILON;
 
-/// Per-axis rigorous pad, in units of `ε·S` (derivation above).
+/// Per-axis rigorous pad, in units of `ε·(|e_A| + |e_B|)` on face axes and of
+/// `ε·(PAD_CENTRE_K·|t|₁ + |e_A| + |e_B|)` on edge pairs, at most `ε·S` either way (derivation
+/// above, "The pad").
 pub const PAD_K: f32 = 10.0;
+
+/// The weight of the centre offset `|t|₁` in the edge pairs' pad (`9/16`): `PAD_K·PAD_CENTRE_K
+/// = 5.625 ≥ 5`, the edge error's `|t|` coefficient, and `√3·PAD_CENTRE_K < 1`, so the pad stays
+/// at most `PAD_K·ε·S` (`|t|₁ ≤ √3·|t|`).
+pub const PAD_CENTRE_K: f32 = 0.5625;
 
 /// The documented verdict band: `intersects` equals the exact verdict whenever
 /// `|margin| > BAND_K · ε · S`, and a `false` (separated) verdict is exact at any margin.
@@ -218,7 +242,7 @@ pub const SEPARATION_K: f32 = 12.0;
 /// below `ε·S` for any accepted input, whose `S` is at least 2⁻⁸³.
 pub const UNDERFLOW_FLOOR: f32 = pow2(-120);
 
-/// Edge-pair thresholds also get `UNDERFLOW_SCALE · S` (2⁻¹²⁰·S): an axis entry of `R` may be
+/// Edge-pair thresholds also get `UNDERFLOW_SCALE · S₁` (2⁻¹²⁰·S₁, `S ≤ S₁ ≤ √3·S`): an axis entry of `R` may be
 /// subnormal (an axis component near 1e-45, or an edge pair within 1e-38 of parallel), so a
 /// product with it is off by up to 2⁻¹⁵⁰ absolutely, not `u` relatively — and the edge test
 /// then multiplies it by an extent or a centre offset up to `S`. The pad, scaled by `|ℓ|₁`,
@@ -269,6 +293,10 @@ pub const F64_AXIS_FACTOR: f64 = 16.0;
 
 /// [`PAD_K`] for f64 boxes, in units of `EPS_F64·S`.
 pub const PAD_K_F64: f64 = 192.0;
+
+/// [`PAD_CENTRE_K`] for f64 boxes: `PAD_K_F64 · 9/16 = 108 ≥ 80`, the f64 edge error's `|t|`
+/// coefficient.
+pub const PAD_CENTRE_K_F64: f64 = PAD_CENTRE_K as f64;
 
 /// [`BAND_K`] for f64 boxes: `DObb3::intersects` equals the exact verdict whenever
 /// `|margin| > BAND_K_F64 · EPS_F64 · S`, and a `false` is exact at any margin.

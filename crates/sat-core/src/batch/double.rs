@@ -7,8 +7,8 @@ use alloc::vec::Vec;
 
 use super::{ALL_LANES, LANES};
 use crate::tolerance::{
-    EPS_F64 as EPS, PAD_K_F64 as PAD_K, UNDERFLOW_FLOOR_F64 as UNDERFLOW_FLOOR,
-    UNDERFLOW_SCALE_F64 as UNDERFLOW_SCALE, sqrt_f64 as sqrt,
+    EPS_F64 as EPS, PAD_CENTRE_K_F64 as PAD_CENTRE_K, PAD_K_F64 as PAD_K,
+    UNDERFLOW_FLOOR_F64 as UNDERFLOW_FLOOR, UNDERFLOW_SCALE_F64 as UNDERFLOW_SCALE,
 };
 use crate::{DObb2 as Obb2, DObb3 as Obb3};
 

@@ -19,8 +19,7 @@ pub(crate) fn overlap_mask(a: &Chunk<2>, b: &Chunk<2>) -> u32 {
             b.center[1][l] - a.center[1][l],
         ];
         let dot = |u: [Real; 2], v: [Real; 2]| u[0] * v[0] + u[1] * v[1];
-        let scale = (d[0].abs() + d[1].abs() + a.norm[l]) + b.norm[l];
-        let pad = PAD_K * EPS * scale + UNDERFLOW_FLOOR;
+        let pad = PAD_K * EPS * (a.norm[l] + b.norm[l]) + UNDERFLOW_FLOOR;
         let r = |i: usize, j: usize| dot(ax(i), bx(j)).abs();
         let (r00, r01, r10, r11) = (r(0, 0), r(0, 1), r(1, 0), r(1, 1));
         let face_a0 = dot(ax(0), d).abs() > (ea[0] + pad) + (eb[0] * r00 + eb[1] * r01);

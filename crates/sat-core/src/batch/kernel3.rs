@@ -2,17 +2,18 @@
 //! `Obb3::intersects` (`DObb3::intersects`) for [`LANES`] pairs at once.
 
 use super::set::Chunk;
-use super::{ALL_LANES, EPS, LANES, PAD_K, Real, UNDERFLOW_FLOOR, UNDERFLOW_SCALE, sqrt};
+use super::{ALL_LANES, EPS, LANES, PAD_CENTRE_K, PAD_K, Real, UNDERFLOW_FLOOR, UNDERFLOW_SCALE};
 
 /// Binds lane `l` of chunks `a`, `b` as the locals both kernels start from, each rounded as
 /// `sat3::classify` rounds it: the extents `ea`, `eb`, the axes `ax`, `bx`, `d = c_B − c_A`,
-/// the 3-term `dot` (summed in index order), the error scale `S` and the pad. A macro rather
+/// the 3-term `dot` (summed in index order), `|e_A| + |e_B|` and the face axes' pad. A macro rather
 /// than a struct: with the values as plain locals the lane loops vectorise as before (a struct
 /// measured up to 20% slower in `overlaps3`).
 macro_rules! gather_lane {
     (
         $a:ident, $b:ident, $l:ident =>
-        $ea:ident, $eb:ident, $ax:ident, $bx:ident, $d:ident, $dot:ident, $scale:ident, $pad:ident
+        $ea:ident, $eb:ident, $ax:ident, $bx:ident, $d:ident, $dot:ident, $extent_sum:ident,
+        $pad:ident
     ) => {
         let lane3 = |v: &[[Real; LANES]; 3]| [v[0][$l], v[1][$l], v[2][$l]];
         let ($ea, $eb) = (lane3(&$a.half), lane3(&$b.half));
@@ -21,8 +22,8 @@ macro_rules! gather_lane {
         let $bx = [lane3(&$b.axes[0]), lane3(&$b.axes[1]), lane3(&$b.axes[2])];
         let $d = [cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]];
         let $dot = |u: [Real; 3], v: [Real; 3]| (u[0] * v[0] + u[1] * v[1]) + u[2] * v[2];
-        let $scale = (sqrt($dot($d, $d)) + $a.norm[$l]) + $b.norm[$l];
-        let $pad = PAD_K * EPS * $scale + UNDERFLOW_FLOOR;
+        let $extent_sum = $a.norm[$l] + $b.norm[$l];
+        let $pad = PAD_K * EPS * $extent_sum + UNDERFLOW_FLOOR;
     };
 }
 
@@ -62,7 +63,7 @@ pub(crate) fn overlap_mask_query(a: &Chunk<3>, b: &Chunk<3>) -> u32 {
 /// The face axes of `a` alone, exactly as [`lane_separated`] evaluates them.
 #[inline(always)]
 fn faces_a_separated(a: &Chunk<3>, b: &Chunk<3>, l: usize) -> bool {
-    gather_lane!(a, b, l => ea, eb, ax, bx, d, dot, scale, pad);
+    gather_lane!(a, b, l => ea, eb, ax, bx, d, dot, _extent_sum, pad);
     let mut separated = false;
     for i in 0..3 {
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
@@ -77,9 +78,8 @@ fn faces_a_separated(a: &Chunk<3>, b: &Chunk<3>, l: usize) -> bool {
 /// early exits).
 #[inline(always)]
 fn lane_separated(a: &Chunk<3>, b: &Chunk<3>, l: usize) -> bool {
-    gather_lane!(a, b, l => ea, eb, ax, bx, d, dot, scale, pad);
+    gather_lane!(a, b, l => ea, eb, ax, bx, d, dot, extent_sum, pad);
     let t = [dot(ax[0], d), dot(ax[1], d), dot(ax[2], d)];
-    let pa = [ea[0] + pad, ea[1] + pad, ea[2] + pad];
     let row = |i: usize| [dot(ax[i], bx[0]), dot(ax[i], bx[1]), dot(ax[i], bx[2])];
     let r = [row(0), row(1), row(2)];
     let abs_row = |i: usize| [r[i][0].abs(), r[i][1].abs(), r[i][2].abs()];
@@ -91,14 +91,18 @@ fn lane_separated(a: &Chunk<3>, b: &Chunk<3>, l: usize) -> bool {
     for i in 0..3 {
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
         let radius_b = (eb[i] * ar[i][i] + eb[i1] * ar[i][i1]) + eb[i2] * ar[i][i2];
-        separated |= t[i].abs() > pa[i] + radius_b;
+        separated |= t[i].abs() > (ea[i] + pad) + radius_b;
     }
     for j in 0..3 {
         let (j1, j2) = ((j + 2) % 3, (j + 1) % 3); // j − 1, j − 2
         let radius_a = (ea[j] * ar[j][j] + ea[j1] * ar[j1][j]) + ea[j2] * ar[j2][j];
         separated |= dot(bx[j], d).abs() > radius_a + (eb[j] + pad);
     }
-    let floor = UNDERFLOW_SCALE * scale + UNDERFLOW_FLOOR;
+    // The edge pairs' pad and floor, from `|d|₁` (`sat3::classify`).
+    let l1 = (d[0].abs() + d[1].abs()) + d[2].abs();
+    let edge_pad = PAD_K * EPS * (PAD_CENTRE_K * l1 + extent_sum) + UNDERFLOW_FLOOR;
+    let pa = [ea[0] + edge_pad, ea[1] + edge_pad, ea[2] + edge_pad];
+    let floor = UNDERFLOW_SCALE * (l1 + extent_sum) + UNDERFLOW_FLOOR;
     for i in 0..3 {
         let (m, n) = ((i + 1) % 3, (i + 2) % 3);
         // Rows m and n of R (p, q) and the absolute value of their cross product, in glam's

@@ -5,7 +5,7 @@
 use alloc::vec::Vec;
 
 use super::{ALL_LANES, LANES};
-use crate::tolerance::{EPS, PAD_K, UNDERFLOW_FLOOR, UNDERFLOW_SCALE, sqrt};
+use crate::tolerance::{EPS, PAD_CENTRE_K, PAD_K, UNDERFLOW_FLOOR, UNDERFLOW_SCALE};
 use crate::{Obb2, Obb3};
 
 /// The stored scalar.

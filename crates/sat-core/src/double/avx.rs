@@ -29,7 +29,8 @@ use glam::DVec3;
 use super::DObb3;
 use super::lanes::{DMat3A, DVec3A, Packed};
 use super::{
-    BVec3A, CERT_K, EPS, PAD_K, PARALLEL_CUTOFF, Real, UNDERFLOW_FLOOR, UNDERFLOW_SCALE, Vec3, sqrt,
+    BVec3A, CERT_K, EPS, PAD_CENTRE_K, PAD_K, PARALLEL_CUTOFF, Real, UNDERFLOW_FLOOR,
+    UNDERFLOW_SCALE, Vec3, sqrt,
 };
 use crate::Separation;
 

@@ -2,8 +2,8 @@
 //! reference `double.rs`'s test holds the lanes of `DObb3` to, bit for bit.
 
 pub(crate) use super::{
-    AXES_TOLERANCE, Affine3A, CERT_K, EPS, Mat3, NAMES, PAD_K, PARALLEL_CUTOFF, Quat, Real,
-    UNDERFLOW_FLOOR, UNDERFLOW_SCALE, Vec3, sqrt,
+    AXES_TOLERANCE, Affine3A, CERT_K, EPS, Mat3, NAMES, PAD_CENTRE_K, PAD_K, PARALLEL_CUTOFF, Quat,
+    Real, UNDERFLOW_FLOOR, UNDERFLOW_SCALE, Vec3, sqrt,
 };
 pub(crate) use glam::{BVec3 as BVec3A, DMat3 as Mat3A, DVec3 as Vec3A};
 
