@@ -140,13 +140,6 @@ impl Pair {
     }
 }
 
-/// `|d|₁ ≥ |d|`: `S₁ = |d|₁ + |e_A| + |e_B| ≥ S` sizes the certification slack without a square
-/// root.
-#[inline(always)]
-fn scale_l1(d: Vec2) -> Real {
-    d.x.abs() + d.y.abs()
-}
-
 #[inline(always)]
 fn dot(a: Vec2, b: Vec2) -> Real {
     a.x * b.x + a.y * b.y
@@ -160,7 +153,9 @@ classify_forms!(Obb2, Vec2);
 
 /// The padded test, the four axes in the lanes of one `Vec4` (`t_0, t_1, b_0·d, b_1·d`): one
 /// comparison and one branch per pair. With `CERTIFY`, also whether every face normal of the exact
-/// rectangles is certainly non-separating (`|centre| + pad + CERT_K·ε·S₁ < threshold`), as in 3D.
+/// rectangles is certainly non-separating (`|centre| + pad + CERT_K·ε·S < threshold`, as in 3D),
+/// with `S ≤ S_PER_EXTENTS·(|e_A| + |e_B|)` for a pair that passes on all four axes.
+/// (Only that all-four verdict is used: `refine2` evaluates the four face normals anyway.)
 ///
 /// Each box's axis matrix is one vector `(u0.x, u0.y, u1.x, u1.y)`; the dot products are lane
 /// products summed in pairs (`x·x + y·y`, the scalar order and the batch kernel's), so the
@@ -179,7 +174,6 @@ pub(crate) fn classify<const CERTIFY: bool>(
     let twice = |c: Vec2| Vec4::new(c.x, c.y, c.x, c.y);
     let dd = twice(b.center) - twice(a.center);
     let extent_sum = norm_a + norm_b;
-    let scale = scale_l1(dd.xy()) + extent_sum;
     let pad = PAD_K * EPS * extent_sum + UNDERFLOW_FLOOR;
     // Lanes (x, y) products of a_0, a_1 with d, then of b_0, b_1; summed in pairs.
     let (pa, pb) = (am * dd, bm * dd);
@@ -199,7 +193,7 @@ pub(crate) fn classify<const CERTIFY: bool>(
     if centre.cmpgt(threshold).any() {
         Class::Separated
     } else if !CERTIFY
-        || (centre + Vec4::splat(pad + CERT_K * EPS * scale))
+        || (centre + Vec4::splat(pad + S_PER_EXTENTS * CERT_K * EPS * extent_sum))
             .cmplt(threshold)
             .all()
     {
@@ -208,6 +202,12 @@ pub(crate) fn classify<const CERTIFY: bool>(
         Class::Uncertain(0b1111) // refine2 evaluates the four face normals anyway
     }
 }
+
+/// A pair whose four lanes all pass certification has `|T̃_i| < e_Ai + pad + e_B0|R̃_i0| +
+/// e_B1|R̃_i1|` on A's two faces, so `|d| ≤ |e_A| + √2·|e_B|` (the matrix `|R|` of a turn has norm
+/// `|cos| + |sin| ≤ √2`) up to a few ulps, and `S ≤ (1 + √2)(|e_A| + |e_B|)`: the slack needs no
+/// `|d|`.
+const S_PER_EXTENTS: Real = 2.5;
 
 /// `(u0.x, u0.y, u1.x, u1.y)`: the axis matrix as one vector (its column-major storage).
 #[inline(always)]

@@ -194,33 +194,24 @@ pub(crate) fn classify<const CERTIFY: bool>(
     let d2 =
         (ra.x_axis * rb.x_axis.zxy() + ra.y_axis * rb.y_axis.zxy()) + ra.z_axis * rb.z_axis.zxy();
     let (a0, a1, a2) = (d0.abs(), d1.abs(), d2.abs());
-    let face_slack = Vec3A::splat(pad + CERT_K * EPS * scale);
-    // Bits of the axes not (yet) shown certainly non-separating, numbered as in `Uncertain`.
-    let mut uncertain = 0u16;
 
     // Faces of A, lane i: |T_i| against e_Ai + pad + (e_Bi|R_ii| + e_B(i+1)|R_i,i+1|) + ….
     let (eb1, eb2) = (eb.yzx(), eb.zxy());
     let reach_b = (eb * a0 + eb1 * a1) + eb2 * a2; // B's half-width along a_i
-    let (centre, threshold) = (t.abs(), pa + reach_b);
-    if centre.cmpgt(threshold).any() {
+    let face_a = (t.abs(), pa + reach_b); // (centre, threshold)
+    if face_a.0.cmpgt(face_a.1).any() {
         return Class::Separated;
-    }
-    if CERTIFY {
-        uncertain |= (!(centre + face_slack).cmplt(threshold)).bitmask() as u16;
     }
 
     // Faces of B, lane j: |b_j · d| against (e_Aj|R_jj| + e_A(j−1)|R_j−1,j| + …) + e_Bj + pad.
     let tb = (rb.x_axis * dx + rb.y_axis * dy) + rb.z_axis * dz;
     let radius_a = ((ea * a0) + (ea * a1).zxy()) + (ea * a2).yzx();
-    let (centre, threshold) = (tb.abs(), radius_a + (eb + Vec3A::splat(pad)));
-    if centre.cmpgt(threshold).any() {
+    let face_b = (tb.abs(), radius_a + (eb + Vec3A::splat(pad)));
+    if face_b.0.cmpgt(face_b.1).any() {
         return Class::Separated;
     }
     if centres_covered(t, tb, ea, eb, pad) {
         return Class::Overlapping;
-    }
-    if CERTIFY {
-        uncertain |= ((!(centre + face_slack).cmplt(threshold)).bitmask() as u16) << 3;
     }
 
     // Edge pairs (i, k = i + δ) in lane i, with m = i + 1, n = i + 2, j = k + 1, l = k + 2:
@@ -228,9 +219,6 @@ pub(crate) fn classify<const CERTIFY: bool>(
     let edge_pad = PAD_K * EPS * (PAD_CENTRE_K * l1 + extent_sum) + UNDERFLOW_FLOOR;
     let pa = ea + Vec3A::splat(edge_pad);
     let floor = Vec3A::splat(UNDERFLOW_SCALE * scale + UNDERFLOW_FLOOR);
-    // The relative error once more (≤ pad·|ℓ|₁, and |ℓ|₁ ≤ √2 since ℓ holds two entries of a
-    // unit column) plus the absolute direction error: one constant per pair.
-    let edge_slack = Vec3A::splat(CERT_K * EPS * scale + 2.0 * EDGE_L1_MAX * edge_pad) + floor;
     let (tm, tn) = (t.yzx(), t.zxy());
     let (pm, pn) = (pa.yzx(), pa.zxy());
     let diag = [d0, d1, d2];
@@ -247,6 +235,7 @@ pub(crate) fn classify<const CERTIFY: bool>(
         |dl: usize| (rot1[dl] * rot2[dl] - rot1[(dl + 1) % 3] * rot2[(dl + 2) % 3]).abs();
     let cof = [cofactor(0), cofactor(1), cofactor(2)];
     let mut separated = BVec3A::FALSE;
+    let mut edges = [(Vec3A::ZERO, Vec3A::ZERO); 3]; // (centre, threshold) for certification
     for delta in 0..3 {
         let (r_mk, r_nk) = (rot1[(delta + 2) % 3], rot2[(delta + 1) % 3]);
         let centre = (r_mk * tn - r_nk * tm).abs();
@@ -255,22 +244,38 @@ pub(crate) fn classify<const CERTIFY: bool>(
         let (minor_j, minor_l) = (cof[(delta + 2) % 3], cof[(delta + 1) % 3]);
         let radius_b = ebs[(delta + 1) % 3] * minor_j + ebs[(delta + 2) % 3] * minor_l;
         let threshold = (radius_a + radius_b) + floor;
-        if CERTIFY {
-            // lane i is the pair (i, i + δ): bit 6 + 3i + (i + δ) mod 3
-            let lanes = (!(centre + edge_slack).cmplt(threshold)).bitmask();
-            for i in 0..3 {
-                if lanes >> i & 1 == 1 {
-                    uncertain |= 1 << (6 + 3 * i + (i + delta) % 3);
-                }
-            }
-        }
         separated |= centre.cmpgt(threshold);
+        edges[delta] = (centre, threshold);
     }
     if separated.any() {
-        Class::Separated
-    } else if uncertain == 0 || common_point(t, tb, reach_b, diag, ea, eb, edge_pad) {
-        // (`uncertain` stays 0 without certification, so only the certified test, and only
-        // for a pair some axis left uncertain, looks for a common point before its f64 tier.)
+        return Class::Separated;
+    }
+    if !CERTIFY {
+        return Class::Overlapping;
+    }
+
+    // Certification, only for the pairs no axis separates: the bits of the axes not certainly
+    // non-separating (`|centre| + slack ≥ threshold`), numbered as in `Uncertain`.
+    let face_slack = Vec3A::splat(pad + CERT_K * EPS * scale);
+    let not_certain = |(centre, threshold): (Vec3A, Vec3A), slack: Vec3A| {
+        (!(centre + slack).cmplt(threshold)).bitmask() as u16
+    };
+    let mut uncertain = not_certain(face_a, face_slack) | not_certain(face_b, face_slack) << 3;
+    // The relative error once more (≤ pad·|ℓ|₁, and |ℓ|₁ ≤ √2 since ℓ holds two entries of a
+    // unit column) plus the absolute direction error: one constant per pair.
+    let edge_slack = Vec3A::splat(CERT_K * EPS * scale + 2.0 * EDGE_L1_MAX * edge_pad) + floor;
+    for (delta, &edge) in edges.iter().enumerate() {
+        // lane i is the pair (i, i + δ): bit 6 + 3i + (i + δ) mod 3
+        let lanes = not_certain(edge, edge_slack);
+        for i in 0..3 {
+            if lanes >> i & 1 == 1 {
+                uncertain |= 1 << (6 + 3 * i + (i + delta) % 3);
+            }
+        }
+    }
+    if uncertain == 0 || common_point(t, tb, reach_b, diag, ea, eb, edge_pad) {
+        // (only for a pair some axis left uncertain does the certified test look for a common
+        // point before its f64 tier)
         Class::Overlapping
     } else {
         Class::Uncertain(uncertain)
