@@ -254,32 +254,41 @@ pub(crate) fn classify<const CERTIFY: bool>(
         return Class::Overlapping;
     }
 
-    // Certification, only for the pairs no axis separates: the bits of the axes not certainly
-    // non-separating (`|centre| + slack ≥ threshold`), numbered as in `Uncertain`.
+    // Certification, only for the pairs no axis separates: the lanes not certainly
+    // non-separating (`|centre| + slack ≥ threshold`) of A's faces, B's faces and the edge
+    // pairs (i, i + δ) for δ = 0, 1, 2.
     let face_slack = Vec3A::splat(pad + CERT_K * EPS * scale);
-    let not_certain = |(centre, threshold): (Vec3A, Vec3A), slack: Vec3A| {
-        (!(centre + slack).cmplt(threshold)).bitmask() as u16
-    };
-    let mut uncertain = not_certain(face_a, face_slack) | not_certain(face_b, face_slack) << 3;
     // The relative error once more (≤ pad·|ℓ|₁, and |ℓ|₁ ≤ √2 since ℓ holds two entries of a
     // unit column) plus the absolute direction error: one constant per pair.
     let edge_slack = Vec3A::splat(CERT_K * EPS * scale + 2.0 * EDGE_L1_MAX * edge_pad) + floor;
-    for (delta, &edge) in edges.iter().enumerate() {
-        // lane i is the pair (i, i + δ): bit 6 + 3i + (i + δ) mod 3
-        let lanes = not_certain(edge, edge_slack);
+    let not_certain =
+        |(centre, threshold): (Vec3A, Vec3A), slack: Vec3A| !(centre + slack).cmplt(threshold);
+    let lanes = [
+        not_certain(face_a, face_slack),
+        not_certain(face_b, face_slack),
+        not_certain(edges[0], edge_slack),
+        not_certain(edges[1], edge_slack),
+        not_certain(edges[2], edge_slack),
+    ];
+    if !(lanes[0] | lanes[1] | lanes[2] | lanes[3] | lanes[4]).any()
+        || common_point(t, tb, reach_b, diag, ea, eb, edge_pad)
+    {
+        // (only for a pair some axis left uncertain does the certified test look for a common
+        // point before its f64 tier)
+        return Class::Overlapping;
+    }
+    // The uncertain axes, numbered as in `Uncertain`: edge pair (i, i + δ), lane i of
+    // `lanes[2 + δ]`, is bit 6 + 3i + (i + δ) mod 3.
+    let mut uncertain = lanes[0].bitmask() as u16 | (lanes[1].bitmask() as u16) << 3;
+    for delta in 0..3 {
+        let edge_lanes = lanes[2 + delta].bitmask();
         for i in 0..3 {
-            if lanes >> i & 1 == 1 {
+            if edge_lanes >> i & 1 == 1 {
                 uncertain |= 1 << (6 + 3 * i + (i + delta) % 3);
             }
         }
     }
-    if uncertain == 0 || common_point(t, tb, reach_b, diag, ea, eb, edge_pad) {
-        // (only for a pair some axis left uncertain does the certified test look for a common
-        // point before its f64 tier)
-        Class::Overlapping
-    } else {
-        Class::Uncertain(uncertain)
-    }
+    Class::Uncertain(uncertain)
 }
 
 /// Whether the segment between the centres lies in the union of the boxes, which proves that
