@@ -170,9 +170,10 @@
 //!
 //! * [`PAD_K_F64`]` = 192` covers the per-axis errors (faces, where a wrong "separated" has
 //!   `|t| ≤ σ` as above: `≤ 16 · 8.97 = 143.5 εσ`; edges: `80 ε|t| + 138.7 εσ` under
-//!   `PAD_CENTRE_K_F64 · 192 = 108` times `|t|₁` plus `192 εσ`) with `≥ 48 εσ` to spare (times
-//!   `|ℓ|` on edges), which also covers boxes as written that stick out of the stored box by the
-//!   f64 rounding of their construction (fitted corners, a node's centre: a few `u·S`). So a
+//!   `PAD_CENTRE_K_F64 · 192 = 108` times `|t|₁` plus `192 εσ`; 2D: `16 · 5 εS ≤ 160 εσ`) with
+//!   `≥ 32 εσ` to spare (times `|ℓ|` on edges), which also covers boxes as written that stick out
+//!   of the stored box by the f64 rounding of their construction (fitted corners, a node's
+//!   centre: a few `u·S`). So a
 //!   `false` from `DObb::intersects` is exact at any margin, for the stored boxes and the boxes as
 //!   written.
 //! * Band, as above with the f64 pad: `h + √2·pad + √2·(E + h) ≤ 84 + 271.5 + 314.8 = 670.3 εS`
