@@ -54,7 +54,7 @@ fn one_against_many_equals_scalar_for_every_length() {
             assert_eq!($any(&query, &packed), scalar.contains(&true), "len {len}");
         }};
     }
-    for len in [0usize, 1, 7, 8, 9, 16, 17, 100] {
+    for len in [0usize, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 100] {
         one_against_many!(len, case3, case3_of, Obb3, ObbSet3, overlaps3, any_overlap3);
         one_against_many!(len, case2, case2_of, Obb2, ObbSet2, overlaps2, any_overlap2);
     }

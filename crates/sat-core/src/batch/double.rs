@@ -5,7 +5,7 @@
 
 use alloc::vec::Vec;
 
-use super::{ALL_LANES, LANES};
+use super::LANES_F64 as LANES;
 use crate::tolerance::{
     EPS_F64 as EPS, PAD_CENTRE_K_F64 as PAD_CENTRE_K, PAD_K_F64 as PAD_K,
     UNDERFLOW_FLOOR_F64 as UNDERFLOW_FLOOR, UNDERFLOW_SCALE_F64 as UNDERFLOW_SCALE,
@@ -14,6 +14,9 @@ use crate::{DObb2 as Obb2, DObb3 as Obb3};
 
 /// The stored scalar.
 type Real = f64;
+
+/// The mask with a bit for every lane of a chunk.
+const ALL_LANES: u32 = super::all_lanes(LANES);
 
 /// The set names the shared sources use.
 type ObbSet2 = DObbSet2;

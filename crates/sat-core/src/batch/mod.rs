@@ -2,7 +2,8 @@
 //! independent pairs, in f32 (`ObbSet3`, `ObbSet2`, [`any_overlap3`], …) and in f64 (`DObbSet3`,
 //! `DObbSet2`, [`any_overlap3_f64`], …: the same names with `_f64`).
 //!
-//! Boxes are stored in chunks of [`LANES`] = 8, one per SIMD lane. The kernels run the same
+//! Boxes are stored in chunks, one per SIMD lane: [`LANES`] = 16 in f32, [`LANES_F64`] = 8 in
+//! f64 (one 512-bit vector either way). The kernels run the same
 //! padded separating-axis test as [`Obb3::intersects`](crate::Obb3::intersects) /
 //! [`Obb2::intersects`](crate::Obb2::intersects) (f64: [`DObb3::intersects`](crate::DObb3) /
 //! `DObb2::intersects`), lane by lane, with every operation in the same order, so each verdict is
@@ -10,25 +11,27 @@
 //! (f64: "Double precision" there) holds unchanged (the tests compare them on adversarial pairs,
 //! in both precisions). All 15 (or 4) axes are evaluated branch-free for every lane: no early exit
 //! within a lane. One box against a set (`overlaps3`, `any_overlap3`) first evaluates the query's
-//! three face axes for a whole chunk and skips the rest when they separate all eight lanes (a far
+//! three face axes for a whole chunk and skips the rest when they separate every lane (a far
 //! box always is), which leaves every verdict as it is.
 //!
 //! One source per precision: `single.rs` and `double.rs` compile `set.rs`, `kernel2.rs`,
 //! `kernel3.rs` and `queries.rs` with their scalar, boxes and constants, as the crate's
 //! `single.rs` and `double.rs` compile the scalar test.
 //!
-//! SIMD: each kernel is a loop over the 8 lanes of a chunk whose body is the scalar test without
-//! branches; the compiler vectorises it (one lane per vector lane, IEEE arithmetic, no fused
-//! multiply-add, so still bit-identical): eight f32 lanes fill a 256-bit vector, eight f64 lanes
-//! a 512-bit one (two 256-bit vectors with AVX2; chunks of four f64 lanes measured slower on
-//! both). With the `std` feature, `multiversion` compiles every entry point for AVX-512 (F+VL: 32
-//! vector registers, fewer spills in the 3D kernel), AVX2+FMA and AVX as well as the baseline
-//! (SSE2 on x86-64) and picks the best at run time. Without `std` the target features chosen at
-//! compile time are used (`-C target-cpu=...`).
+//! SIMD: each kernel is a loop over the lanes of a chunk whose body is the scalar test without
+//! branches; the compiler vectorises it (one box per vector lane, IEEE arithmetic, no fused
+//! multiply-add, so still bit-identical). A chunk fills a 512-bit vector in both precisions
+//! (16 `f32` or 8 `f64` lanes; two 256-bit vectors with AVX2, four 128-bit ones on the SSE2
+//! baseline). With the `std` feature, `multiversion` compiles every entry point for AVX-512
+//! (F+VL: 32 vector registers, fewer spills in the 3D kernel), AVX2+FMA and AVX as well as the
+//! baseline (SSE2 on x86-64) and picks the best at run time. Without `std` the target features
+//! chosen at compile time are used (`-C target-cpu=...`).
 //!
-//! Speed and the machine's limit (`benches/pairs.rs`, README "Speed"): the 3D kernel is bound by
-//! its 140 multiplications per lane, which only the two multiply pipes of a Zen 4 core execute:
-//! 140 / (2 × 8 lanes) = 8.75 cycles per pair (f32).
+//! Speed (`benches/pairs.rs`, README "Speed"): the 3D kernel does about 140 multiplications per
+//! pair, branch-free, so its time per pair is set by how many lanes a core multiplies per cycle;
+//! a chunk is as wide as the widest vector a core runs, so a core that executes 512-bit
+//! operations at full width gets all of it (one that runs them, or AVX2's pairs of 256-bit
+//! ones, as two halves just does the chunk in two).
 //!
 //! ```
 //! use glam::Vec2;
@@ -59,15 +62,21 @@ pub use single::{
     pair_overlaps3,
 };
 
-/// Boxes per chunk, in both precisions: one per lane of a 256-bit vector of `f32`, of a 512-bit
-/// vector of `f64` (AVX-512; two 256-bit vectors with AVX2).
-pub const LANES: usize = 8;
+/// Boxes per chunk of an f32 set (`ObbSet2`, `ObbSet3`): one per lane of a 512-bit vector of
+/// `f32` (AVX-512; two 256-bit vectors with AVX2).
+pub const LANES: usize = 16;
 
-/// The mask with a bit for every lane of a chunk.
-const ALL_LANES: u32 = (1 << LANES) - 1;
+/// Boxes per chunk of an f64 set (`DObbSet2`, `DObbSet3`): one per lane of a 512-bit vector of
+/// `f64` (AVX-512; two 256-bit vectors with AVX2).
+pub const LANES_F64: usize = 8;
 
-/// The lanes of chunk `index` that hold one of a set's `len` boxes.
-fn valid_lanes(len: usize, index: usize) -> u32 {
-    let filled = len.saturating_sub(index * LANES).min(LANES);
+/// The mask with a bit for every lane of a chunk of `lanes` lanes.
+const fn all_lanes(lanes: usize) -> u32 {
+    (1 << lanes) - 1
+}
+
+/// The lanes of chunk `index` (chunks of `lanes` lanes) that hold one of a set's `len` boxes.
+fn valid_lanes(len: usize, index: usize, lanes: usize) -> u32 {
+    let filled = len.saturating_sub(index * lanes).min(lanes);
     (1u32 << filled) - 1
 }

@@ -6,10 +6,10 @@
 use super::{LANES, Obb2, Obb3, Real};
 
 /// [`LANES`] boxes of dimension `D`, one per lane: `center[c]`, `half[i]`, `axes[i][c]`
-/// (component `c` of local axis `i`), `norm = |half|`; every row 32-byte aligned for vector
-/// loads.
+/// (component `c` of local axis `i`), `norm = |half|`; every row 64-byte aligned (a 512-bit
+/// vector) for vector loads.
 #[derive(Debug, Clone, Copy, PartialEq)]
-#[repr(C, align(32))]
+#[repr(C, align(64))]
 pub(crate) struct Chunk<const D: usize> {
     pub(crate) center: [[Real; LANES]; D],
     pub(crate) half: [[Real; LANES]; D],
@@ -122,7 +122,7 @@ macro_rules! obb_set {
 
             /// Lanes of chunk `index` that hold boxes of the set.
             pub(crate) fn valid_lanes(&self, index: usize) -> u32 {
-                super::valid_lanes(self.len, index)
+                super::valid_lanes(self.len, index, LANES)
             }
         }
 

@@ -4,12 +4,15 @@
 
 use alloc::vec::Vec;
 
-use super::{ALL_LANES, LANES};
+use super::LANES;
 use crate::tolerance::{EPS, PAD_CENTRE_K, PAD_K, UNDERFLOW_FLOOR, UNDERFLOW_SCALE};
 use crate::{Obb2, Obb3};
 
 /// The stored scalar.
 type Real = f32;
+
+/// The mask with a bit for every lane of a chunk.
+const ALL_LANES: u32 = super::all_lanes(LANES);
 
 #[allow(clippy::duplicate_mod)] // one source per precision: `double.rs` compiles it too
 #[path = "kernel2.rs"]

@@ -14,11 +14,11 @@
 macro_rules! flip_point_tests {
     (
         $real:ident, $vec2:ident, $vec3:ident, $quat:ident, $obb2:ident, $obb3:ident,
-        $set3:ident, $any3:ident, $overlaps3:ident, $pairs2:ident, $pairs3:ident,
+        $set3:ident, $lanes:ident, $any3:ident, $overlaps3:ident, $pairs2:ident, $pairs3:ident,
         $eps:expr, $band_k:expr
     ) => {
         use glam::{$quat, $vec2, $vec3};
-        use sat_core::batch::{$any3, $overlaps3, $pairs2, $pairs3, $set3};
+        use sat_core::batch::{$any3, $lanes, $overlaps3, $pairs2, $pairs3, $set3};
         use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
         use sat_core::{$obb2, $obb3};
 
@@ -105,8 +105,9 @@ macro_rules! flip_point_tests {
                 };
                 flips += 1;
                 // One against many: the four flip-point boxes, then far boxes that A's faces
-                // separate, so chunks take both the early exit and the full kernel.
-                let far = (1..14).map(|k| b(30.0 + k as $real));
+                // separate, filling the first chunk and the whole second one, so chunks take
+                // both the full kernel and the early exit.
+                let far = (1..2 * $lanes - 3).map(|k| b(30.0 + k as $real));
                 let many: Vec<$obb3> = pairs.iter().map(|p| p.1).chain(far).collect();
                 let set: $set3 = many.iter().collect();
                 let mut out = Vec::new();
@@ -154,6 +155,7 @@ mod single {
         Obb2,
         Obb3,
         ObbSet3,
+        LANES,
         any_overlap3,
         overlaps3,
         pair_overlaps2,
@@ -172,6 +174,7 @@ mod double {
         DObb2,
         DObb3,
         DObbSet3,
+        LANES_F64,
         any_overlap3_f64,
         overlaps3_f64,
         pair_overlaps2_f64,
