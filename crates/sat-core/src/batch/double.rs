@@ -15,9 +15,6 @@ use crate::{DObb2 as Obb2, DObb3 as Obb3};
 /// The stored scalar.
 type Real = f64;
 
-/// The mask with a bit for every lane of a chunk.
-const ALL_LANES: u32 = super::all_lanes(LANES);
-
 /// The set names the shared sources use.
 type ObbSet2 = DObbSet2;
 type ObbSet3 = DObbSet3;
@@ -36,7 +33,7 @@ mod queries;
 #[path = "set.rs"]
 mod set;
 
-use set::Chunk;
+use set::{ALL_LANES, Chunk};
 
 pub use queries::{
     any_overlap2, any_overlap3, overlaps2, overlaps3, pair_overlaps2, pair_overlaps3,

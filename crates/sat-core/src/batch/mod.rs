@@ -69,14 +69,3 @@ pub const LANES: usize = 16;
 /// Boxes per chunk of an f64 set (`DObbSet2`, `DObbSet3`): one per lane of a 512-bit vector of
 /// `f64` (AVX-512; two 256-bit vectors with AVX2).
 pub const LANES_F64: usize = 8;
-
-/// The mask with a bit for every lane of a chunk of `lanes` lanes.
-const fn all_lanes(lanes: usize) -> u32 {
-    (1 << lanes) - 1
-}
-
-/// The lanes of chunk `index` (chunks of `lanes` lanes) that hold one of a set's `len` boxes.
-fn valid_lanes(len: usize, index: usize, lanes: usize) -> u32 {
-    let filled = len.saturating_sub(index * lanes).min(lanes);
-    (1u32 << filled) - 1
-}

@@ -17,6 +17,15 @@ pub(crate) struct Chunk<const D: usize> {
     pub(crate) norm: [Real; LANES],
 }
 
+/// The mask with a bit for every lane of a chunk.
+pub(crate) const ALL_LANES: u32 = (1 << LANES) - 1;
+
+/// The lanes of chunk `index` that hold one of a set's `len` boxes.
+pub(crate) fn valid_lanes(len: usize, index: usize) -> u32 {
+    let filled = len.saturating_sub(index * LANES).min(LANES);
+    (1u32 << filled) - 1
+}
+
 /// A box as the numbers a chunk stores: centre, half-extents, `axes[i][c]`, `|half|`.
 pub(crate) trait Stored<const D: usize> {
     fn stored(&self) -> ([Real; D], [Real; D], [[Real; D]; D], Real);
@@ -70,7 +79,7 @@ impl<const D: usize> Chunk<D> {
 }
 
 /// A set type `$set` of boxes `$obb` over the chunks of dimension `$dim`, for the precision module
-/// that invokes it (which has `Chunk`, `LANES` and `Vec` in scope).
+/// that invokes it (which has `Chunk`, `LANES`, `Vec` and this module as `set` in scope).
 macro_rules! obb_set {
     ($(#[$doc:meta])* $set:ident, $obb:ident, $dim:literal) => {
         $(#[$doc])*
@@ -122,7 +131,7 @@ macro_rules! obb_set {
 
             /// Lanes of chunk `index` that hold boxes of the set.
             pub(crate) fn valid_lanes(&self, index: usize) -> u32 {
-                super::valid_lanes(self.len, index, LANES)
+                set::valid_lanes(self.len, index)
             }
         }
 

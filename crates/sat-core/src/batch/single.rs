@@ -11,9 +11,6 @@ use crate::{Obb2, Obb3};
 /// The stored scalar.
 type Real = f32;
 
-/// The mask with a bit for every lane of a chunk.
-const ALL_LANES: u32 = super::all_lanes(LANES);
-
 #[allow(clippy::duplicate_mod)] // one source per precision: `double.rs` compiles it too
 #[path = "kernel2.rs"]
 mod kernel2;
@@ -28,7 +25,7 @@ mod queries;
 #[path = "set.rs"]
 mod set;
 
-use set::Chunk;
+use set::{ALL_LANES, Chunk};
 
 pub use queries::{
     any_overlap2, any_overlap3, overlaps2, overlaps3, pair_overlaps2, pair_overlaps3,
