@@ -61,6 +61,7 @@ extern crate std;
 #[cfg(feature = "alloc")]
 #[allow(unsafe_code)] // `multiversion`'s generated dispatch to the AVX-512/AVX2/AVX clones
 pub mod batch;
+pub mod cast;
 #[cfg(feature = "exact")]
 mod certified;
 pub mod distance;
@@ -77,6 +78,7 @@ pub mod tolerance;
 /// `Affine2` and `Affine3A` (and their f64 twins) are the types every constructor takes.
 pub use glam;
 
+pub use cast::{CastError, CastHit, CastOptions, CastStatus, Motion2, Motion3};
 pub use distance::ClosestPoints;
 pub use double::{DObb2, DObb3};
 pub use error::ObbError;

@@ -335,6 +335,49 @@ pub fn band_f64(scale: f64) -> f64 {
     BAND_K_F64 * EPS_F64 * scale
 }
 
+/// The casts' per-axis pad, in units of `ε·S'` (`S' = |c_B − c_A| + τ_max·|v| + |e_A| + |e_B| +
+/// δ`): added once to a face axis's reach and folded into A's extents on the edge pairs (so
+/// times `|ℓ|₁` there). It covers the error of `p`, `w` and `r` at every time up to `τ_max` and
+/// the rounding of the interval's ends (`≤ 6.45 ε·S'` on faces, `≤ 8.66 ε·S'·|ℓ|` on edge
+/// pairs; "Casts" above), so the padded intervals contain the exact ones.
+pub const CAST_PAD_K: f32 = 10.0;
+
+/// The casts' hit bound, in units of `ε·S'`: at the time of impact of a cast with target
+/// distance `0` the exact boxes' margin is at most `CAST_K·ε·S'` (derived `39.1`, "Casts"
+/// above).
+pub const CAST_K: f32 = 48.0;
+
+/// Where a cast that advances (target distance `δ > 0`, or rotating) stops: when the bounded
+/// distance is within `δ + CAST_STOP_K·ε·S'` (in the f32 boxes' `ε`; the advancing runs in f64,
+/// whose distance errs by far less).
+pub const CAST_STOP_K: f32 = 16.0;
+
+/// The hit bound of a cast that advances, in units of `ε·S'`: at its time of impact the
+/// boxes' distance is at most `δ + CAST_DISTANCE_K·ε·S'` (the stop slack, the containing f64
+/// boxes' offset and the f64 distance's error: `≤ 18.1`, "Casts" above).
+pub const CAST_DISTANCE_K: f32 = 32.0;
+
+/// [`CAST_PAD_K`] for f64 boxes, in units of `EPS_F64·S'`: 16 times the f32 errors (as
+/// [`PAD_K_F64`]), `≤ 138.6`.
+pub const CAST_PAD_K_F64: f64 = 192.0;
+
+/// [`CAST_K`] for f64 boxes, in units of `EPS_F64·S'` (derived `670.3`).
+pub const CAST_K_F64: f64 = 768.0;
+
+/// [`CAST_STOP_K`] for f64 boxes: above the f64 distance's error bound and the rounding of the
+/// moved boxes (`768 + 128`), so every advance that does not stop is at least
+/// `128·EPS_F64·S'/μ` long.
+pub const CAST_STOP_K_F64: f64 = 1024.0;
+
+/// [`CAST_DISTANCE_K`] for f64 boxes, in units of `EPS_F64·S'`: the stop slack plus the
+/// distance's error and the moved boxes' rounding, `≤ 1024 + 768 + 128`.
+pub const CAST_DISTANCE_K_F64: f64 = 2048.0;
+
+/// How far a box a rotating cast moves to time `τ` may be from the exact rigid motion of the
+/// box (Hausdorff distance), in units of `EPS_F64·S'`: the rotation's angle, quaternion and
+/// matrix and the centre's offset, computed in f64 ("Casts" above, `≤ 56`).
+pub const MOTION_ROUNDING_K_F64: f64 = 64.0;
+
 /// `2^exponent` for normal-range f64 exponents (−1022..=1023), exactly.
 const fn pow2_f64(exponent: i32) -> f64 {
     assert!(

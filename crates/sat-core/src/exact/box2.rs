@@ -77,7 +77,7 @@ impl ExactBox2 {
     }
 
     /// Integer columns `G_i` and denominator `D` with `axes[i] = G_i / D`.
-    fn integer_columns(&self) -> ([[BigInt; 2]; 2], BigInt) {
+    pub(super) fn integer_columns(&self) -> ([[BigInt; 2]; 2], BigInt) {
         let (ints, shift) = integers(self.axes.as_flattened(), "axes");
         let mut ints = ints.into_iter();
         ([take(&mut ints), take(&mut ints)], BigInt::from(1) << shift)
@@ -125,7 +125,7 @@ pub fn verdict2(a: &ExactBox2, b: &ExactBox2) -> ExactVerdict {
 }
 
 /// `(−g.y, g.x)`.
-fn perp(g: &[BigInt; 2]) -> [BigInt; 2] {
+pub(super) fn perp(g: &[BigInt; 2]) -> [BigInt; 2] {
     [-&g[1], g[0].clone()]
 }
 

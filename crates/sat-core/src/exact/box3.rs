@@ -78,7 +78,7 @@ impl ExactBox3 {
 
 impl Rotation3 {
     /// Integer columns `G_i` and positive denominator `D` with column `i = G_i / D`.
-    fn integer_columns(&self) -> ([[BigInt; 3]; 3], BigInt) {
+    pub(super) fn integer_columns(&self) -> ([[BigInt; 3]; 3], BigInt) {
         match self {
             Rotation3::Quat(q) => {
                 // The common power of two of q cancels in R(q)/|q|².
@@ -109,7 +109,7 @@ impl Rotation3 {
     /// Face normal `i`, `G_j × G_k` for `(i, j, k)` cyclic, up to a positive factor. For a
     /// quaternion that is `G_i` itself: the columns of a rotation satisfy `g_j × g_k = g_i`
     /// exactly, so `G_j × G_k = D · G_i`, and `G_i` has half the bits.
-    fn face_normals(&self, cols: &[[BigInt; 3]; 3]) -> [[BigInt; 3]; 3] {
+    pub(super) fn face_normals(&self, cols: &[[BigInt; 3]; 3]) -> [[BigInt; 3]; 3] {
         match self {
             Rotation3::Quat(_) => cols.clone(),
             Rotation3::Axes(_) => [
@@ -170,7 +170,7 @@ pub fn verdict3(a: &ExactBox3, b: &ExactBox3) -> ExactVerdict {
 }
 
 /// Exact cross product.
-fn cross(u: &[BigInt; 3], v: &[BigInt; 3]) -> [BigInt; 3] {
+pub(super) fn cross(u: &[BigInt; 3], v: &[BigInt; 3]) -> [BigInt; 3] {
     [
         &u[1] * &v[2] - &u[2] * &v[1],
         &u[2] * &v[0] - &u[0] * &v[2],

@@ -1,4 +1,6 @@
-//! Exact separating-axis verdicts for oriented boxes given in `f64`, and their exact distances
+//! Exact separating-axis verdicts for oriented boxes given in `f64`, their exact times of impact
+//! ([`toi3`], [`toi2`], and distances of moving boxes, [`swept_distance_squared3`]), and their
+//! exact distances
 //! ([`distance3`], [`distance2`], exact where the columns are exactly orthogonal, a certified
 //! interval otherwise).
 //!
@@ -51,6 +53,7 @@
 mod best_axis;
 mod box2;
 mod box3;
+mod cast;
 mod distance;
 mod dyadic;
 mod integer_pair;
@@ -58,9 +61,13 @@ mod margin;
 
 pub use box2::{ExactBox2, verdict2};
 pub use box3::{ExactBox3, Rotation3, verdict3};
+pub use cast::{ExactToi, swept_distance_squared2, swept_distance_squared3, toi2, toi3};
 pub use distance::{ExactDistance, distance_bounds2, distance_bounds3, distance2, distance3};
 
 use crate::Feature;
+
+/// `num-rational`'s big rational, in which the exact casts give times and squared distances.
+pub use num_rational::BigRational;
 
 /// The exact verdict for a pair of boxes.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -1,0 +1,83 @@
+//! The casts in f64 (`DObb2`, `DObb3`): the sources of `single.rs` compiled with glam's f64
+//! types and the f64 constants; the advancing runs on the boxes themselves.
+
+use glam::{DMat3 as Mat3A, DVec2 as Vec2, DVec3 as Vec3, DVec3 as Vec3A, DVec4 as Vec4};
+
+use crate::tolerance::{
+    CAST_PAD_K_F64 as CAST_PAD_K, CAST_STOP_K_F64, EPS_F64 as EPS,
+    UNDERFLOW_FLOOR_F64 as UNDERFLOW_FLOOR, UNDERFLOW_SCALE_F64 as UNDERFLOW_SCALE,
+    sqrt_f64 as sqrt,
+};
+use crate::{DObb2 as Obb2, DObb3 as Obb3};
+
+/// The stored scalar.
+type Real = f64;
+
+/// The stop slack of the advancing per unit of `S'`: `CAST_STOP_K_F64·ε₆₄`.
+const STOP_PER_SCALE: f64 = CAST_STOP_K_F64 * EPS;
+
+/// A box's stored numbers as the cast computes with them, through its accessors (exact: the
+/// stored f64 numbers).
+struct Parts3 {
+    center: Vec3A,
+    half: Vec3A,
+    rows: Mat3A,
+    extent_norm: Real,
+}
+
+#[inline(always)]
+fn parts3(obb: &Obb3) -> Parts3 {
+    Parts3 {
+        center: obb.center(),
+        half: obb.half_extents(),
+        rows: obb.axes().transpose(),
+        extent_norm: obb.extent_norm,
+    }
+}
+
+/// `obb` moved by `offset`.
+#[inline(always)]
+fn translated3(obb: &Obb3, offset: Vec3) -> Obb3 {
+    Obb3::from_axes(obb.center() + offset, obb.half_extents(), obb.axes())
+}
+
+/// [`translated3`] in 2D.
+#[inline(always)]
+fn translated2(obb: &Obb2, offset: Vec2) -> Obb2 {
+    Obb2 {
+        center: obb.center + offset,
+        ..*obb
+    }
+}
+
+/// The advancing's box: the box itself (its columns are orthonormal to f64 precision).
+#[inline(always)]
+fn wide3(obb: &Obb3) -> Obb3 {
+    *obb
+}
+
+/// [`wide3`] in 2D.
+#[inline(always)]
+fn wide2(obb: &Obb2) -> Obb2 {
+    *obb
+}
+
+/// The identity: the advancing's numbers are already in this precision.
+#[inline(always)]
+fn narrow3(x: Vec3) -> Vec3 {
+    x
+}
+
+/// [`narrow3`] in 2D.
+#[inline(always)]
+fn narrow2(x: Vec2) -> Vec2 {
+    x
+}
+
+// The conversions between the stored types and f64 are the identity in this precision.
+#[allow(clippy::duplicate_mod, clippy::useless_conversion)]
+#[path = "three.rs"]
+mod three;
+#[allow(clippy::duplicate_mod, clippy::useless_conversion)]
+#[path = "two.rs"]
+mod two;
