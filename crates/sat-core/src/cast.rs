@@ -115,7 +115,7 @@
 //! assert_eq!(hit.status, CastStatus::Hit);
 //! assert!(hit.toi <= 1.75 && hit.toi > 1.75 - 1e-4);
 //! assert_eq!(hit.normal, Vec3::X);
-//! # Ok::<(), sat_core::cast::CastError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use core::fmt;
@@ -129,6 +129,8 @@ pub use crate::tolerance::{
     CAST_STOP_K, CAST_STOP_K_F64,
 };
 
+#[cfg(feature = "exact")]
+mod certified;
 mod double;
 mod single;
 mod wide;

@@ -10,6 +10,9 @@ use crate::tolerance::{
 };
 use crate::{DObb2 as Obb2, DObb3 as Obb3};
 
+#[cfg(feature = "exact")]
+use super::certified::{certify2_f64 as certify2, certify3_f64 as certify3};
+
 /// The stored scalar.
 type Real = f64;
 

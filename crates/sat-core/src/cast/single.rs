@@ -11,6 +11,9 @@ use crate::tolerance::{
 };
 use crate::{DObb2, DObb3, Obb2, Obb3};
 
+#[cfg(feature = "exact")]
+use super::certified::{certify2, certify3};
+
 /// The stored scalar.
 type Real = f32;
 

@@ -109,12 +109,11 @@ impl Obb3 {
     /// let spin = Motion3 { pivot: Vec3::ZERO, linvel: Vec3::ZERO, angvel: Vec3::new(0.0, 0.0, 1.0) };
     /// let rest = Motion3 { pivot: post.center(), linvel: Vec3::ZERO, angvel: Vec3::ZERO };
     /// let hit = plank.cast_nonlinear(&spin, &post, &rest, CastOptions::new(3.0))?.unwrap();
-    /// // Its upper face (0.1 from its axis) reaches the post's corner (0.1, 1.4), at angle
-    /// // atan2(1.4, 0.1), once the angle left is asin(0.1 / |corner|).
-    /// let corner = Vec3::new(0.1, 1.4, 0.0);
-    /// let exact = 1.4f32.atan2(0.1) - (0.1 / corner.length()).asin();
+    /// // Its upper face (0.1 from its axis) reaches the post's edge at (0.1, 1.4), at angle
+    /// // atan2(1.4, 0.1), once the angle left is asin(0.1 / |(0.1, 1.4)|).
+    /// let exact = 1.4f32.atan2(0.1) - (0.1 / 0.1f32.hypot(1.4)).asin();
     /// assert!(hit.toi <= exact && hit.toi > exact - 1e-4);
-    /// assert!((hit.b - corner).length() < 1e-4);
+    /// assert!((hit.b.x - 0.1).abs() < 1e-4 && (hit.b.y - 1.4).abs() < 1e-4);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cast_nonlinear(
@@ -144,6 +143,75 @@ impl Obb3 {
         let delta = options.target_distance.wide();
         let found = nonlinear3(&moving, options.max_toi.wide(), delta, STOP_PER_SCALE);
         Ok(found.map(|found| advanced_hit(&moving, &found)))
+    }
+}
+
+#[cfg(feature = "exact")]
+impl Obb3 {
+    /// [`cast`](Self::cast) with target distance `0`, exact: the exact time of impact of the
+    /// boxes as stored, rounded down to the precision, and the exact status, at any margin
+    /// (touching at time `0` or exactly at `max_toi` included).
+    ///
+    /// The padded cast decides "no hit" (exact); the window it leaves is settled, for f32 boxes,
+    /// by every candidate axis in f64 with rigorous error bounds, and what that leaves (a time
+    /// within about `2⁻⁴⁷` of an f32 boundary, exact touching) by exact integers
+    /// ([`exact::toi3`](crate::exact::toi3)); f64 boxes go straight to exact integers. The normal,
+    /// feature and witness points are [`cast`](Self::cast)'s at the certified time.
+    ///
+    /// # Errors
+    ///
+    /// As [`cast`](Self::cast).
+    ///
+    /// # Error bound
+    ///
+    /// None on the time and status: `toi` is the largest stored number not above the exact
+    /// time of impact; `None` exactly when the boxes do not meet in `[0, max_toi]`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb3;
+    /// use sat_core::cast::CastStatus;
+    /// use sat_core::glam::{Quat, Vec3};
+    ///
+    /// let a = Obb3::try_new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY)?;
+    /// let b = Obb3::try_new(Vec3::new(5.0, 1.5, 0.0), Vec3::ONE, Quat::IDENTITY)?;
+    /// let left = Vec3::new(-2.0, 0.0, 0.0);
+    /// // B's face x = 4 reaches A's x = 1 at exactly 1.5.
+    /// let hit = a.cast_certified(Vec3::ZERO, &b, left, 10.0)?.unwrap();
+    /// assert_eq!((hit.toi, hit.status), (1.5, CastStatus::Hit));
+    /// // Exactly at max_toi still counts; a hair before it does not.
+    /// assert!(a.cast_certified(Vec3::ZERO, &b, left, 1.5)?.is_some());
+    /// assert!(a.cast_certified(Vec3::ZERO, &b, left, 1.5f32.next_down())?.is_none());
+    /// // Sliding exactly along A's top face: touching all along, from 0.
+    /// let on_top = Obb3::try_new(Vec3::new(0.5, 2.0, 0.0), Vec3::ONE, Quat::IDENTITY)?;
+    /// let hit = a.cast_certified(Vec3::ZERO, &on_top, left, 10.0)?.unwrap();
+    /// assert_eq!((hit.toi, hit.status), (0.0, CastStatus::Penetrating));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cast_certified(
+        &self,
+        velocity: Vec3,
+        other: &Obb3,
+        other_velocity: Vec3,
+        max_toi: Real,
+    ) -> Result<Option<CastHit<Vec3, Real>>, CastError> {
+        check_vector("velocity", velocity.to_array())?;
+        check_vector("velocity", other_velocity.to_array())?;
+        let options = CastOptions::new(max_toi);
+        check_options(&options, false)?;
+        let Some(w) = padded(self, velocity, other, other_velocity, &options) else {
+            return Ok(None);
+        };
+        let found = super::certify3(self, velocity, other, other_velocity, max_toi, (w.lo, w.hi));
+        Ok(found.map(|(toi, penetrating)| {
+            let status = if penetrating {
+                CastStatus::Penetrating
+            } else {
+                CastStatus::Hit
+            };
+            hit_at(self, velocity, other, w.v, toi as Real, status)
+        }))
     }
 }
 
@@ -311,6 +379,36 @@ impl Found {
     }
 }
 
+/// The padded intervals' verdict on a pair: the relative velocity, the sweep, the latest entry
+/// and the window `[lo, hi]` outside which the boxes are farther apart than the target
+/// distance; `None` when the window is empty (no hit, exactly).
+struct Window {
+    v: Vec3A,
+    sweep: Sweep,
+    entry: Real,
+    lo: Real,
+    hi: Real,
+}
+
+fn padded(a: &Obb3, va: Vec3, b: &Obb3, vb: Vec3, options: &CastOptions<Real>) -> Option<Window> {
+    let (pa, pb) = (parts3(a), parts3(b));
+    let v = Vec3A::from(vb) - Vec3A::from(va);
+    let sweep = Sweep::new(&pa, &pb, v, options);
+    let (entry, exit) = window(&pa, &pb, &sweep, options.target_distance);
+    let (lo, hi) = (entry.max(0.0), exit.min(sweep.horizon));
+    // (An axis that is never crossed gives `lo = +∞`: no hit, whatever the horizon.)
+    if lo > hi || lo.is_infinite() {
+        return None;
+    }
+    Some(Window {
+        v,
+        sweep,
+        entry,
+        lo,
+        hi,
+    })
+}
+
 /// The linear cast of checked input.
 fn linear(
     a: &Obb3,
@@ -319,22 +417,20 @@ fn linear(
     vb: Vec3,
     options: CastOptions<Real>,
 ) -> Option<CastHit<Vec3, Real>> {
-    let (pa, pb) = (parts3(a), parts3(b));
-    let v = Vec3A::from(vb) - Vec3A::from(va);
-    let sweep = Sweep::new(&pa, &pb, v, &options);
+    let Window {
+        v,
+        sweep,
+        entry,
+        lo,
+        hi,
+    } = padded(a, va, b, vb, &options)?;
     let delta = options.target_distance;
-    let (entry, exit) = window(&pa, &pb, &sweep, delta);
-    let (lo, hi) = (entry.max(0.0), exit.min(sweep.horizon));
-    // (An axis that is never crossed gives `lo = +∞`: no hit, whatever the horizon.)
-    if lo > hi || lo.is_infinite() {
-        return None;
-    }
-    let status = if entry <= 0.0 {
-        CastStatus::Penetrating
-    } else {
-        CastStatus::Hit
-    };
     if delta == 0.0 {
+        let status = if entry <= 0.0 {
+            CastStatus::Penetrating
+        } else {
+            CastStatus::Hit
+        };
         return Some(hit_at(a, va, b, v, lo, status));
     }
     // The padded polytope grown by δ·|L| contains the rounded one: before `lo` and after `hi`
@@ -342,8 +438,8 @@ fn linear(
     // velocity in f64 (exact up to one rounding).
     let v64 = vb.wide() - va.wide();
     let moving = Moving3::linear(&wide3(a), &wide3(b), v64, va.wide());
-    let stop = STOP_PER_SCALE * sweep.scale.wide();
     let scale = sweep.scale.wide();
+    let stop = STOP_PER_SCALE * scale;
     let found = advance3(
         &moving,
         lo.wide(),

@@ -123,6 +123,59 @@ impl Obb2 {
     }
 }
 
+#[cfg(feature = "exact")]
+impl Obb2 {
+    /// [`cast`](Self::cast) with target distance `0`, exact: the exact time of impact of the
+    /// rectangles as stored rounded down to the precision, and the exact status, at any margin;
+    /// see [`Obb3::cast_certified`](crate::Obb3::cast_certified).
+    ///
+    /// # Errors
+    ///
+    /// As [`cast`](Self::cast).
+    ///
+    /// # Error bound
+    ///
+    /// None on the time and status (see [`Obb3::cast_certified`](crate::Obb3::cast_certified)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let ground = Obb2::try_new(Vec2::ZERO, Vec2::new(10.0, 1.0), 0.0)?;
+    /// let square = Obb2::try_new(Vec2::new(0.0, 4.0), Vec2::ONE, 0.0)?;
+    /// // 2 apart, closing at 3 per second: 2/3, rounded down to f32.
+    /// let hit = ground.cast_certified(Vec2::ZERO, &square, Vec2::new(0.0, -3.0), 10.0)?.unwrap();
+    /// assert!(f64::from(hit.toi) <= 2.0 / 3.0 && f64::from(hit.toi.next_up()) > 2.0 / 3.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cast_certified(
+        &self,
+        velocity: Vec2,
+        other: &Obb2,
+        other_velocity: Vec2,
+        max_toi: Real,
+    ) -> Result<Option<CastHit<Vec2, Real>>, CastError> {
+        check_vector("velocity", velocity.to_array())?;
+        check_vector("velocity", other_velocity.to_array())?;
+        let options = CastOptions::new(max_toi);
+        check_options(&options, false)?;
+        let Some(w) = padded(self, velocity, other, other_velocity, &options) else {
+            return Ok(None);
+        };
+        let found = super::certify2(self, velocity, other, other_velocity, max_toi, (w.lo, w.hi));
+        Ok(found.map(|(toi, penetrating)| {
+            let status = if penetrating {
+                CastStatus::Penetrating
+            } else {
+                CastStatus::Hit
+            };
+            hit_at(self, velocity, other, w.v, toi as Real, status)
+        }))
+    }
+}
+
 /// A cast's answer from where the advancing stopped (see `three.rs`).
 fn advanced_hit(moving: &Moving2, found: &Advanced<DVec2>) -> CastHit<Vec2, Real> {
     let (a, b) = moving.at(found.toi);
@@ -149,15 +202,18 @@ fn dot(x: Vec2, y: Vec2) -> Real {
     x.x * y.x + x.y * y.y
 }
 
-/// The linear cast of checked input: the four face normals' padded intervals (as `three.rs`,
-/// with the per-axis errors of `sat2.rs`), then, for a target distance, the advancing.
-fn linear(
-    a: &Obb2,
-    va: Vec2,
-    b: &Obb2,
-    vb: Vec2,
-    options: CastOptions<Real>,
-) -> Option<CastHit<Vec2, Real>> {
+/// The padded intervals' verdict on a pair (see `three.rs`): the relative velocity, `S'`, the
+/// latest entry and the window `[lo, hi]`, or `None` for no hit (exact). The four face normals'
+/// intervals as `three.rs` computes them, with the per-axis errors of `sat2.rs`.
+struct Window {
+    v: Vec2,
+    scale: Real,
+    entry: Real,
+    lo: Real,
+    hi: Real,
+}
+
+fn padded(a: &Obb2, va: Vec2, b: &Obb2, vb: Vec2, options: &CastOptions<Real>) -> Option<Window> {
     let d = b.center - a.center;
     let v = vb - va;
     let (distance, speed) = (sqrt(dot(d, d)), sqrt(dot(v, v)));
@@ -198,35 +254,62 @@ fn linear(
     if lo > hi || lo.is_infinite() {
         return None;
     }
+    Some(Window {
+        v,
+        scale,
+        entry,
+        lo,
+        hi,
+    })
+}
+
+/// The answer at `toi` for target distance `0`: `separation`'s normal and feature,
+/// `closest_points`' witnesses, B moved by the relative motion and both points by A's.
+fn hit_at(
+    a: &Obb2,
+    va: Vec2,
+    b: &Obb2,
+    v: Vec2,
+    toi: Real,
+    status: CastStatus,
+) -> CastHit<Vec2, Real> {
+    let b_at = translated2(b, v * toi);
+    let sep = a.separation(&b_at);
+    let c = a.closest_points(&b_at);
+    let shift = va * toi;
+    CastHit {
+        toi,
+        normal: sep.axis,
+        a: c.a + shift,
+        b: c.b + shift,
+        feature: sep.feature,
+        status,
+    }
+}
+
+/// The linear cast of checked input: the padded intervals, then, for a target distance, the
+/// advancing.
+fn linear(
+    a: &Obb2,
+    va: Vec2,
+    b: &Obb2,
+    vb: Vec2,
+    options: CastOptions<Real>,
+) -> Option<CastHit<Vec2, Real>> {
+    let w = padded(a, va, b, vb, &options)?;
+    let delta = options.target_distance;
     if delta == 0.0 {
-        let status = if entry <= 0.0 {
+        let status = if w.entry <= 0.0 {
             CastStatus::Penetrating
         } else {
             CastStatus::Hit
         };
-        let b_at = translated2(b, v * lo);
-        let sep = a.separation(&b_at);
-        let c = a.closest_points(&b_at);
-        let shift = va * lo;
-        return Some(CastHit {
-            toi: lo,
-            normal: sep.axis,
-            a: c.a + shift,
-            b: c.b + shift,
-            feature: sep.feature,
-            status,
-        });
+        return Some(hit_at(a, va, b, w.v, w.lo, status));
     }
     let moving = Moving2::linear(&wide2(a), &wide2(b), vb.wide() - va.wide(), va.wide());
-    let (stop, scale) = (STOP_PER_SCALE * scale.wide(), scale.wide());
-    let found = advance2(
-        &moving,
-        lo.wide(),
-        hi.wide(),
-        delta.wide(),
-        stop,
-        scale,
-        MAX_ADVANCES,
-    )?;
+    let scale = w.scale.wide();
+    let stop = STOP_PER_SCALE * scale;
+    let (lo, hi) = (w.lo.wide(), w.hi.wide());
+    let found = advance2(&moving, lo, hi, delta.wide(), stop, scale, MAX_ADVANCES)?;
     Some(advanced_hit(&moving, &found))
 }

@@ -58,7 +58,8 @@ fn advance_time(t: f64, step: f64) -> f64 {
 macro_rules! moving {
     (
         $moving:ident, $body:ident, $obb:ident, $vec:ident, $mat:ident, $motion:ident,
-        $motion_ty:ty, $ang:ty, $turn:ident, $off_axis:ident, $advance:ident, $nonlinear:ident
+        $motion_ty:ty, $ang:ty, $dim:literal, $turn:ident, $off_axis:ident, $cross_n:ident,
+        $advance:ident, $nonlinear:ident
     ) => {
         /// One box of a cast: at time `0` relative to A's centre, its motion, and `ρ`, its
         /// largest distance from the pivot.
@@ -86,6 +87,32 @@ macro_rules! moving {
                     angvel: motion.angvel,
                     rho: ((center - pivot).length() + obb.half_extents().length()) * SLACK,
                 }
+            }
+
+            /// The positions along `n` of the box's vertices (the box `obb` as built at time `t`)
+            /// and their rates of change, and `m = n × ω` (so that `n·(ω × r) = r·m`).
+            fn tracks(&self, obb: &$obb, t: f64, n: $vec) -> ([(f64, f64); 1 << $dim], $vec) {
+                let m = $cross_n(n, self.angvel);
+                let pivot = self.pivot + self.linvel * t;
+                let c = obb.center();
+                let (axes, e) = (obb.axes(), obb.half_extents());
+                let base = (n.dot(c), n.dot(self.linvel) + (c - pivot).dot(m));
+                let along: [(f64, f64); $dim] = core::array::from_fn(|k| {
+                    let u = axes.col(k);
+                    (e[k] * n.dot(u), e[k] * u.dot(m))
+                });
+                let tracks = core::array::from_fn(|corner| {
+                    let mut x = base;
+                    for (k, &(p, v)) in along.iter().enumerate() {
+                        if corner >> k & 1 == 1 {
+                            x = (x.0 - p, x.1 - v);
+                        } else {
+                            x = (x.0 + p, x.1 + v);
+                        }
+                    }
+                    x
+                });
+                (tracks, m)
             }
 
             /// The box at time `t`: its axes `U + MU` and centre `c + v·t + M(c − pivot)` with `M =
@@ -171,25 +198,111 @@ macro_rules! moving {
                     * SLACK
             }
 
-            /// A lower bound of the exact gap between the moved boxes' supporting planes normal
-            /// to `n` at the time of `a`, `b` (the boxes as built there, `rounding` from the
-            /// exact ones), and an upper bound of how fast that gap can close.
-            fn plane(&self, a: &$obb, b: &$obb, n: $vec, rounding: f64) -> (f64, f64) {
+            /// The longest advance from `t` that the supporting planes normal to `n` prove safe
+            /// for the boxes `a`, `b` built at `t` (`rounding` from the exact moved boxes): the
+            /// gap between those planes is `min` over pairs of vertices of `n·(y_j − x_i)`, and
+            /// each pair's value at `t + Δ` is at least its value and rate at `t` plus
+            /// `Δ·rate − K·Δ²/2`, `K` bounding `|n·ẍ|` for turning points (`|n × ω|·|ω|·ρ` per
+            /// box); also at least the gap minus `μ_n·Δ` ([`Step::Never`] when `μ_n ≤ 0`).
+            fn directional(
+                &self,
+                t: f64,
+                a: &$obb,
+                b: &$obb,
+                n: $vec,
+                delta: f64,
+                rounding: f64,
+            ) -> Step {
                 let n = n / n.length();
-                let t = b.center() - a.center();
-                let (ga, gb) = (a.axes(), b.axes());
-                let (ea, eb) = (a.half_extents(), b.half_extents());
-                let reach = |g: $mat, e: $vec| (g.transpose() * n).abs().dot(e);
-                let gap = n.dot(t) - reach(ga, ea) - reach(gb, eb);
-                let error = GAP_ROUNDING
-                    * (t.length() + ea.abs().element_sum() + eb.abs().element_sum())
-                    + rounding;
+                let (tracks_a, m_a) = self.a.tracks(a, t, n);
+                let (tracks_b, m_b) = self.b.tracks(b, t, n);
+                let offset = b.center() - a.center();
+                let sizes =
+                    a.half_extents().abs().element_sum() + b.half_extents().abs().element_sum();
+                let value_error = GAP_ROUNDING * (offset.length() + sizes) + rounding;
                 let dv = self.b.linvel - self.a.linvel;
-                let spin = |body: &$body| $off_axis(Some(n), body.angvel) * body.rho;
-                let closing = -n.dot(dv) + spin(&self.a) + spin(&self.b);
-                // The roundings of `closing`: a few ulps of its terms.
-                let closing = closing + 8.0 * U * (dv.length() + spin(&self.a) + spin(&self.b));
-                (gap - error, closing)
+                let (spin_a, spin_b) = (m_a.length() * self.a.rho, m_b.length() * self.b.rho);
+                let rate_error = 32.0 * U * (dv.length() + spin_a + spin_b)
+                    + rounding * (m_a.length() + m_b.length());
+                // First order: the gap falls at most at μ_n (all orientations).
+                let gap = tracks_b.iter().map(|p| p.0).fold(f64::INFINITY, f64::min)
+                    - tracks_a
+                        .iter()
+                        .map(|p| p.0)
+                        .fold(f64::NEG_INFINITY, f64::max)
+                    - value_error;
+                if gap <= delta {
+                    return Step::Unknown;
+                }
+                let closing = -n.dot(dv) + spin_a + spin_b + rate_error;
+                if closing <= 0.0 {
+                    return Step::Never;
+                }
+                let mut step = (gap - delta) / closing;
+                // Second order: `F(Δ) = min_j(y_j + ẏ_jΔ) − max_i(x_i + ẋ_iΔ) − K·Δ²/2` (less the
+                // roundings and δ) bounds the gap at `t + Δ` from below, and is concave, so it is
+                // positive on `[0, Δ]` as soon as it is at `Δ`. Every pair's value and rate are at
+                // least the smallest ones: the first root of that is safe, `Δ₀`; the supporting
+                // pair's own first root `Δ₁` is tried, and bisected towards `Δ₀`, by `F`.
+                let curvature = (m_a.length() * $off_axis(None, self.a.angvel) * self.a.rho
+                    + m_b.length() * $off_axis(None, self.b.angvel) * self.b.rho)
+                    * SLACK;
+                let low = |d: f64| {
+                    tracks_b
+                        .iter()
+                        .map(|&(y, v)| y + v * d)
+                        .fold(f64::INFINITY, f64::min)
+                };
+                let high = |d: f64| {
+                    tracks_a
+                        .iter()
+                        .map(|&(x, v)| x + v * d)
+                        .fold(f64::NEG_INFINITY, f64::max)
+                };
+                let size = tracks_a
+                    .iter()
+                    .chain(&tracks_b)
+                    .fold(0.0f64, |m, &(x, v)| m.max(x.abs() + v.abs()));
+                let positive = |d: f64| {
+                    let bound = low(d)
+                        - high(d)
+                        - value_error
+                        - delta
+                        - rate_error * d
+                        - 0.5 * curvature * d * d;
+                    bound > 16.0 * U * (size * (1.0 + d) + curvature * d * d)
+                };
+                let slowest = tracks_b.iter().map(|p| p.1).fold(f64::INFINITY, f64::min)
+                    - tracks_a
+                        .iter()
+                        .map(|p| p.1)
+                        .fold(f64::NEG_INFINITY, f64::max)
+                    - rate_error;
+                let shrink = 1.0 - 1.0 / (1u64 << 45) as f64;
+                let safe = first_root(gap - delta, slowest, curvature) * shrink;
+                let lowest = tracks_b
+                    .iter()
+                    .fold((f64::INFINITY, 0.0), |m, &p| if p.0 < m.0 { p } else { m });
+                let highest =
+                    tracks_a.iter().fold(
+                        (f64::NEG_INFINITY, 0.0),
+                        |m, &p| if p.0 > m.0 { p } else { m },
+                    );
+                let mut tried =
+                    first_root(gap - delta, lowest.1 - highest.1 - rate_error, curvature) * shrink;
+                let mut second = safe;
+                for _ in 0..4 {
+                    if tried.is_nan() || tried <= safe || tried.is_infinite() {
+                        break;
+                    }
+                    if positive(tried) {
+                        second = tried;
+                        break;
+                    }
+                    tried = 0.5 * (tried + safe);
+                }
+                step = step.max(second);
+                Step::Advance(step)
             }
         }
 
@@ -240,14 +353,12 @@ macro_rules! moving {
                 let error = DISTANCE_K_F64 * EPS_F64 * size * SLACK + 2.0 * rounding;
                 // Isotropic: the distance falls at most at μ.
                 let mut step = (c.distance - error - delta) / moving.speed;
-                // Along the plane between the closest points.
+                // Along the planes between the closest points.
                 if apart != $vec::ZERO {
-                    let (gap, closing) = moving.plane(&a, &b, apart, 2.0 * rounding);
-                    if gap > delta {
-                        if closing <= 0.0 {
-                            return None;
-                        }
-                        step = step.max((gap - delta) / closing);
+                    match moving.directional(t, &a, &b, apart, delta, 2.0 * rounding) {
+                        Step::Never => return None,
+                        Step::Advance(longer) => step = step.max(longer),
+                        Step::Unknown => {}
                     }
                 }
                 let next = advance_time(t, step);
@@ -323,6 +434,44 @@ fn turn2(angvel: f64, t: f64) -> DMat2 {
     DMat2::from_cols(DVec2::new(cm1, s), DVec2::new(-s, cm1))
 }
 
+/// `m = n × ω` in 3D: `n·(ω × r) = r·m`.
+fn cross_n3(n: DVec3, angvel: DVec3) -> DVec3 {
+    n.cross(angvel)
+}
+
+/// `m` in 2D, where `ω × r = ω·perp(r)`: `n·(ω·perp(r)) = r·(−ω·perp(n))`.
+fn cross_n2(n: DVec2, angvel: f64) -> DVec2 {
+    -n.perp() * angvel
+}
+
+/// What the supporting planes prove about the next advance.
+enum Step {
+    /// The gap between them never closes: no contact, ever.
+    Never,
+    /// Nothing comes within the target distance for this long.
+    Advance(f64),
+    /// The planes are within the target distance already (a poor direction).
+    Unknown,
+}
+
+/// The first `Δ > 0` at which `c + rate·Δ − curvature·Δ²/2` reaches `0` (`c > 0`), `∞` if
+/// never; the larger-magnitude root by the stable formula.
+fn first_root(c: f64, rate: f64, curvature: f64) -> f64 {
+    if curvature == 0.0 {
+        return if rate >= 0.0 {
+            f64::INFINITY
+        } else {
+            c / -rate
+        };
+    }
+    let root = (rate * rate + 2.0 * curvature * c).sqrt();
+    if rate <= 0.0 {
+        2.0 * c / (root - rate)
+    } else {
+        (rate + root) / curvature
+    }
+}
+
 /// `|n × ω|` in 3D (`|ω|` for `n = None`: the largest over unit `n`).
 fn off_axis3(n: Option<DVec3>, angvel: DVec3) -> f64 {
     match n {
@@ -345,12 +494,14 @@ moving!(
     Motion3,
     Motion3<DVec3>,
     DVec3,
+    3,
     turn3,
     off_axis3,
+    cross_n3,
     advance3,
     nonlinear3
 );
 moving!(
-    Moving2, Body2, DObb2, DVec2, DMat2, Motion2, Motion2<DVec2, f64>, f64, turn2, off_axis2,
-    advance2, nonlinear2
+    Moving2, Body2, DObb2, DVec2, DMat2, Motion2, Motion2<DVec2, f64>, f64, 2, turn2, off_axis2,
+    cross_n2, advance2, nonlinear2
 );

@@ -208,6 +208,52 @@ fn cast3(a: &Obb3, va: Vec3, b: &Obb3, vb: Vec3, options: CastOptions<f32>, tall
     }
 }
 
+/// The largest f32 not above the exact time (an f32 is an f64, so the largest one not above
+/// the largest f64 not above it).
+fn f32_down(exact: &sat_core::exact::ExactToi) -> f32 {
+    let x = exact.toi_down();
+    let y = x as f32;
+    if f64::from(y) > x { y.next_down() } else { y }
+}
+
+/// `cast_certified` against the exact time of impact rounded down and the exact status.
+fn certified3(a: &Obb3, va: Vec3, b: &Obb3, vb: Vec3, max_toi: f32) {
+    let got = a.cast_certified(va, b, vb, max_toi).expect("valid input");
+    let (ea, eb) = (ExactBox3::from(a), ExactBox3::from(b));
+    let (va64, vb64) = (va.as_dvec3().to_array(), vb.as_dvec3().to_array());
+    let exact = toi3(&ea, va64, &eb, vb64, f64::from(max_toi.min(f32::MAX)), 0.0);
+    let expected = exact.map(|e| (f32_down(&e), e.penetrating));
+    let got_key = got.map(|h| (h.toi, h.status == CastStatus::Penetrating));
+    assert_eq!(got_key, expected, "{a:?} {va} {b:?} {vb} {max_toi}");
+}
+
+/// [`certified3`] in f64.
+fn certified3_f64(a: &DObb3, va: DVec3, b: &DObb3, vb: DVec3, max_toi: f64) {
+    let got = a.cast_certified(va, b, vb, max_toi).expect("valid input");
+    let exact = toi3(
+        &ExactBox3::from(a),
+        va.to_array(),
+        &ExactBox3::from(b),
+        vb.to_array(),
+        max_toi,
+        0.0,
+    );
+    let expected = exact.map(|e| (e.toi_down(), e.penetrating));
+    let got_key = got.map(|h| (h.toi, h.status == CastStatus::Penetrating));
+    assert_eq!(got_key, expected, "{a:?} {va} {b:?} {vb} {max_toi}");
+}
+
+/// [`certified3`] in 2D.
+fn certified2(a: &Obb2, va: Vec2, b: &Obb2, vb: Vec2, max_toi: f32) {
+    let got = a.cast_certified(va, b, vb, max_toi).expect("valid input");
+    let (ea, eb) = (ExactBox2::from(a), ExactBox2::from(b));
+    let (va64, vb64) = (va.as_dvec2().to_array(), vb.as_dvec2().to_array());
+    let exact = toi2(&ea, va64, &eb, vb64, f64::from(max_toi.min(f32::MAX)), 0.0);
+    let expected = exact.map(|e| (f32_down(&e), e.penetrating));
+    let got_key = got.map(|h| (h.toi, h.status == CastStatus::Penetrating));
+    assert_eq!(got_key, expected, "{a:?} {va} {b:?} {vb} {max_toi}");
+}
+
 /// One 3D cast in f64, judged.
 fn cast3_f64(
     a: &DObb3,
@@ -465,6 +511,12 @@ fn casts_keep_the_promise_3d() {
         let (da, db) = (ma.f64(), mb.f64());
         let options = CastOptions::new(f64::from(max_toi)).with_target_distance(f64::from(delta));
         cast3_f64(&da, va.as_dvec3(), &db, vb.as_dvec3(), options, &mut t64);
+        if delta == 0.0 {
+            certified3(&a, va, &b, vb, max_toi);
+            if n % 8 == 0 {
+                certified3_f64(&da, va.as_dvec3(), &db, vb.as_dvec3(), f64::from(max_toi));
+            }
+        }
     }
     println!("f32: {t32:?}\nf64: {t64:?}");
     assert!(t32.hits > 1500 && t32.penetrating > 50, "{t32:?}");
@@ -525,6 +577,9 @@ fn casts_keep_the_promise_2d() {
         };
         let options = CastOptions::new(max_toi).with_target_distance(delta);
         cast2(&a, va, &b, va + v, options, &mut t32);
+        if delta == 0.0 {
+            certified2(&a, va, &b, va + v, max_toi);
+        }
         // The same rectangles in f64: centres, extents and angles as built.
         let angle_of = |o: &Obb2| f64::from(o.axes().x_axis.y).atan2(f64::from(o.axes().x_axis.x));
         let d = |o: &Obb2| {
