@@ -14,10 +14,13 @@
 
 use std::path::{Path, PathBuf};
 
+use glam::Vec3;
+use sat_core::cast::{CastOptions, Motion3};
 use sat_oracle::check::{
-    Case3, Encode, Extent, Form, Origin, Placement3, RandomInputs, Recipe3, Relative3, Report,
-    Rewrite3, Rotation, Size, TARGETS, Target, check_distance3, check3, decode,
-    distance_peer_tallies,
+    Case3, Encode, Extent, Form, MotionInput3, NonlinearCase3, Origin, Placement3, RandomInputs,
+    Recipe3, Relative3, Report, Rewrite3, Rotation, Size, TARGETS, Target, cast_peer_tallies,
+    check_cast3_nonlinear, check_distance3, check3, decode, distance_peer_tallies,
+    seeds_cast3_nonlinear,
 };
 
 fn fuzz_dir() -> PathBuf {
@@ -331,8 +334,67 @@ fn parry_431_regression_is_exact() {
     assert_eq!(b.distance(&a), a.distance(&b));
 }
 
+/// The casts' motions add bit-pattern variants of their own (velocities, `max_toi`, target
+/// distances the casts refuse), so fewer inputs are accepted than for a pair of boxes.
+#[test]
+fn random_cast_cases_2d() {
+    random_loop("cast2", 0xca52, 10_000, 70);
+    println!("parry cast findings: {:?}", cast_peer_tallies());
+}
+
+#[test]
+fn random_cast_cases_3d() {
+    random_loop("cast3", 0xca53, 10_000, 70);
+    println!("parry cast findings: {:?}", cast_peer_tallies());
+}
+
+/// Rotating casts: every answer judged (a proof that could not be decided is counted, and
+/// must stay rare).
+#[test]
+fn random_nonlinear_cast_cases_3d() {
+    let summary = random_loop("cast3_nonlinear", 0xca5e, 2_000, 70);
+    println!("parry cast findings: {:?}", cast_peer_tallies());
+    assert!(
+        summary.adjudicated * 100 >= summary.accepted * 95,
+        "{summary:?}"
+    );
+}
+
+/// parry issue #317 (`cast_shapes_nonlinear` missed two cuboids, parry 0.18): sat-core finds the
+/// hit by 0.094, where parry 0.31 finds it too (status `Failed`), and the check proves no
+/// earlier time comes within the tolerance.
+#[test]
+fn parry_317_is_a_hit() {
+    let recipe = seeds_cast3_nonlinear()
+        .into_iter()
+        .find(|s| s.0 == "parry-317-cuboids")
+        .unwrap()
+        .1;
+    let case = NonlinearCase3::from(recipe);
+    let report = check_cast3_nonlinear(&case);
+    assert!(report.accepted && report.adjudicated, "{report:?}");
+    assert_eq!(report.intersects, Some(true));
+    let (a, b) = case.pair.obbs().unwrap();
+    let motion = |m: &MotionInput3| Motion3 {
+        pivot: Vec3::from_array(m.pivot),
+        linvel: Vec3::from_array(m.linvel),
+        angvel: Vec3::from_array(m.angvel),
+    };
+    let hit = a
+        .cast_nonlinear(
+            &motion(&case.motion_a),
+            &b,
+            &motion(&case.motion_b),
+            CastOptions::new(1.0),
+        )
+        .unwrap()
+        .unwrap();
+    assert!(hit.toi > 0.09 && hit.toi < 0.0940, "{hit:?}");
+}
+
 #[test]
 fn random_separation_cases_3d() {
     let summary = random_loop("separation3", 0x5e9a, 10_000, 80);
     assert_eq!(summary.adjudicated, summary.accepted);
 }
+

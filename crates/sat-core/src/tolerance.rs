@@ -203,6 +203,63 @@
 //! penetration depth over the candidate axes). It evaluates the 15 axes three to a SIMD
 //! operation with every value rounded as the axis-by-axis definition rounds it (a test keeps
 //! that scan as the reference and compares bits), so the bound above is unchanged.
+//!
+//! # Casts
+//!
+//! A linear cast ([`cast`](crate::cast)) intersects, for each candidate axis, the times at which
+//! `|p + τw| ≤ r` (`p` the centre offset's and `w` the relative velocity's coordinate along the
+//! axis, `r` the reach of both boxes plus the target distance `δ` times `|L|`), computed with the
+//! arithmetic of the padded test: `p` exactly as the verdict computes `T_i`, `b_j·t` and the edge
+//! numerators, `w` the same with `v = v_B − v_A` in place of `t`. Write `h` for the horizon (the
+//! cast's `max_toi`, or the time after which `|d + vτ| > |e_A| + |e_B| + δ`, whichever is
+//! sooner, rounded up by `8ε`) and `S' = |d| + h·|v| + |e_A| + |e_B| + δ`.
+//!
+//! * **Per-axis error.** From the per-axis bounds above, `p̃` errs by `≤ 5u|d|` on faces and
+//!   `10u|d|·|ℓ|` on edge pairs, `w̃` by the same with `|v|` (its own rounding `u|v|`
+//!   included), `r̃` by `12.9u|e_B| + 2u|e_A|` (faces of A; B's swapped) and `(3u|e_A| +
+//!   17.3u|e_B|)·|ℓ|`, `δ·|ℓ̃|` by `2uδ|ℓ|`. An interval end `fl(fl(∓r̃ − p̃)/w̃)` is the
+//!   computed inputs' root times `1 + θ`, `|θ| ≤ 2.01u`, so at an end in `[0, h]` the function
+//!   `p̃ + τw̃` is within `2.01u·h|w̃|` of `∓r̃`. In all, for every `τ ∈ [0, h]`, faces `2.5 ε|d|
+//!   + 3.51 ε·h|v| + 6.45 ε|e_B| + ε|e_A| + ε δ ≤ 6.45 ε·S'`, edge pairs `(5 ε|d| + 6.01 ε·h|v| +
+//!   1.5 ε|e_A| + 8.66 ε|e_B| + ε δ)·|ℓ| ≤ 8.66 ε·S'·|ℓ|`.
+//! * **The pad.** [`CAST_PAD_K`]` = 10` (times `|ℓ̃|₁` on edges, folded into A's extents as in the
+//!   verdict) covers that, with room for second-order terms and the underflow floors (a product
+//!   of the velocity that underflows errs by `2⁻¹⁴⁹` absolutely, times a time `≤ h ≤ S'/|v|`,
+//!   and `|v| ≥ 2⁻⁸³` for any non-zero difference of accepted velocities: `≤ 2⁻⁶⁶·S'`). So each
+//!   padded interval contains the exact one: **"no hit" is exact** (exact intervals that do not
+//!   meet, or meet only after `h`, mean boxes that never come within `δ`; the polytope grown by
+//!   `δ·|L|` along every candidate axis contains the boxes' rounded Minkowski difference), and
+//!   the latest padded entry is **never later** than the exact time of impact.
+//! * **The hit.** At the returned time `τ̂` (in every padded interval) the exact gap numerator
+//!   along each evaluated direction is at most the pad plus the error above: `≤ 16.45 ε·S'` on
+//!   faces, `10 ε·S'·|ℓ̃|₁ + 8.66 ε·S'·|ℓ|` on edge pairs. "The band" above then bounds the
+//!   exact margin at `τ̂` by `h + 10√2 + √2·(8.66 + h) = 39.1 ε·S'` (`h = 5.25 ε·S'`, the zonogon's
+//!   move), faces `16.45`, 2D `√2·(10 + 4.5) = 20.5`: [`CAST_K`]` = 48`. f64 boxes, with
+//!   [`F64_AXIS_FACTOR`] as for the verdict: the pad needs `16 · 8.66 = 138.6 ≤`
+//!   [`CAST_PAD_K_F64`]` = 192`, the hit `84 + 271.5 + 314.8 = 670.3 ≤` [`CAST_K_F64`]` = 768`.
+//! * **A target distance `δ > 0`: advancing.** The padded window's first time is a lower bound;
+//!   from it the cast advances in f64 (both precisions) on boxes that contain the stored ones:
+//!   an f32 box becomes the f64 box of its columns' polar factor `U` with half-extents
+//!   `Σ_j e_j|H_ij|` (plus a relative `2⁻⁴⁸`), as "Boxes as written" builds one for leaning
+//!   columns, within `ζ = Σ_i (|f_i − e_i| + e_i|u_i − g_i|) ≤ 2.01 ε|e|` of the stored box (an f32
+//!   rotation's columns are within `u` of orthonormal). Each advance is the longer of two
+//!   proven lower bounds of the time the f64 boxes (so the stored ones) stay farther apart than
+//!   `δ`: the bounded distance `d̃` less its error `η = DISTANCE_K_F64·ε₆₄·S_τ` and the moved
+//!   boxes' rounding, over the largest relative point speed; and the gap between the supporting
+//!   planes normal to the closest points' direction, less its rounding, over how fast it can
+//!   close (see `cast/wide.rs`). It stops when `d̃ ≤ δ +` [`CAST_STOP_K`]`·ε·S'`: then the stored
+//!   boxes are within `d̃ + η + ζ` of each other, `≤ δ + (16 + 2.01 + 10⁻⁶) ε·S'` in f32
+//!   ([`CAST_DISTANCE_K`]` = 32`), `≤ δ + (1024 + 768 + 128) ε₆₄·S'` in f64
+//!   ([`CAST_DISTANCE_K_F64`]` = 2048`). The stop slack exceeds `η` and the rounding of the moved
+//!   boxes (f64: `1024 > 768 + 128`), so an advance that does not stop is at least `128 ε₆₄·S'/μ`
+//!   long: a few hundred ulps of the time.
+//! * **Rotating casts.** A box moved to time `τ` is built from its box at time `0` as
+//!   `c + v·τ + M·(c − P)` and `U + M·U`, `M = R(ω·τ) − I` from the quaternion of the turn (every
+//!   entry a product of `sin(θ/2)`, so its rounding is relative to the turn). Against the exact
+//!   rigid motion: the angle's rounding `u·θ·ρ ≤ u·μ·τ ≤ u·S'`, `M`'s entries `≤ 24u·ρ` in all,
+//!   the sums `u·(|c| + |v|τ + ρ)`: `≤ 56 ε₆₄·S'`, [`MOTION_ROUNDING_K_F64`]` = 64`. The tolerance
+//!   is that of the advancing, `S'` with `μ = |v_B − v_A| + |ω_A|ρ_A + |ω_B|ρ_B` (`ρ` a box's
+//!   largest distance from its pivot) in place of `|v|`.
 
 /// `f32::EPSILON = 2⁻²³`.
 pub const EPS: f32 = f32::EPSILON;

@@ -333,10 +333,10 @@ fn window(a: &Parts3, b: &Parts3, sweep: &Sweep, delta: Real) -> (Real, Real) {
         let radius_b = ebs[(step + 1) % 3] * minor_j + ebs[(step + 2) % 3] * minor_l;
         let mut r = (radius_a + radius_b) + floor;
         if delta > 0.0 {
-            // The ball's reach along ℓ: δ·|ℓ| (its rounding is inside the pad's slack).
-            let length = r_mk * r_mk + r_nk * r_nk;
-            let length = Vec3A::new(sqrt(length.x), sqrt(length.y), sqrt(length.z));
-            r += length * delta;
+            // The ball's reach along ℓ, δ·|ℓ| ≤ δ·|ℓ|₁: no squares, which underflow for edges
+            // within 10⁻¹⁹ of parallel and would drop the ball where the edge axis decides
+            // (a fuzz finding, `fuzz/regressions/cast3/`).
+            r += (r_mk.abs() + r_nk.abs()) * delta;
         }
         found.add(p, w, r);
     }

@@ -979,3 +979,51 @@ fn bad_input_is_an_error() {
             .is_ok()
     );
 }
+
+/// A fuzz finding (`fuzz/regressions/cast3/target-distance-edge-axis-1e-29-from-parallel`): at
+/// rest, within a target distance of 0.001 (3.3e-5 apart), B's columns have entries of 1.7e-29
+/// and 3.6e-38 (a quaternion with components up to 2e35), so an edge axis of A and B is 1.7e-29
+/// from parallel. The ball's reach along it, `δ·|ℓ|`, was computed from `|ℓ|²`, which
+/// underflowed to 0, and that axis "separated" the boxes by 5e-34: no hit.
+#[test]
+fn target_distance_on_an_edge_axis_near_parallel() {
+    use glam::DQuat;
+    let a = Obb3::try_new_f64(
+        DVec3::new(
+            7.288_377_761_840_82,
+            -2.128_636_837_005_615,
+            -4.316_086_292_266_846,
+        ),
+        DVec3::new(0.25, 0.485_389_500_856_399_54, 0.650_847_613_811_492_9),
+        DQuat::from_array([1.0, -1.0, 1.0, 1.0]),
+    )
+    .unwrap();
+    let b = Obb3::try_new_f64(
+        DVec3::new(
+            6.909_843_444_824_219,
+            -2.998_150_825_500_488,
+            -4.714_634_418_487_549,
+        ),
+        DVec3::new(
+            0.337_065_696_716_308_6,
+            0.354_750_901_460_647_6,
+            0.148_515_373_468_399_05,
+        ),
+        DQuat::from_array([
+            4.858_617_823_946_879e26,
+            1.945_937_765_412_964e-5,
+            2.282_425_306_962_774_5e35,
+            -1_941_275.25,
+        ]),
+    )
+    .unwrap();
+    let v = Vec3::new(0.033_069_71, 0.108_417_25, 0.093_705_04);
+    let options = CastOptions::new(2.1875).with_target_distance(0.001_002_504_7);
+    let hit = a
+        .cast(v, &b, v, options)
+        .unwrap()
+        .expect("3.3e-5 apart, within 0.001");
+    assert_eq!((hit.toi, hit.status), (0.0, CastStatus::Penetrating));
+    let mut tally = Tally::default();
+    cast3(&a, v, &b, v, options, &mut tally);
+}

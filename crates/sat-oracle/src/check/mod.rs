@@ -64,6 +64,9 @@
 
 mod adjudicate;
 mod case;
+mod cast;
+mod cast_recipe;
+mod cast_seeds;
 pub mod contact;
 mod contact2;
 mod contact3;
@@ -88,6 +91,16 @@ use crate::case_box::CaseLine;
 
 pub use adjudicate::{Peer, PeerError, Report, check2, check3};
 pub use case::{BoxInput2, BoxInput3, Case2, Case3, NearParallel3, Orientation3};
+pub use cast::{
+    PEER_K, cast_peer_tallies, check_cast2, check_cast3, check_cast3_nonlinear,
+    undecided_nonlinear_proofs,
+};
+pub use cast_recipe::{
+    AngularMotion, CastCase2, CastCase3, CastRecipe, CastRecipe2, CastRecipe3, Drift, Heading,
+    Horizon, Lead, Lean, MotionInput3, NonlinearCase3, NonlinearRecipe3, Pivot, Rate, RawTurning,
+    RelativeSpeed, Slide, TargetDistance, Travel, Tumble, Turning,
+};
+pub use cast_seeds::{seeds_cast2, seeds_cast3, seeds_cast3_nonlinear};
 pub use contact2::{ContactCase2, check_contact2, check_manifold2};
 pub use contact3::{ContactCase3, check_contact3, check_manifold3};
 pub use distance::{check_distance2, check_distance3, distance_peer_tallies};
@@ -114,7 +127,8 @@ pub use separation::check_separation3;
 #[derive(Debug, Clone, Copy)]
 pub struct Target {
     /// `obb2`, `obb3`, `obb2_f64`, `obb3_f64`, `near_parallel3`, `separation3`, `contact2`,
-    /// `contact3`, `manifold2`, `manifold3`, `rapier3`, `distance2` or `distance3`.
+    /// `contact3`, `manifold2`, `manifold3`, `rapier3`, `distance2`, `distance3`, `cast2`,
+    /// `cast3` or `cast3_nonlinear`.
     pub name: &'static str,
     /// Decodes the bytes as the target does and checks the case.
     pub run: fn(&[u8]) -> Report,
@@ -151,7 +165,7 @@ macro_rules! target {
 
 /// Every fuzz target, one row each (`rustfmt::skip`: a table).
 #[rustfmt::skip]
-pub const TARGETS: [Target; 13] = [
+pub const TARGETS: [Target; 16] = [
     target!("obb2", check2, encode_all(seeds2()), Case2::case_line),
     target!("obb3", check3, encode_all(seeds3()), Case3::case_line),
     // Written in f64 from the recipe (`check::double`), not the recipe's own case line.
@@ -171,6 +185,9 @@ pub const TARGETS: [Target; 13] = [
     target!("rapier3", check_scene3, encode_all(seeds_scene3())),
     target!("distance2", check_distance2, encode_all(seeds2()), Case2::case_line),
     target!("distance3", check_distance3, encode_all(seeds3()), Case3::case_line),
+    target!("cast2", check_cast2, encode_all(seeds_cast2())),
+    target!("cast3", check_cast3, encode_all(seeds_cast3())),
+    target!("cast3_nonlinear", check_cast3_nonlinear, encode_all(seeds_cast3_nonlinear())),
 ];
 
 /// sat-core's verdict band `BAND_K·ε·S` for a pair of scale `S` (see `sat_core::tolerance`), in
@@ -270,7 +287,15 @@ macro_rules! encode_recipes {
     )*};
 }
 
-encode_recipes!(Recipe2, Recipe3, NearParallelRecipe3, Scene3);
+encode_recipes!(
+    Recipe2,
+    Recipe3,
+    NearParallelRecipe3,
+    Scene3,
+    CastRecipe2,
+    CastRecipe3,
+    NonlinearRecipe3
+);
 
 fn encode_all<T: Encode>(seeds: Vec<(&'static str, T)>) -> Vec<(&'static str, Vec<u8>)> {
     seeds
