@@ -8,7 +8,7 @@
 //!    queries ([`Query`]) and the seeded [`Generator`] of [`GeneratedPair`]s; no engines;
 //! 2. `engine`: the one [`Engine`] trait, the registry [`ENGINES`], a case with every engine's
 //!    boxes ([`Prepared`]), outside engines over the `cmd:` protocol, the main job's batches and
-//!    an independent exact [`reference`];
+//!    an independent exact [`reference()`];
 //! 3. `command`: `run` (the main job), `verdict`, `distance`, `check`, `explain`, `generate`,
 //!    `corpus`;
 //! 4. `cli`: argument parsing and dispatch ([`main`]).

@@ -78,7 +78,7 @@ impl Kind {
 
 /// How a generated pair is written in its case line and handed to sat-core: the geometry is the
 /// same, the numbers are those a user may write at the edge of what the checked constructors
-/// accept. sat-core builds the boxes as the case format does ([`placed2`]), the exact
+/// accept. sat-core builds the boxes as the case format does ([`GeneratedPair2::obbs`]), the exact
 /// oracle judges the numbers as written ([`ExactPair`](super::ExactPair)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Form {

@@ -21,7 +21,7 @@
 //! f64 its text denotes. A line is a valid case when every engine can take it: the f32 engines
 //! round each number once to f32 (an overflow is an error, and so is a non-zero centre or
 //! half-extent that underflows to zero, which would silently move the box), and sat-core's
-//! checked constructors accept the boxes (their [`ObbError`] messages are reported as they
+//! checked constructors accept the boxes (their [`ObbError`](sat_core::ObbError) messages are reported as they
 //! are). What each precision stores for the boxes as written: [`stored`].
 //!
 //! `expect` is the verdict `obbsat check` compares with; `exact_margin` and `scale` (the exact

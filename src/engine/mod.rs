@@ -1,7 +1,7 @@
 //! Layer 2, the engines: the one trait ([`Engine`]), the one registry ([`ENGINES`]) that every
 //! command iterates, each built-in engine in a file of its own, outside engines over the `cmd:`
 //! protocol ([`cmd`]), the boxes each engine takes ([`Prepared`]), the main job's batches
-//! ([`main_job`]) and an independent exact [`reference`] to check the exact engines against.
+//! ([`main_job`]) and an independent exact [`reference`](mod@reference) to check the exact engines against.
 //!
 //! | name | verdict | boxes |
 //! | --- | --- | --- |

@@ -54,7 +54,7 @@ pub const DISTANCE_BAND_K: f32 = 64.0;
 /// The bound a wrong answer to `query` is judged against, for a pair of scale `scale`: sat-core's
 /// band for verdicts (an engine may have its own, [`crate::engine::Engine::band`]), the distance
 /// bound [`DISTANCE_BAND_K`]`·ε·S` for distances.
-pub fn band(query: Query, scale: f64) -> Band<f64> {
+pub fn query_band(query: Query, scale: f64) -> Band<f64> {
     let k = match query {
         Query::Verdict => BAND_K,
         Query::Distance => DISTANCE_BAND_K,
@@ -436,7 +436,7 @@ fn judge(
                 let error = d - exact;
                 let r = relative(error, entry.scale);
                 worst_error = Some(worst_error.map_or(r, |w: f64| w.max(r)));
-                if band(query, entry.scale).contains(error) {
+                if query_band(query, entry.scale).contains(error) {
                     continue;
                 }
                 (error, true)
@@ -444,7 +444,7 @@ fn judge(
             (Answer::Verdict(expected), Answer::Verdict(verdict)) => {
                 let band = match engine {
                     Choice::Builtin(e) => e.band(entry.case.double.as_ref(), entry.scale),
-                    Choice::Cmd(_) => band(query, entry.scale),
+                    Choice::Cmd(_) => query_band(query, entry.scale),
                 };
                 match Judged::with_band(verdict, expected, entry.margin, band) {
                     Judged::Right => continue,

@@ -11,7 +11,7 @@ use std::io::{self, Write};
 use sat_core::tolerance::EPS;
 use serde::Serialize;
 
-use super::{EngineReport, FailOn, Place, Report, Wrong, band};
+use super::{EngineReport, FailOn, Place, Report, Wrong, query_band};
 use crate::case::Query;
 use crate::engine::Answer;
 
@@ -156,7 +156,7 @@ fn summary(report: &Report) -> String {
         Query::Distance => ("distance bound", "wrong when |error|/S >"),
     };
     // The band per unit of `S`: `k·ε`.
-    let per_scale = band(report.query, 1.0);
+    let per_scale = query_band(report.query, 1.0);
     let k = per_scale.k;
     format!(
         "{} file{}, {} cases{skipped}, {} invalid line{}; {what} {k}·ε·S ({measure} {:.2e})",
@@ -350,7 +350,7 @@ impl<'a> JsonReport<'a> {
             cases: report.cases,
             skipped: report.skipped,
             query: report.query,
-            band_k: band(report.query, 1.0).k,
+            band_k: query_band(report.query, 1.0).k,
             epsilon: EPS,
             invalid: report
                 .invalid
