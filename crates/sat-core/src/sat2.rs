@@ -24,8 +24,8 @@ impl Obb2 {
         /// Whether the two closed rectangles intersect (touching counts).
         ///
         /// A `false` is exact for the rectangles as given, at any margin; a `true` is exact
-        /// whenever the margin exceeds [`band`](crate::tolerance::band)`(S)` (f64 rectangles:
-        /// [`band_f64`](crate::tolerance::band_f64)`(S)`).
+        /// whenever the margin exceeds the band [`Band::f32`](crate::tolerance::Band::f32)`(S)`
+        /// (f64 rectangles: [`Band::f64`](crate::tolerance::Band::f64)`(S)`).
         ///
         /// ```
         /// use glam::{Vec2, Vec4};

@@ -35,8 +35,8 @@ impl Obb3 {
         /// Whether the two closed boxes intersect (touching counts).
         ///
         /// A `false` is exact for the boxes as given, at any margin. A `true` is exact whenever the
-        /// boxes' margin exceeds [`band`](crate::tolerance::band)`(S)` = `BAND_K·ε·S` (f64 boxes:
-        /// [`band_f64`](crate::tolerance::band_f64), `BAND_K_F64·ε₆₄·S`)
+        /// boxes' margin exceeds the band [`Band::f32`](crate::tolerance::Band::f32)`(S)` =
+        /// `BAND_K·ε·S` (f64 boxes: [`Band::f64`](crate::tolerance::Band::f64), `BAND_K_F64·ε₆₄·S`)
         /// (see [`tolerance`](crate::tolerance)).
         ///
         /// ```

@@ -181,7 +181,7 @@ fn cross(u: &[BigInt; 3], v: &[BigInt; 3]) -> [BigInt; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tolerance::band;
+    use crate::tolerance::Band;
     use alloc::vec;
     use glam::{DMat3, DQuat, Quat, Vec3};
     use num_traits::ToPrimitive;
@@ -428,7 +428,7 @@ mod tests {
             let ((a, ea), (b, eb)) = (obb(), obb());
             let named = verdict3(&ea, &eb);
             let stored = verdict3(&ExactBox3::from_obb(&a), &ExactBox3::from_obb(&b));
-            let band = f64::from(band(a.error_scale(&b)));
+            let band = f64::from(Band::f32(a.error_scale(&b)).width());
             for v in [named, stored] {
                 if v.margin.abs() > band {
                     assert_eq!(v.intersects, a.intersects(&b), "{v:?}");

@@ -1,7 +1,7 @@
 //! What rapier consumes from `sat_rapier`'s dispatcher, judged against the exact oracle: the
 //! `contact()` and `contact_manifolds` of `SatDispatcher::default().chain(DefaultQueryDispatcher)`
 //! (the chain as users register it), on the pose rapier would pass (`pos1.inv_mul(&pos2)` of the
-//! two boxes of a [`Case3`](super::Case3) or [`Case2`](super::Case2)). Behind the fuzz targets
+//! two boxes of a [`RecipePair3`](super::RecipePair3) or [`RecipePair2`](super::RecipePair2)). Behind the fuzz targets
 //! `contact2`, `contact3`, `manifold2`, `manifold3` ([`check_contact3`](super::check_contact3),
 //! [`check_manifold3`](super::check_manifold3), ...).
 //!

@@ -13,7 +13,7 @@ use sat_rapier::dim2::rapier::parry::query::{
 };
 use sat_rapier::dim2::rapier::parry::shape::Cuboid;
 
-use super::Case2 as Case;
+use super::RecipePair2 as Case;
 use super::contact::Knobs;
 use crate::peers::ParryBox2 as ParryBox;
 

@@ -13,7 +13,7 @@ use sat_rapier::dim3::rapier::parry::query::{
 };
 use sat_rapier::dim3::rapier::parry::shape::Cuboid;
 
-use super::Case3 as Case;
+use super::RecipePair3 as Case;
 use super::contact::Knobs;
 use super::filter::{FilterBox, margin3};
 use crate::peers::ParryBox3 as ParryBox;

@@ -11,6 +11,7 @@ use std::fmt::Debug;
 use arbitrary::{Arbitrary, Unstructured};
 use sat_core::Feature;
 use sat_core::exact::ExactVerdict;
+use sat_core::tolerance::Band;
 use sat_rapier::tolerance::FACE_PREFERENCE_PREDICTION;
 
 use super::super::Report;
@@ -513,7 +514,7 @@ pub(crate) fn judge_manifolds<M: Debug, C: Debug>(
         return fail("cuboid pair unsupported", String::new());
     }
     let (b, p) = (s.bound(), f64::from(s.prediction));
-    let band = super::super::band(s.scale);
+    let band = Band::f32(s.scale).width();
     let points: Vec<_> = ms.iter().flat_map(|m| &m.points).collect();
     if ms.iter().filter(|m| !m.points.is_empty()).count() > 1 {
         fail("more than one manifold for a box pair", format!("{ms:?}"));
