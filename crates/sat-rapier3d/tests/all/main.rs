@@ -1,10 +1,7 @@
-//! sat-rapier in rapier: its dispatcher's contacts and manifolds against parry's and the exact
-//! oracle (`contact`), and whole 2D and 3D pipelines stepped with the SAT dispatcher and contact
-//! filter. One test binary, so rapier is linked once for all of them.
-
-mod harness;
+//! sat-rapier3d in rapier3d: its dispatcher's contacts and manifolds against parry's and the
+//! exact oracle (`contact`), and whole pipelines stepped with the SAT dispatcher and contact
+//! filter (`pipeline`), over sat-oracle's rapier world and scene harness. One test binary, so
+//! rapier is linked once for all of them.
 
 mod contact;
 mod pipeline;
-mod pipeline2;
-mod pipeline3;
