@@ -29,7 +29,7 @@ done
 
 # cargo treats the packaged crates as immutable registry crates and would reuse a previous run's
 # debug build of them after sat-core changed (a flavour then fails against a stale sat-core):
-# drop those builds first (the same -p names). The same holds for cargo's unpacked sources: the verification unpacks
+# drop those builds first. The same holds for cargo's unpacked sources: the verification unpacks
 # the packaged crates into the crates.io source cache (~/.cargo/registry/src) and reuses a
 # previous run's unpacked sat-core of the same version, so a flavour that needs sat-core's newer
 # items fails against it: drop those too.
