@@ -770,8 +770,8 @@ fn grid3(rng: &mut Pcg64) -> (Obb3, Vec<Obb3>) {
 /// family of the smallest.
 mod spread {
     use super::*;
-    use sat_rapier::dim2::obb_from_pose as obb_from_pose2;
-    use sat_rapier::dim3::obb_from_pose as obb_from_pose3;
+    use sat_rapier2d::obb_from_pose as obb_from_pose2;
+    use sat_rapier3d::obb_from_pose as obb_from_pose3;
     use std::time::Instant;
 
     const PAIRS: usize = 1024;

@@ -33,7 +33,7 @@
 //! contact pair of a settled scene (the filter vs the pass-through hook, called directly): what
 //! the filter must win back by culling.
 //!
-//! Last, the double-precision builds (`sat_rapier::dim3_f64`, `dim2_f64` in rapier3d-f64 and
+//! Last, the double-precision builds (sat-rapier3d-f64, sat-rapier2d-f64 in rapier3d-f64 and
 //! rapier2d-f64): settled piles (`pyramid3`, `pyramid2`) and a busy scene (`drum3`), the same
 //! scenes rebuilt in f64, stepped in lockstep with every integration, with the same tables
 //! (times, contact quality, the filter against the pass-through hook, hook cost, and the normals
@@ -96,9 +96,6 @@ type HookCost = (f64, f64, usize, usize);
 /// Normals on the same poses: `([pairs compared, normals > 1° apart, ours closer, parry's
 /// closer], [largest shortfall of ours, of parry's])`.
 type Normals = ([usize; 4], [f64; 2]);
-
-#[path = "../tests/rapier/harness.rs"]
-mod harness;
 
 /// The columns, in the order of `sat_oracle::world`'s `Integration::ALL`.
 const INTEGRATIONS: [&str; 4] = ["default", "dispatcher", "filter", "pass-through"];
@@ -466,8 +463,8 @@ impl BoxPairF64 {
     }
 }
 
-runner!(dim3, rapier3d, sat_rapier::dim3, BoxPairF64);
-use sat_rapier::dim3::SatDispatcher as SatDispatcher3;
+runner!(dim3, rapier3d, sat_rapier3d, BoxPairF64);
+use sat_rapier3d::SatDispatcher as SatDispatcher3;
 
 box_pair_f64!(BoxPair2F64, glam::DVec2, glam::DMat2);
 
@@ -493,10 +490,10 @@ impl BoxPair2F64 {
     }
 }
 
-runner!(dim2, rapier2d, sat_rapier::dim2, BoxPair2F64);
+runner!(dim2, rapier2d, sat_rapier2d, BoxPair2F64);
 
-runner!(dim3_f64, rapier3d_f64, sat_rapier::dim3_f64, BoxPairF64);
-runner!(dim2_f64, rapier2d_f64, sat_rapier::dim2_f64, BoxPair2F64);
+runner!(dim3_f64, rapier3d_f64, sat_rapier3d_f64, BoxPairF64);
+runner!(dim2_f64, rapier2d_f64, sat_rapier2d_f64, BoxPair2F64);
 
 /// Generates `$name`, which rebuilds a scene of plain cuboids of the f32 flavour `$f32` in the
 /// f64 flavour `$f64`: body types, poses, velocities and sleeping as given, every collider a
@@ -604,7 +601,7 @@ fn boxes3() -> dim3::Scene {
 fn pyramid3(layers: usize) -> dim3::Scene {
     use rapier3d::prelude::*;
     let mut scene = vec![ground3(100.0, 1.0)];
-    for at in crate::harness::dim3::pyramid_centres(layers, |i| 1.0 + 2.5 * i as Real) {
+    for at in sat_oracle::harness::dim3::pyramid_centres(layers, |i| 1.0 + 2.5 * i as Real) {
         scene.push(awake_box3(at, [0.975; 3]));
     }
     scene
@@ -1072,7 +1069,7 @@ fn print_normals(rows: &[(&str, Normals)], steps: usize) {
     }
 }
 
-/// Every table of the f32 builds (rapier3d, rapier2d with `sat_rapier::dim3`, `dim2`).
+/// Every table of the f32 builds (rapier3d, rapier2d with sat-rapier3d, sat-rapier2d).
 fn f32_builds(steps: usize) {
     let results: Results = vec![
         ("boxes3 (1000 cubes)", dim3::run(&boxes3(), steps)),
@@ -1141,7 +1138,7 @@ fn f32_builds(steps: usize) {
 }
 
 /// The same tables for the f64 builds (rapier3d-f64, rapier2d-f64 with
-/// `sat_rapier::dim3_f64`, `dim2_f64`), on f32 scenes rebuilt in f64.
+/// sat-rapier3d-f64, sat-rapier2d-f64), on f32 scenes rebuilt in f64.
 fn f64_builds(steps: usize) {
     let results: Results = vec![
         (
@@ -1158,7 +1155,7 @@ fn f64_builds(steps: usize) {
         ),
     ];
     println!(
-        "\nthe f64 builds (rapier3d-f64, rapier2d-f64 with sat_rapier::dim3_f64, dim2_f64), the \
+        "\nthe f64 builds (rapier3d-f64, rapier2d-f64 with sat-rapier3d-f64, sat-rapier2d-f64), the \
          same scenes rebuilt in f64, {steps} steps in lockstep:\n"
     );
     print_times(&results, steps);

@@ -2,10 +2,10 @@
 //! contact manifolds from sat-core (`contact()` in f64 where clipping cannot certify it), the
 //! manifolds of compound shapes walked part by part with the chain deciding each pair of parts,
 //! `Err(Unsupported)` for everything else. One source for both dimensions and both precisions:
-//! it is compiled in `dim2`, `dim3`, `dim2_f64` and `dim3_f64`, against that flavour's rapier
-//! and `manifold` module.
+//! it is compiled in each flavour crate (sat-rapier2d, sat-rapier3d, sat-rapier2d-f64,
+//! sat-rapier3d-f64), against that flavour's rapier and `manifold` module.
 
-use super::{Obb, SatDispatcher};
+use super::Obb;
 use super::fallback;
 use super::manifold::{self, MAX_POINTS};
 use super::rapier::math::{Pose, Real, Vector};
@@ -22,6 +22,51 @@ use super::rapier::parry::shape::{
     CompositeShape, Cuboid, PackedFeatureId, Shape, ShapeType, TypedShape,
 };
 use crate::precision::Precision;
+
+/// A query dispatcher answering cuboid–cuboid queries (rectangle pairs in 2D) with sat-core,
+/// `Err(Unsupported)` for every other pair and query: chain it in front of rapier's default
+/// dispatcher.
+///
+/// * `intersection_test`: sat-core's `intersects` (a "disjoint" answer is exact).
+/// * `contact`: penetration axis and depth from sat-core's `separation`, witness points from
+///   clipping, where those certify themselves ([`CERTIFY_K`](crate::tolerance::CERTIFY_K)`·ε·S`,
+///   in f64 [`CERTIFY_K_F64`](crate::tolerance::CERTIFY_K_F64)); every other cuboid pair is
+///   answered in f64 (margin over the candidate axes, closest points), never passed on: the depth
+///   or distance is within [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of the exact one (in
+///   f64 [`CONTACT_K_F64`](crate::tolerance::CONTACT_K_F64)). In f32, against parry's GJK/EPA on
+///   random penetrating pairs (the flavour crates' `tests/all/contact.rs`): normals within
+///   `1 − cos ≤ 1e-5`, depths and witness points within 1e-4 of boxes of size ~1, except where
+///   EPA's own depth contradicts its normal or two axes tie.
+/// * `contact_manifolds`: reference-face clipping (3D: up to 4 points, and edge–edge points;
+///   2D: reference-edge clipping, up to 2 points), a face preference
+///   ([`tolerance`](crate::tolerance)), stable feature ids for warm starting (Box2D's in 2D), the
+///   clipped points also beyond the prediction distance (as parry's: rapier makes them
+///   speculative contacts when the bodies approach), recomputed on every call (warm-start data
+///   follows the feature ids).
+/// * Compound shapes (`ColliderBuilder::compound`): parry's walk over the parts with this chain
+///   deciding each pair of parts, so cuboid parts get the manifolds above.
+/// * `distance`, `closest_points`: sat-core's (`sat_core::distance`), within `DISTANCE_K·ε·S`
+///   (f64: `DISTANCE_K_F64·ε·S`) of the exact distance; `Intersecting` at distance 0.
+/// * Round cuboids (`ColliderBuilder::round_cuboid`) are not plain cuboids: they pass through
+///   to the next dispatcher.
+///
+/// ```
+#[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+/// use rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
+/// use rapier::prelude::{Cuboid, NarrowPhase, Pose, Vector};
+///
+/// let d = SatDispatcher::default().chain(DefaultQueryDispatcher);
+/// // Two cubes pressed 0.1 into each other along y: the contact is the penetration.
+/// let cube = Cuboid::new(Vector::splat(0.5));
+/// let pos12 = Pose::from_translation(Vector::Y * 0.9);
+/// let contact = d.contact(&pos12, &cube, &cube, 0.0).unwrap().unwrap();
+/// assert!((contact.dist + 0.1).abs() < 1e-5 && contact.normal1.y > 0.99);
+/// let narrow_phase = NarrowPhase::with_query_dispatcher(d);
+/// # drop(narrow_phase);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+#[non_exhaustive]
+pub struct SatDispatcher {}
 
 /// Both shapes as plain cuboids (a round cuboid is not one: it passes through). One virtual
 /// call per shape (`as_cuboid` costs two: `as_any`, then the type id).
@@ -40,7 +85,11 @@ fn cuboids<'a>(
 #[inline]
 fn local_boxes(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape) -> Result<(Obb, Obb), Unsupported> {
     let (c1, c2) = cuboids(g1, g2)?;
-    Ok(manifold::local_boxes(pos12, c1.half_extents, c2.half_extents))
+    Ok(manifold::local_boxes(
+        pos12,
+        c1.half_extents,
+        c2.half_extents,
+    ))
 }
 
 impl QueryDispatcher for SatDispatcher {
@@ -54,16 +103,17 @@ impl QueryDispatcher for SatDispatcher {
         local_boxes(pos12, g1, g2).map(|(a, b)| ShapeIntersection::new(a.intersects(&b)))
     }
 
-    /// The flavour's box distance (`0` when the cuboids intersect): sat-core's `distance` in
-    /// f32, within `DISTANCE_K·ε·S` of the exact distance of the boxes (`sat_core::distance`);
-    /// in f64 the closest points of the boxes in f64 (the flavour module's `distance`).
+    /// The box distance (`0` when the cuboids intersect): sat-core's `distance` of the flavour's
+    /// boxes, within `DISTANCE_K·ε·S` (f64: `DISTANCE_K_F64·ε·S`) of the exact distance of the
+    /// boxes (`sat_core::distance`).
     fn distance(
         &self,
         pos12: &Pose,
         g1: &dyn Shape,
         g2: &dyn Shape,
     ) -> Result<ShapeDistance, Unsupported> {
-        local_boxes(pos12, g1, g2).map(|(a, b)| ShapeDistance::new(super::distance(&a, &b)))
+        let (a, b) = local_boxes(pos12, g1, g2)?;
+        Ok(ShapeDistance::new(a.distance(&b)))
     }
 
     /// The deepest point of the clipped contact on sat-core's minimum-penetration axis (no face
@@ -116,10 +166,9 @@ impl QueryDispatcher for SatDispatcher {
         )
     }
 
-    /// The flavour's closest points (sat-core's `closest_points` in f32, the flavour module's
-    /// `closest_points` in f64): `Intersecting` when the cuboids intersect (distance `0`),
-    /// `Disjoint` beyond `max_dist`, else the two points (each in its own shape's frame, as
-    /// parry gives them), within `DISTANCE_K·ε·S` of their boxes and of the exact distance.
+    /// The closest points (sat-core's `closest_points` of the flavour's boxes): `Intersecting`
+    /// when the cuboids intersect (distance `0`), `Disjoint` beyond `max_dist`, else the two
+    /// points (each in its own shape's frame, as parry gives them), within `DISTANCE_K·ε·S` of their boxes and of the exact distance.
     fn closest_points(
         &self,
         pos12: &Pose,
@@ -128,7 +177,7 @@ impl QueryDispatcher for SatDispatcher {
         max_dist: Real,
     ) -> Result<ClosestPoints, Unsupported> {
         let (a, b) = local_boxes(pos12, g1, g2)?;
-        let c = super::closest_points(&a, &b);
+        let c = a.closest_points(&b);
         Ok(if c.distance == 0.0 {
             ClosestPoints::Intersecting
         } else if c.distance > max_dist {

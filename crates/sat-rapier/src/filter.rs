@@ -1,7 +1,7 @@
 //! `SatContactFilter`'s hooks: rapier's body-type rule, then the user's hooks, then sat-core's
 //! verdict on cuboid pairs. One source for both dimensions and both precisions: it is compiled
-//! in `dim2`, `dim3`, `dim2_f64` and `dim3_f64`, against that flavour's rapier and `manifold`
-//! module.
+//! in each flavour crate (sat-rapier2d, sat-rapier3d, sat-rapier2d-f64, sat-rapier3d-f64),
+//! against that flavour's rapier and `manifold` module.
 //!
 //! Algorithm of `filter_contact_pair` for a pair of plain cuboids. Let `d` be the prediction
 //! distance, plus both contact skins, plus how far any point of either box can move in one time
@@ -36,8 +36,50 @@ use super::rapier::pipeline::{
     ActiveHooks, ContactModificationContext, PairFilterContext, PhysicsHooks,
 };
 use super::rapier::prelude::SolverFlags;
-use super::SatContactFilter;
 use crate::precision::Magnitude;
+
+/// A contact-pair filter: drops cuboid–cuboid pairs (rectangle pairs in 2D) that sat-core proves
+/// farther apart than the prediction distance plus both contact skins plus one step's motion,
+/// and cuboid sensor pairs it proves disjoint; every other decision is rapier's body-type rule
+/// and the wrapped hooks `H` (see [`with_inner`](Self::with_inner) for the order).
+///
+/// rapier calls it only for colliders with [`ACTIVE_HOOKS`](Self::ACTIVE_HOOKS), and stops
+/// recycling the contacts of such pairs: every awake pair is recomputed every step, which on a
+/// resting pile costs several times the default narrow phase (see `benches/rapier_scenes.rs`).
+/// Worth it only where a contact hook is needed anyway; never culls a pair rapier would give a
+/// contact, a speculative contact or a continuous-collision sweep.
+///
+/// ```
+#[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+/// use rapier::prelude::*;
+///
+/// let hooks = SatContactFilter::new();
+/// let (mut bodies, mut colliders) = (RigidBodySet::new(), ColliderSet::new());
+/// let ground = Cuboid::new(Vector::splat(10.0).with_y(0.5));
+/// let ground = ColliderBuilder::new(SharedShape::new(ground)).translation(-Vector::Y * 0.5);
+/// colliders.insert(ground.active_hooks(SatContactFilter::ACTIVE_HOOKS));
+/// let body = bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::Y * 0.6));
+/// let cube = ColliderBuilder::new(SharedShape::new(Cuboid::new(Vector::splat(0.5))));
+/// colliders.insert_with_parent(cube.active_hooks(SatContactFilter::ACTIVE_HOOKS), body, &mut bodies);
+///
+/// let (mut pipeline, params) = (PhysicsPipeline::new(), IntegrationParameters::default());
+/// let (mut islands, mut broad_phase) = (IslandManager::new(), DefaultBroadPhase::new());
+/// let (mut narrow_phase, mut soft_bodies) = (NarrowPhase::new(), SoftBodySet::new());
+/// let (mut joints, mut multibody_joints) = (ImpulseJointSet::new(), MultibodyJointSet::new());
+/// let mut ccd = CCDSolver::new();
+/// for _ in 0..120 {
+///     pipeline.step(-Vector::Y * 9.81, &params, &mut islands, &mut broad_phase,
+///         &mut narrow_phase, &mut bodies, &mut colliders, &mut joints, &mut multibody_joints,
+///         &mut soft_bodies, &mut ccd, &hooks, &());
+/// }
+/// assert!((bodies[body].translation().y - 0.5).abs() < 0.01); // resting on the ground
+/// ```
+#[derive(Clone, Debug)]
+pub struct SatContactFilter<H = ()> {
+    inner: H,
+    prediction_distance: Real,
+    dt: Real,
+}
 
 impl SatContactFilter<()> {
     /// The hooks to set on every collider the filter should see:

@@ -6,8 +6,8 @@
 //! another keeps the same reference face (and the same contact feature ids, hence its warm-started
 //! impulses) from one step to the next.
 //!
-//! Precision. The f32 flavours (`dim2`, `dim3`) and the f64 ones (`dim2_f64`, `dim3_f64`)
-//! share the physical constants ([`FACE_PREFERENCE_PREDICTION`], [`REDUCTION_TIE_RELATIVE`]):
+//! Precision. The f32 flavours (sat-rapier2d, sat-rapier3d) and the f64 ones (sat-rapier2d-f64,
+//! sat-rapier3d-f64) share the physical constants ([`FACE_PREFERENCE_PREDICTION`], [`REDUCTION_TIE_RELATIVE`]):
 //! fractions of a length, whatever the scalar. The rounding ones count units `ε·S` with `ε` the
 //! flavour's own (`2⁻²³` or `2⁻⁵²`) and follow sat-core's bounds for that precision, which for
 //! its f64 boxes are larger in their `ε` (`SEPARATION_K_F64 = PAD_K_F64 = 192`: the stored
@@ -27,7 +27,7 @@
 ///
 /// No relative part: ODE's and Bullet's "an edge axis must be 1.05× better than the best face"
 /// changed the contact normal of one touching pair in ten, relative to rapier's default
-/// pipeline, in the heap of overlapping boxes of `tests/rapier/pipeline3.rs`
+/// pipeline, in the heap of overlapping boxes of sat-rapier3d's `tests/all/pipeline.rs`
 /// (`contacts_match_the_default_pipeline`), without a visible gain in the stacking tests.
 pub const FACE_PREFERENCE_PREDICTION: f32 = 0.025;
 
@@ -72,7 +72,7 @@ pub const CERTIFY_K_F64: f64 = 256.0;
 /// `96` covers both.
 pub const CONTACT_K: f32 = 96.0;
 
-/// [`CONTACT_K`] for the f64 flavours (`dim2_f64`, `dim3_f64`), in units of `ε·S` with
+/// [`CONTACT_K`] for the f64 flavours (sat-rapier2d-f64, sat-rapier3d-f64), in units of `ε·S` with
 /// `ε = 2⁻⁵²`: `2²⁸`, so every answer is within `2⁻²⁴·S` (`≈ 6e-8·S`) of the exact one.
 ///
 /// Derivation. A certified answer is within `CERTIFY_K_F64 + SEPARATION_K_F64 + PAD_K_F64 + 4
@@ -84,16 +84,3 @@ pub const CONTACT_K: f32 = 96.0;
 /// `1e-8·S` and their directions `1e-16/|ℓ|·S`, each below `2²⁶·ε·S`; the supporting features'
 /// span `8·ε·S`. Sum below `2²⁸·ε·S`.
 pub const CONTACT_K_F64: f64 = (1u64 << 28) as f64;
-
-/// The face preference for a prediction distance: `FACE_PREFERENCE_PREDICTION · prediction` (a
-/// length), in the flavour's scalar.
-#[cfg(any(
-    feature = "dim2",
-    feature = "dim3",
-    feature = "dim2-f64",
-    feature = "dim3-f64"
-))]
-#[inline]
-pub(crate) fn face_preference<R: crate::precision::Precision>(prediction: R) -> R {
-    R::face_preference(prediction)
-}

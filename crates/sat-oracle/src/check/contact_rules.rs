@@ -12,7 +12,7 @@ use arbitrary::{Arbitrary, Unstructured};
 use sat_core::Feature;
 use sat_core::exact::ExactVerdict;
 use sat_core::tolerance::Band;
-use sat_rapier::tolerance::FACE_PREFERENCE_PREDICTION;
+use sat_rapier3d::tolerance::FACE_PREFERENCE_PREDICTION;
 
 use super::super::Report;
 use super::super::contact::{Knobs, Who, bound, fail};
@@ -349,7 +349,7 @@ fn judge_contact(
                 "depth differs from the exact penetration depth",
                 format!(
                     "dist {dist:e} vs margin {m:e} ({:.1} ε·S): {c:?}",
-                    (dist - m).abs() / (b / f64::from(sat_rapier::tolerance::CONTACT_K))
+                    (dist - m).abs() / (b / f64::from(sat_rapier3d::tolerance::CONTACT_K))
                 ),
             );
         }

@@ -1,25 +1,65 @@
-//! The rapier scene harness, one for the tests (`tests/rapier/`), the bench
-//! (`benches/rapier_scenes.rs`, through `#[path]`) and the example (`examples/pyramid3.rs`): the
-//! workspace's one rapier world (`sat_oracle::world`: the pipeline and every set it steps, how it
+//! The rapier scene harness of the sat-rapier crates' tests, also used by the rapier bench
+//! (`benches/rapier_scenes.rs`) and the example (`examples/pyramid3.rs`): over the workspace's
+//! one rapier world ([`world`](crate::world): the pipeline and every set it steps, how it
 //! computes box contacts, its step, also stepped by the `rapier3` fuzz scenes), the piles and the
 //! scenes both dimensions share, and the pipeline assertions. 2D and 3D, f32 and f64, from one
-//! text (`dim2`, `dim3`, `dim2_f64`, `dim3_f64`: rapier2d/3d with `sat_rapier::dim2`/`dim3`,
-//! rapier2d-f64/3d-f64 with `sat_rapier::dim2_f64`/`dim3_f64`); the other scenes and
+//! text: [`dim2`] (sat-rapier2d), [`dim3`] (sat-rapier3d), and with the feature `rapier-f64`
+//! `dim2_f64` (sat-rapier2d-f64) and `dim3_f64` (sat-rapier3d-f64). The other scenes and
 //! measurements stay with their users.
+//!
+//! The query checks both dimensions share, with the pairs drawn by the caller: the box measures
+//! (`support_gap`, `off_boundary`), `contact()` against GJK/EPA with f32's tolerances
+//! (`assert_contact_agrees_with_epa`), the f64 flavours' queries against parry-f64's
+//! (`assert_queries_agree_with_parry`), sat-core's distance against the exact one
+//! ([`assert_distance_within_bound`]) and the contact fuzz checks
+//! ([`run_targets_on_random_inputs`]).
 
-// Each user takes the part it needs (the example only 3D, the bench no `run`, `tests/rapier`
-// only f32, `tests/rapier_f64` only f64).
-#![allow(dead_code)]
+/// The fuzz targets' checks (`check::target(name)`, each with its seed) on seeded random inputs
+/// of 96 bytes, decoded as `cargo fuzz run` decodes them, until 20 000 of them made a case; at
+/// least 80% must. The sat-rapier crates' tests run the contact and manifold targets of their
+/// dimension with it: the chain's `contact()` and manifolds against the exact oracle, in every
+/// regime the recipes build (`check::contact`).
+pub fn run_targets_on_random_inputs(targets: &[(&str, u64)]) {
+    for &(name, seed) in targets {
+        let t = crate::check::target(name).expect("a target");
+        let (mut inputs, mut buffer, mut n, mut cases) =
+            (crate::check::RandomInputs::new(seed), Vec::new(), 0, 0);
+        while n < 20_000 {
+            inputs.input(&mut buffer, 96);
+            cases += 1;
+            n += usize::from((t.run)(&buffer).accepted);
+        }
+        assert!(n * 10 >= cases * 8, "{n} of {cases} accepted");
+        println!(
+            "{name}: {n} accepted; parry findings so far: {:?}",
+            crate::check::contact::contact_peer_tallies()
+        );
+    }
+}
+
+/// A distance `d` of sat-core's (f32) against the exact interval `(lower, upper, scale)` of the
+/// boxes' distance: within `DISTANCE_K·ε·S` of it, `S = scale`.
+pub fn assert_distance_within_bound(what: &str, d: f32, exact: (f64, f64, f64)) {
+    use sat_core::distance::DISTANCE_K;
+    use sat_core::tolerance::EPS;
+    let (lower, upper, scale) = exact;
+    let bound = f64::from(DISTANCE_K * EPS) * scale;
+    let d = f64::from(d);
+    assert!(
+        d >= lower - bound && d <= upper + bound,
+        "{what}: {d:e} vs [{lower:e}, {upper:e}]"
+    );
+}
 
 macro_rules! harness {
-    ($rapier:ident, $flavour:ident) => {
+    ($sat:ident, $flavour:ident) => {
         use std::sync::Mutex;
         use std::sync::atomic::{AtomicUsize, Ordering};
 
-        use sat_rapier::$flavour::SatContactFilter;
-        use $rapier::prelude::*;
+        use $sat::SatContactFilter;
+        use $sat::rapier::prelude::*;
 
-        pub use sat_oracle::world::$flavour::{Integration, World};
+        pub use crate::world::$flavour::{Integration, World};
 
         /// Steps `world` `steps` times with its integration's hooks; after every step every
         /// solver contact is finite, and at the end every body's position and velocity.
@@ -43,6 +83,16 @@ macro_rules! harness {
         /// The point `(x, y)` (`z = 0` in 3D).
         pub fn xy(x: Real, y: Real) -> Vector {
             Vector::ZERO.with_x(x).with_y(y)
+        }
+
+        /// The scenes that read the same in 2D and 3D, each with every integration: fast bodies
+        /// are still swept ([`assert_sweeps_stop_the_bullet`]), fixed–fixed pairs are never
+        /// computed ([`assert_fixed_pairs_never_computed`]), user hooks still run inside the
+        /// filter ([`assert_user_hooks_run`]).
+        pub fn assert_shared_scenes() {
+            assert_sweeps_stop_the_bullet();
+            assert_fixed_pairs_never_computed();
+            assert_user_hooks_run();
         }
 
         /// A body moving at 120 m/s with continuous collision detection, 1 m from a 5 cm wall:
@@ -136,7 +186,7 @@ macro_rules! harness {
                         continue;
                     }
                     checked += 1;
-                    let distance = $rapier::parry::query::distance(
+                    let distance = $sat::rapier::parry::query::distance(
                         co1.position(),
                         co1.shape(),
                         co2.position(),
@@ -227,7 +277,9 @@ macro_rules! harness {
         /// `step`.
         #[derive(Default)]
         pub struct Events {
+            /// The step the next events belong to.
             pub step: AtomicUsize,
+            /// Every event so far.
             pub log: Mutex<Vec<(usize, ColliderHandle, ColliderHandle, bool)>>,
         }
 
@@ -307,8 +359,11 @@ macro_rules! harness {
         /// A user's hooks: a ghost box that passes through everything, a conveyor (tangent
         /// velocity 1 along x) under the rest, and counters proving that each hook ran.
         pub struct UserHooks {
+            /// The box that passes through everything.
             pub ghost: ColliderHandle,
+            /// How many times `filter_contact_pair` ran.
             pub filtered: AtomicUsize,
+            /// How many times `modify_solver_contacts` ran.
             pub modified: AtomicUsize,
         }
 
@@ -332,6 +387,7 @@ macro_rules! harness {
         /// An inner hook that records every pair it is asked about.
         #[derive(Default)]
         pub struct Witness {
+            /// Every pair asked about, in order.
             pub asked: Mutex<Vec<(ColliderHandle, ColliderHandle)>>,
         }
 
@@ -422,11 +478,324 @@ macro_rules! harness {
     };
 }
 
+/// The dispatcher's queries against parry's, in every flavour: the box measures, the f32 contact
+/// check against GJK/EPA and the f64 checks against parry-f64's dispatcher, with the pairs drawn
+/// by the caller (its dimension's random pairs).
+macro_rules! queries {
+    ($sat:ident) => {
+        use rand_pcg::Pcg64;
+
+        /// The signed gap of the boxes of half-extents `he1` (at the origin) and `he2` (placed
+        /// by `pos12`) along the unit normal `n` (first frame), from support functions.
+        pub fn support_gap(he1: Vector, he2: Vector, pos12: &Pose, n: Vector) -> Real {
+            n.dot(pos12.translation)
+                - he1.dot(n.abs())
+                - he2.dot((pos12.rotation.inverse() * n).abs())
+        }
+
+        /// How far `p` is from the boundary of the box of half-extents `he` (its own frame).
+        pub fn off_boundary(he: Vector, p: Vector) -> Real {
+            (p.abs() - he).max_element().abs()
+        }
+
+        /// [`support_gap`] along the unit axis `l` or `−l`, whichever points from the first
+        /// box's centre towards the second's.
+        pub fn outward_gap(c1: &Cuboid, c2: &Cuboid, pos12: &Pose, l: Vector) -> Real {
+            let towards = if l.dot(pos12.translation) < 0.0 { -l } else { l };
+            support_gap(c1.half_extents, c2.half_extents, pos12, towards)
+        }
+
+        /// `contact()` against GJK/EPA on 10 000 penetrating pairs drawn by `pair` (half-extents
+        /// and `pos12`; boxes of size ~1) from a generator seeded by `seed`, with f32's tolerances (normals within
+        /// `1 − cos ≤ 1e-5`, lengths within `1e-4`): every cuboid pair answered, witness
+        /// points on both boundaries, depths and normals as EPA's, witness points EPA's unless
+        /// the deepest feature is not unique.
+        pub fn assert_contact_agrees_with_epa(
+            dimension: &str,
+            seed: u64,
+            pair: fn(&mut Pcg64) -> (Vector, Vector, Pose),
+        ) {
+            use rand::SeedableRng;
+            use $sat::rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
+            use $sat::SatDispatcher;
+            const NORMAL_TOL: Real = 1e-5;
+            const LENGTH_TOL: Real = 1e-4;
+            let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
+            let (mut pairs, mut same_witness, mut epa_inconsistent, mut ties) = (0, 0, 0, 0);
+            let mut rng = Pcg64::seed_from_u64(seed);
+            while pairs < 10_000 {
+                let (he1, he2, pos12) = pair(&mut rng);
+                let (c1, c2) = (Cuboid::new(he1), Cuboid::new(he2));
+                let Ok(Some(e)) = parry.contact(&pos12, &c1, &c2, 0.0) else {
+                    continue;
+                };
+                if e.dist > -1e-3 {
+                    continue;
+                }
+                pairs += 1;
+                // Every cuboid pair is answered (uncertified clipping falls back to f64, not GJK).
+                let s = sat
+                    .contact(&pos12, &c1, &c2, 0.0)
+                    .expect("a cuboid pair is answered")
+                    .expect("penetrating");
+                // Ours: consistent with the support functions, witness points on both boundaries.
+                let gap = support_gap(he1, he2, &pos12, s.normal1);
+                assert!((s.dist - gap).abs() <= LENGTH_TOL, "{s:?} vs support {gap}");
+                assert!(off_boundary(he1, s.point1) <= LENGTH_TOL, "{s:?}");
+                assert!(off_boundary(he2, s.point2) <= LENGTH_TOL, "{s:?}");
+                let p2 = pos12 * s.point2;
+                assert!(
+                    (p2 - s.point1 - s.normal1 * s.dist).length() <= LENGTH_TOL,
+                    "{s:?}"
+                );
+                assert!((pos12.rotation * s.normal2 + s.normal1).length() <= LENGTH_TOL);
+                // Against EPA.
+                let epa_gap = support_gap(he1, he2, &pos12, e.normal1);
+                if (e.dist - epa_gap).abs() > LENGTH_TOL {
+                    epa_inconsistent += 1; // EPA's depth disagrees with its own normal
+                    continue;
+                }
+                assert!((s.dist - e.dist).abs() <= LENGTH_TOL, "{s:?}\n{e:?}");
+                if 1.0 - s.normal1.dot(e.normal1) > NORMAL_TOL {
+                    ties += 1; // two axes equally deep within LENGTH_TOL: either is a right answer
+                    continue;
+                }
+                if (s.point1 - e.point1).length() <= LENGTH_TOL
+                    && (s.point2 - e.point2).length() <= LENGTH_TOL
+                {
+                    same_witness += 1;
+                } else {
+                    // Not unique: EPA's points lie on the same supporting planes as ours.
+                    let along1 = (e.point1 - s.point1).dot(s.normal1);
+                    let along2 = (pos12 * e.point2 - p2).dot(s.normal1);
+                    assert!(
+                        along1.abs() <= LENGTH_TOL && along2.abs() <= LENGTH_TOL,
+                        "{s:?}\n{e:?}"
+                    );
+                }
+            }
+            println!(
+                "{dimension} contact vs EPA: {pairs} penetrating pairs, witness points equal in \
+                 {same_witness}, EPA inconsistent with its own normal in {epa_inconsistent}, ties \
+                 between two axes in {ties}"
+            );
+            assert!(same_witness * 100 >= 95 * (pairs - epa_inconsistent - ties));
+            assert!(ties * 100 <= pairs);
+            assert!(epa_inconsistent * 100 <= pairs);
+        }
+
+        /// sat-core's gap of the pair (the first box at the origin of its frame).
+        pub fn gap(c1: &Cuboid, c2: &Cuboid, pos12: &Pose) -> Real {
+            let a = $sat::obb_from_pose(&Pose::IDENTITY, c1);
+            a.separation(&$sat::obb_from_pose(pos12, c2)).gap
+        }
+
+        /// Two boxes face to face along the first one's x axis, `gap` apart (pressed into each
+        /// other when negative), placed by `pos12`: the dispatcher's verdict is right and
+        /// parry's agrees, and its contact is `gap` along x (within `1e-8`: f64's tolerance).
+        pub fn assert_tells_the_gap(pos12: &Pose, c1: &Cuboid, c2: &Cuboid, gap: Real) {
+            use $sat::rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
+            let sat = $sat::SatDispatcher::default();
+            let ours = sat.intersection_test(pos12, c1, c2).unwrap().intersecting;
+            assert_eq!(ours, gap < 0.0, "gap {gap}");
+            let parry = DefaultQueryDispatcher.intersection_test(pos12, c1, c2);
+            assert_eq!(parry.unwrap().intersecting, ours);
+            let contact = sat.contact(pos12, c1, c2, 0.1).unwrap();
+            let contact = contact.expect("within the prediction");
+            assert!((contact.dist - gap).abs() < 1e-8, "{gap}: {contact:?}");
+            assert!(contact.normal1.x > 0.999_999, "{contact:?}");
+        }
+
+        /// The f64 flavours' queries against parry's (`pair` draws a pair near an origin from a
+        /// generator, `best_gap` is the best gap over the dimension's candidate axes): for each of
+        /// `origins` (near and far), `intersection_test` and `contact` on pairs from a generator
+        /// seeded by `seeds[0]` and `seeds[1]`, then `distance` and `closest_points` on pairs near
+        /// `origins[1]` seeded by `seeds[2]`.
+        pub fn assert_queries_agree_with_parry(
+            dimension: &str,
+            origins: [Vector; 2],
+            seeds: [u64; 3],
+            pair: fn(&mut Pcg64, Vector) -> (Cuboid, Cuboid, Pose),
+            best_gap: fn(&Cuboid, &Cuboid, &Pose) -> Real,
+        ) {
+            use rand::SeedableRng;
+            let pairs_near = |origin: Vector, seed: u64| {
+                let mut rng = Pcg64::seed_from_u64(seed);
+                move || pair(&mut rng, origin)
+            };
+            for origin in origins {
+                assert_intersection_test_agrees_with_parry(pairs_near(origin, seeds[0]));
+                let what = format!("{dimension} at {origin}");
+                assert_contact_agrees_with_parry(&what, pairs_near(origin, seeds[1]), best_gap);
+            }
+            assert_distance_agrees_with_parry(pairs_near(origins[1], seeds[2]));
+        }
+
+        /// `intersection_test` against parry's on 20 000 pairs drawn by `pair`: the same verdict
+        /// outside a band of `1e-9` around touching (f64's tolerance: parry's own answer is not
+        /// exact inside it).
+        fn assert_intersection_test_agrees_with_parry(
+            mut pair: impl FnMut() -> (Cuboid, Cuboid, Pose),
+        ) {
+            use $sat::rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
+            let (sat, parry) = ($sat::SatDispatcher::default(), DefaultQueryDispatcher);
+            let (mut overlapping, mut apart) = (0, 0);
+            for _ in 0..20_000 {
+                let (c1, c2, pos12) = pair();
+                if gap(&c1, &c2, &pos12).abs() < 1e-9 {
+                    continue;
+                }
+                let ours = sat
+                    .intersection_test(&pos12, &c1, &c2)
+                    .unwrap()
+                    .intersecting;
+                let theirs = parry
+                    .intersection_test(&pos12, &c1, &c2)
+                    .unwrap()
+                    .intersecting;
+                assert_eq!(ours, theirs, "{c1:?} {c2:?} {pos12:?}");
+                if ours {
+                    overlapping += 1;
+                } else {
+                    apart += 1;
+                }
+            }
+            assert!(overlapping > 5000 && apart > 2000, "{overlapping} {apart}");
+        }
+
+        /// `contact` against parry's on 20 000 pairs drawn by `pair` (boxes of size ~1), with
+        /// f64's tolerances: ours consistent with the support functions (the gap along our
+        /// normal, and for penetrating pairs `best_gap`, the best of the candidate axes, within
+        /// `1e-12`); the same pairs answered as parry's; separated pairs' distances within
+        /// `1e-6` (GJK's convergence tolerance on polytopes), penetration depths within `1e-4`
+        /// (EPA's), normals within `1 − cos ≤ 1e-5` for at least 95% of the pairs (ties between
+        /// axes leave the others), except where parry's depth contradicts its own normal (at
+        /// most 2% of the penetrating pairs).
+        fn assert_contact_agrees_with_parry(
+            what: &str,
+            mut pair: impl FnMut() -> (Cuboid, Cuboid, Pose),
+            best_gap: impl Fn(&Cuboid, &Cuboid, &Pose) -> Real,
+        ) {
+            use $sat::rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
+            const TIGHT: Real = 1e-12;
+            const DISTANCE_TOL: Real = 1e-6;
+            const DEPTH_TOL: Real = 1e-4;
+            let (sat, parry) = ($sat::SatDispatcher::default(), DefaultQueryDispatcher);
+            let prediction = 0.1;
+            let (mut separated, mut penetrating, mut same_normal) = (0, 0, 0);
+            let (mut parry_inconsistent, mut worst): (usize, [Real; 2]) = (0, [0.0; 2]);
+            for _ in 0..20_000 {
+                let (c1, c2, pos12) = pair();
+                let (he1, he2) = (c1.half_extents, c2.half_extents);
+                let ours = sat.contact(&pos12, &c1, &c2, prediction).unwrap();
+                let theirs = parry.contact(&pos12, &c1, &c2, prediction).unwrap();
+                let (ours, theirs) = match (ours, theirs) {
+                    (Some(o), Some(t)) => (o, t),
+                    (None, None) => continue,
+                    // Only at the prediction distance may the two disagree on "within".
+                    (o, t) => {
+                        let d = o.or(t).unwrap().dist;
+                        assert!((d - prediction).abs() < 1e-9, "{o:?} vs {t:?}");
+                        continue;
+                    }
+                };
+                let case = format!("{what}: {c1:?} {c2:?} {pos12:?}: {ours:?} vs {theirs:?}");
+                // Ours: the gap along our normal, and (penetrating) the best axis's gap.
+                let along = support_gap(he1, he2, &pos12, ours.normal1);
+                worst[0] = worst[0].max((ours.dist - along).abs());
+                assert!((ours.dist - along).abs() < TIGHT, "{case}: {along}");
+                let best = best_gap(&c1, &c2, &pos12);
+                if ours.dist <= 0.0 {
+                    worst[1] = worst[1].max((ours.dist - best).abs());
+                    assert!((ours.dist - best).abs() < TIGHT, "{case}: best {best}");
+                } else {
+                    assert!(ours.dist > best - TIGHT, "{case}: best {best}");
+                }
+                // Against parry's, unless its depth contradicts its own normal.
+                let theirs_along = support_gap(he1, he2, &pos12, theirs.normal1);
+                if theirs.dist > 0.0 {
+                    separated += 1;
+                    assert!((ours.dist - theirs.dist).abs() < DISTANCE_TOL, "{case}");
+                } else if (theirs.dist - theirs_along).abs() > DEPTH_TOL {
+                    parry_inconsistent += 1;
+                    continue;
+                } else {
+                    penetrating += 1;
+                    assert!((ours.dist - theirs.dist).abs() < DEPTH_TOL, "{case}");
+                }
+                if 1.0 - ours.normal1.dot(theirs.normal1) <= 1e-5 {
+                    same_normal += 1;
+                }
+            }
+            println!(
+                "{what}: {separated} separated, {penetrating} penetrating, {same_normal} with \
+                 parry's normal, parry's depth inconsistent with its normal in \
+                 {parry_inconsistent}; ours off its normal's gap by {:.1e}, off the best axis by \
+                 {:.1e}",
+                worst[0], worst[1]
+            );
+            assert!(
+                parry_inconsistent * 50 <= penetrating,
+                "{parry_inconsistent}"
+            );
+            assert!(
+                separated > 500 && penetrating > 5000,
+                "{separated} {penetrating}"
+            );
+            // Ties between axes and EPA's loose depth leave a few normals apart.
+            assert!(
+                same_normal * 100 >= (separated + penetrating) * 95,
+                "{same_normal} of {}",
+                separated + penetrating
+            );
+        }
+
+        /// `distance` and `closest_points` against parry's on 5000 pairs drawn by `pair`, with
+        /// f64's tolerances: distances within `1e-6` (GJK's), the closest points on both boxes
+        /// and that distance apart within `1e-12`.
+        fn assert_distance_agrees_with_parry(
+            mut pair: impl FnMut() -> (Cuboid, Cuboid, Pose),
+        ) {
+            use $sat::rapier::parry::query::{
+                ClosestPoints, DefaultQueryDispatcher, QueryDispatcher,
+            };
+            const TIGHT: Real = 1e-12;
+            let (sat, parry) = ($sat::SatDispatcher::default(), DefaultQueryDispatcher);
+            let (mut apart, mut overlapping) = (0, 0);
+            for _ in 0..5000 {
+                let (c1, c2, pos12) = pair();
+                let ours = sat.distance(&pos12, &c1, &c2).unwrap().distance;
+                let theirs = parry.distance(&pos12, &c1, &c2).unwrap().distance;
+                let what = format!("{c1:?} {c2:?} {pos12:?}: {ours} vs {theirs}");
+                assert!((ours - theirs).abs() < 1e-6, "{what}");
+                match sat.closest_points(&pos12, &c1, &c2, 10.0).unwrap() {
+                    ClosestPoints::Intersecting => {
+                        overlapping += 1;
+                        assert_eq!(ours, 0.0, "{what}");
+                    }
+                    ClosestPoints::WithinMargin(p1, p2) => {
+                        apart += 1;
+                        // On both boxes (each in its own frame), `ours` apart.
+                        assert!(off_boundary(c1.half_extents, p1) < TIGHT, "{what}: {p1}");
+                        assert!(off_boundary(c2.half_extents, p2) < TIGHT, "{what}: {p2}");
+                        assert!(((pos12 * p2 - p1).length() - ours).abs() < TIGHT, "{what}");
+                    }
+                    ClosestPoints::Disjoint => panic!("{what}: beyond 10"),
+                }
+            }
+            assert!(apart > 500 && overlapping > 2000, "{apart} {overlapping}");
+        }
+    };
+}
+
 /// rapier's pyramid2 layout: `rows` rows of boxes of half-extent 0.5, each row on the one below
 /// and shifted by half a box, 1 mm apart, on a ground whose top is at `origin`. Returns the
 /// world, the top box and its resting place.
 macro_rules! pyramid2 {
     () => {
+        /// rapier's pyramid2 layout: `rows` rows of boxes of half-extent 0.5, each row on the one
+        /// below and shifted by half a box, 1 mm apart, on a ground whose top is at `origin`.
+        /// Returns the world, the top box and its resting place.
         pub fn pyramid(integration: Integration, rows: usize, origin: Vector) -> Pile {
             let he = 0.5;
             let centres = (0..rows).flat_map(|i| {
@@ -444,9 +813,21 @@ macro_rules! pyramid2 {
     };
 }
 
-/// rapier's pyramid3 layout: the box centres ([`pyramid_centres`]) and a scaled-down pile.
+/// rapier's pyramid3 layout: the box centres ([`pyramid_centres`]) and a scaled-down pile; and
+/// random rotations for the query tests.
 macro_rules! pyramid3 {
     () => {
+        /// A random unit quaternion from `coordinate`'s values in `-1..1`: rejection sampling
+        /// of a 4-vector until its length is in `0.1..1`, then normalised.
+        pub fn random_rotation(mut coordinate: impl FnMut() -> Real) -> Rotation {
+            loop {
+                let q = Rotation::from_array(core::array::from_fn(|_| coordinate()));
+                if (0.1..1.0).contains(&q.length()) {
+                    return q.normalize();
+                }
+            }
+        }
+
         /// rapier's pyramid3 layout: layer `i` of `layers` holds `(layers − i)²` box centres on
         /// a grid of pitch 2.25 centred on the y axis (each box on the corners of four below),
         /// at height `height(i)`; layer by layer, row by row.
@@ -480,20 +861,25 @@ macro_rules! pyramid3 {
     };
 }
 
-/// The four flavours' modules (sat-rapier's and the world's flavour, with its rapier): the
-/// harness, and the dimension's piles.
+/// The four flavours' modules (the sat-rapier crate, and the world's flavour): the harness, and
+/// the dimension's piles.
 macro_rules! flavours {
-    ($($flavour:ident: $rapier:ident, $piles:ident;)*) => {$(
+    ($($(#[$cfg:meta])* $flavour:ident: $sat:ident, $piles:ident;)*) => {$(
+        #[doc = concat!("The harness of `", stringify!($sat), "`.")]
+        $(#[$cfg])*
         pub mod $flavour {
-            harness!($rapier, $flavour);
+            harness!($sat, $flavour);
+            queries!($sat);
             $piles!();
         }
     )*};
 }
 
 flavours! {
-    dim2: rapier2d, pyramid2;
-    dim3: rapier3d, pyramid3;
-    dim2_f64: rapier2d_f64, pyramid2;
-    dim3_f64: rapier3d_f64, pyramid3;
+    dim2: sat_rapier2d, pyramid2;
+    dim3: sat_rapier3d, pyramid3;
+    #[cfg(feature = "rapier-f64")]
+    dim2_f64: sat_rapier2d_f64, pyramid2;
+    #[cfg(feature = "rapier-f64")]
+    dim3_f64: sat_rapier3d_f64, pyramid3;
 }

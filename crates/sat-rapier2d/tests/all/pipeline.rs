@@ -1,11 +1,11 @@
 //! Both sat-rapier integrations (dispatcher and contact filter) in real rapier2d pipelines: stacks
 //! stand, sensor events match the default, the filter culls only provably separated pairs,
-//! degenerate boxes never put NaN into the solver (the tests whose scenes read the same in 3D are
-//! in `pipeline.rs`).
+//! degenerate boxes never put NaN into the solver; and the scenes that read the same in 3D
+//! (`shared_scenes`).
 
-use rapier2d::prelude::*;
+use sat_rapier2d::rapier::prelude::*;
 
-use crate::harness::dim2::{
+use sat_oracle::harness::dim2::{
     Integration, World, assert_filter_culls_only_separated_pairs, assert_sensor_events_match,
     assert_stands, assert_stays_finite, pyramid, tall_stack,
 };
@@ -84,4 +84,10 @@ fn degenerate_boxes_never_put_nan_into_the_solver() {
         }
         assert_stays_finite(&mut world, 180);
     }
+}
+
+/// The scenes that read the same in 2D and 3D (`sat_oracle::harness`), in rapier2d.
+#[test]
+fn scenes_both_dimensions_share() {
+    sat_oracle::harness::dim2::assert_shared_scenes();
 }

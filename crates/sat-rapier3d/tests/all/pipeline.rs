@@ -1,12 +1,12 @@
 //! Both sat-rapier integrations (dispatcher and contact filter) in real rapier3d pipelines: stacks
 //! stand, contacts and sensor events match the default, the filter culls only provably separated
-//! pairs (and pairs whose AABBs overlap), degenerate boxes never put NaN into the solver (the
-//! tests whose scenes read the same in 2D are in `pipeline.rs`).
+//! pairs (and pairs whose AABBs overlap), degenerate boxes never put NaN into the solver; and the
+//! scenes that read the same in 2D (`shared_scenes`).
 
-use rapier3d::prelude::*;
-use sat_rapier::dim3::SatContactFilter;
+use sat_rapier3d::SatContactFilter;
+use sat_rapier3d::rapier::prelude::*;
 
-use crate::harness::dim3::{
+use sat_oracle::harness::dim3::{
     Integration, World, assert_filter_culls_only_separated_pairs, assert_sensor_events_match,
     assert_stands, assert_stays_finite, cuboid, pyramid, tall_stack,
 };
@@ -194,4 +194,10 @@ fn degenerate_boxes_never_put_nan_into_the_solver() {
         }
         assert_stays_finite(&mut world, 180);
     }
+}
+
+/// The scenes that read the same in 2D and 3D (`sat_oracle::harness`), in rapier3d.
+#[test]
+fn scenes_both_dimensions_share() {
+    sat_oracle::harness::dim3::assert_shared_scenes();
 }

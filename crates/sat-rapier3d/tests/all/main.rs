@@ -1,0 +1,7 @@
+//! sat-rapier3d in rapier3d: its dispatcher's contacts and manifolds against parry's and the
+//! exact oracle (`contact`), and whole pipelines stepped with the SAT dispatcher and contact
+//! filter (`pipeline`), over sat-oracle's rapier world and scene harness. One test binary, so
+//! rapier is linked once for all of them.
+
+mod contact;
+mod pipeline;
