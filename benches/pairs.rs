@@ -759,7 +759,7 @@ fn grid3(rng: &mut Pcg64) -> (Obb3, Vec<Obb3>) {
 ///
 /// * `stored`: sat-core on `Obb3`/`Obb2` built once (144 / 48 bytes a box);
 /// * `from pose`: sat-core on boxes built per pair from a parry pose and cuboid with
-///   `sat_rapier`'s `obb_from_pose` (what a rapier program that keeps colliders, not boxes, pays);
+///   `sat_rapier3d::obb_from_pose` (`sat_rapier2d`'s in 2D) (what a rapier program that keeps colliders, not boxes, pays);
 /// * `from rotation`: built per pair with `Obb3::new(centre, half-extents, quaternion)` /
 ///   `Obb2::new(centre, half-extents, angle)` (rotation computed in f64 and rounded once);
 /// * Ericson's test (and in 2D the projection-radius textbook form) on its own layout;
