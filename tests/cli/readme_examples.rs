@@ -67,7 +67,10 @@ fn every_page_of_the_book_is_a_doctest() {
     assert!(pages.len() >= 10, "{pages:?}");
     for page in pages {
         let include = format!("include_str!(\"../docs/{page}\")");
-        assert!(lib.contains(&include), "src/lib.rs does not include docs/{page}");
+        assert!(
+            lib.contains(&include),
+            "src/lib.rs does not include docs/{page}"
+        );
         let text = std::fs::read_to_string(root.join("docs").join(page)).unwrap();
         assert_rust_blocks_run_as_written(page, &text);
     }
