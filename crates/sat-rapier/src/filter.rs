@@ -308,14 +308,17 @@ impl<H: PhysicsHooks> PhysicsHooks for SatContactFilter<H> {
     #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
     /// use rapier::prelude::*;
     ///
-    /// // Three cubes in a row: the first 0.3 from the second, the second touching the third.
+    /// // Three cubes in a row: the first 0.3 from the second, the second touching the third; and
+    /// // a rounded cube 0.3 from the first, which the filter leaves to rapier (not a box).
     /// let (mut bodies, mut colliders) = (RigidBodySet::new(), ColliderSet::new());
-    /// let mut cube = |x: Real| {
+    /// let mut body = |x: Real, shape: SharedShape| {
     ///     let body = bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::X * x));
-    ///     let shape = ColliderBuilder::new(SharedShape::new(Cuboid::new(Vector::splat(0.5))));
-    ///     (body, colliders.insert_with_parent(shape, body, &mut bodies))
+    ///     (body, colliders.insert_with_parent(ColliderBuilder::new(shape), body, &mut bodies))
     /// };
-    /// let (a, b, c) = (cube(0.0), cube(1.3), cube(2.3));
+    /// let cube = || SharedShape::new(Cuboid::new(Vector::splat(0.5)));
+    /// let (a, b, c) = (body(0.0, cube()), body(1.3, cube()), body(2.3, cube()));
+    /// let rounded = RoundCuboid { inner_shape: Cuboid::new(Vector::splat(0.4)), border_radius: 0.1 };
+    /// let d = body(-1.3, SharedShape::new(rounded));
     /// let hooks = SatContactFilter::new();
     /// let flags = |(rb1, co1), (rb2, co2)| {
     ///     hooks.filter_contact_pair(&PairFilterContext {
@@ -329,6 +332,7 @@ impl<H: PhysicsHooks> PhysicsHooks for SatContactFilter<H> {
     /// };
     /// assert!(flags(a, b).is_none()); // 0.3 apart, at rest: no contacts to compute
     /// assert!(flags(b, c).is_some()); // touching: kept
+    /// assert!(flags(d, a).is_some()); // a rounded box: kept, rapier decides
     /// ```
     fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
         let pair = Pair::new(context);
