@@ -11,18 +11,18 @@ use core::fmt;
 
 use glam::{DMat2, DVec2};
 
-use super::{AXES_TOLERANCE, Affine2, CORNER_TOLERANCE, Mat2, NAMES, Real, Vec2, sqrt};
+// This compilation's precision module (`precision.rs`).
+use super::{AXES_TOLERANCE, Affine2, Mat2, NAMES, Real, Vec2, sqrt};
 use crate::ObbError;
-use crate::precision::{FromWide, Precision, Widen};
+use crate::precision::{RoundFromF64, StoredScalar, ToF64};
 use crate::tolerance::{
-    GivenColumns, check_built_extents, check_extent, check_extents, check_point,
+    CORNER_TOLERANCE, GivenColumns, check_built_extents, check_extent, check_extents, check_point,
     enclosing_half_extents,
 };
 
-/// An oriented rectangle: centre, non-negative half-extents and orthonormal local axes.
 ///
-/// Closed: rectangles that touch intersect. Zero extents are legal (a segment or a point).
-#[doc = obb2_precision!()]
+/// A rectangle stores its centre, non-negative half-extents and orthonormal local axes. Closed:
+/// rectangles that touch intersect. Zero extents are legal (a segment or a point).
 #[derive(Clone, Copy, PartialEq)]
 pub struct Obb2 {
     pub(crate) center: Vec2,
@@ -52,7 +52,7 @@ impl Obb2 {
         Self::from_unit_x(
             center,
             half_extents,
-            radians_direction(angle_radians.wide()),
+            radians_direction(angle_radians.to_f64()),
         )
     }
 
@@ -100,7 +100,7 @@ impl Obb2 {
     /// Rectangle rotated by `degrees` counter-clockwise (as rotated-rectangle tutorials give it). Multiples of 90°
     /// give exact axes.
     pub fn from_degrees(center: Vec2, half_extents: Vec2, degrees: Real) -> Obb2 {
-        Self::from_unit_x(center, half_extents, degrees_direction(degrees.wide()))
+        Self::from_unit_x(center, half_extents, degrees_direction(degrees.to_f64()))
     }
 
     /// Checked [`from_degrees`](Self::from_degrees).
@@ -146,7 +146,7 @@ impl Obb2 {
     ///
     /// Fast path: assumes finite values, not both zero.
     pub fn from_cos_sin(center: Vec2, half_extents: Vec2, cos: Real, sin: Real) -> Obb2 {
-        let dir = DVec2::new(cos.wide(), sin.wide());
+        let dir = DVec2::new(cos.to_f64(), sin.to_f64());
         Self::from_unit_x(center, half_extents, dir / dir.length())
     }
 
@@ -188,7 +188,7 @@ impl Obb2 {
     /// along them that contain it, within `AXES_TOLERANCE·|e|` of it (`tolerance`, "Boxes as
     /// written"). Columns with entries 0 and ±1 are stored as given.
     pub fn try_from_axes(center: Vec2, half_extents: Vec2, axes: Mat2) -> Result<Obb2, ObbError> {
-        Self::try_from_axes_f64(center.wide(), half_extents.wide(), axes.wide())
+        Self::try_from_axes_f64(center.to_f64(), half_extents.to_f64(), axes.to_f64())
     }
 
     /// [`try_from_axes`](Self::try_from_axes) on f64 numbers, none rounded to f32 before the
@@ -248,7 +248,7 @@ impl Obb2 {
         for c in corners {
             check_center(c)?;
         }
-        let [c0, c1, c2, c3] = corners.map(Widen::wide);
+        let [c0, c1, c2, c3] = corners.map(ToF64::to_f64);
         let diagonal = (c2 - c0).length().max((c3 - c1).length());
         let edge_u = ((c1 - c0) + (c2 - c3)) * 0.5;
         let edge_v = ((c3 - c0) + (c2 - c1)) * 0.5;
@@ -304,7 +304,7 @@ impl Obb2 {
     ///
     /// Fast path: assumes finite values, `size >= 0` and a transform without shear.
     pub fn from_node(size: Vec2, anchor: Vec2, transform: Affine2) -> Obb2 {
-        let m = transform.matrix2.wide();
+        let m = transform.matrix2.to_f64();
         let (lx, ly) = (m.x_axis.length(), m.y_axis.length());
         let columns = match (lx > 0.0, ly > 0.0) {
             (true, true) => DMat2::from_cols(m.x_axis / lx, m.y_axis / ly),
@@ -312,9 +312,9 @@ impl Obb2 {
             (false, true) => DMat2::from_cols(-(m.y_axis / ly).perp(), m.y_axis / ly),
             (false, false) => DMat2::IDENTITY,
         };
-        let size = size.wide();
-        let local_center = size * (DVec2::splat(0.5) - anchor.wide());
-        let center = m * local_center + transform.translation.wide();
+        let size = size.to_f64();
+        let local_center = size * (DVec2::splat(0.5) - anchor.to_f64());
+        let center = m * local_center + transform.translation.to_f64();
         let half = DVec2::new(size.x * lx, size.y * ly) * 0.5;
         Self::from_given(center, half, GivenAxes::Columns(columns))
     }
@@ -325,7 +325,7 @@ impl Obb2 {
         check_half_extents(size)?;
         check_center(anchor)?;
         check_center(transform.translation)?;
-        let m = transform.matrix2.wide();
+        let m = transform.matrix2.to_f64();
         if !m.is_finite() {
             return Err(ObbError::NonFinite { what: "transform" });
         }
@@ -414,8 +414,8 @@ impl Obb2 {
             GivenAxes::Rotation(r) => (r, None),
             GivenAxes::Columns(g) => g.stored_axes(),
         };
-        let rounded = Vec2::from_wide(center);
-        let shift = center - rounded.wide(); // exact: within an ulp of `center`
+        let rounded = Vec2::round_from_f64(center);
+        let shift = center - rounded.to_f64(); // exact: within an ulp of `center`
         let shift_along = [0, 1].map(|i| axes.col(i).dot(shift));
         let rows = spread.map(|h| h.transpose().to_cols_array_2d());
         let half = enclosing_half_extents(half_extents.to_array(), rows, shift_along);
@@ -430,7 +430,7 @@ impl Obb2 {
         Self::from_axes(
             center,
             half_extents,
-            Mat2::from_wide(DMat2::from_cols(x, y)),
+            Mat2::round_from_f64(DMat2::from_cols(x, y)),
         )
     }
 }
@@ -440,10 +440,10 @@ impl From<&Obb2> for crate::exact::ExactBox2 {
     /// The rectangle `obb` stores: its centre, half-extents and axis columns taken exactly, the
     /// rectangles `intersects_certified` decides.
     fn from(obb: &Obb2) -> Self {
-        let axes = obb.axes().wide();
+        let axes = obb.axes().to_f64();
         Self::from_axes(
-            obb.center().wide().to_array(),
-            obb.half_extents().wide().to_array(),
+            obb.center().to_f64().to_array(),
+            obb.half_extents().to_f64().to_array(),
             [axes.x_axis.to_array(), axes.y_axis.to_array()],
         )
     }
@@ -504,8 +504,8 @@ fn checked_turn(
     Ok(turn(center, half_extents, angle))
 }
 
-fn check_angle(angle: impl Precision) -> Result<(), ObbError> {
-    if !angle.wide().is_finite() {
+fn check_angle(angle: impl StoredScalar) -> Result<(), ObbError> {
+    if !angle.to_f64().is_finite() {
         return Err(ObbError::NonFinite { what: "angle" });
     }
     Ok(())

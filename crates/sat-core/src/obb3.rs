@@ -12,18 +12,18 @@ use core::fmt;
 
 use glam::{DMat3, DQuat, DVec3};
 
+// This compilation's precision module (`precision.rs`).
 use super::{AXES_TOLERANCE, Affine3A, Mat3, Mat3A, NAMES, Quat, Real, Vec3, Vec3A, sqrt};
 use crate::ObbError;
-use crate::precision::{FromWide, Precision, Widen};
+use crate::precision::{RoundFromF64, StoredScalar, ToF64};
 use crate::tolerance::{
     GivenColumns, check_built_extents, check_extent, check_extents, check_point,
     enclosing_half_extents,
 };
 
-/// An oriented box in 3D: centre, non-negative half-extents and orthonormal local axes.
 ///
-/// Closed: boxes that touch intersect. Zero extents are legal (a rectangle, segment or point).
-#[doc = obb3_precision!()]
+/// A box stores its centre, non-negative half-extents and orthonormal local axes. Closed: boxes
+/// that touch intersect. Zero extents are legal (a rectangle, segment or point).
 #[derive(Clone, Copy, PartialEq)]
 pub struct Obb3 {
     pub(crate) center: Vec3A,
@@ -150,7 +150,7 @@ impl Obb3 {
     /// # Ok::<(), sat_core::ObbError>(())
     /// ```
     pub fn try_from_axes(center: Vec3, half_extents: Vec3, axes: Mat3) -> Result<Obb3, ObbError> {
-        Self::try_from_axes_f64(center.wide(), half_extents.wide(), axes.wide())
+        Self::try_from_axes_f64(center.to_f64(), half_extents.to_f64(), axes.to_f64())
     }
 
     /// [`try_from_axes`](Self::try_from_axes) on f64 numbers, none rounded to f32 before the
@@ -192,10 +192,10 @@ impl Obb3 {
     /// Fast path: assumes finite values and a shear within [`AXES_TOLERANCE`]. The stored box
     /// contains the image of the box, as for [`try_from_axes`](Self::try_from_axes).
     pub fn from_affine(transform: Affine3A, size: Vec3) -> Obb3 {
-        let m = Mat3::from(transform.matrix3).wide();
+        let m = Mat3::from(transform.matrix3).to_f64();
         let lengths = DVec3::new(m.x_axis.length(), m.y_axis.length(), m.z_axis.length());
-        let half = size.wide() * lengths * 0.5;
-        let center = Vec3::from(transform.translation).wide();
+        let half = size.to_f64() * lengths * 0.5;
+        let center = Vec3::from(transform.translation).to_f64();
         Self::from_given(center, half, GivenAxes::Columns(unit_columns(m, lengths)))
     }
 
@@ -205,7 +205,7 @@ impl Obb3 {
     pub fn try_from_affine(transform: Affine3A, size: Vec3) -> Result<Obb3, ObbError> {
         check_center(Vec3::from(transform.translation))?;
         let size = Vec3::from_array(check_extents("size", size.to_array())?);
-        let m = Mat3::from(transform.matrix3).wide();
+        let m = Mat3::from(transform.matrix3).to_f64();
         if !m.is_finite() {
             return Err(ObbError::NonFinite { what: "transform" });
         }
@@ -217,7 +217,7 @@ impl Obb3 {
                 defect = defect.max(cols[i].dot(cols[j]).abs() / norms);
             }
         }
-        if defect > AXES_TOLERANCE.wide() {
+        if defect > AXES_TOLERANCE.to_f64() {
             return Err(ObbError::Shear {
                 defect: defect as f32,
             });
@@ -276,7 +276,7 @@ impl Obb3 {
     }
 
     fn from_f64_axes(center: Vec3, half_extents: Vec3, axes: DMat3) -> Obb3 {
-        Self::from_axes(center, half_extents, Mat3::from_wide(axes))
+        Self::from_axes(center, half_extents, Mat3::round_from_f64(axes))
     }
 
     /// [`from_given`](Self::from_given) for unchecked input: the numbers as written must
@@ -301,8 +301,8 @@ impl Obb3 {
             GivenAxes::Rotation(r) => (r, None),
             GivenAxes::Columns(g) => g.stored_axes(),
         };
-        let rounded = Vec3::from_wide(center);
-        let shift = center - rounded.wide(); // exact: within an ulp of `center`
+        let rounded = Vec3::round_from_f64(center);
+        let shift = center - rounded.to_f64(); // exact: within an ulp of `center`
         let shift_along = [0, 1, 2].map(|i| axes.col(i).dot(shift));
         let rows = spread.map(|h| h.transpose().to_cols_array_2d());
         let half = enclosing_half_extents(half_extents.to_array(), rows, shift_along);
@@ -315,10 +315,10 @@ impl From<&Obb3> for crate::exact::ExactBox3 {
     /// The box `obb` stores: its centre, half-extents and axis columns taken exactly (a
     /// parallelepiped within a few ulps of a box), the boxes `intersects_certified` decides.
     fn from(obb: &Obb3) -> Self {
-        let axes = obb.axes().wide();
+        let axes = obb.axes().to_f64();
         Self::from_axes(
-            obb.center().wide().to_array(),
-            obb.half_extents().wide().to_array(),
+            obb.center().to_f64().to_array(),
+            obb.half_extents().to_f64().to_array(),
             [axes.x_axis, axes.y_axis, axes.z_axis].map(|c| c.to_array()),
         )
     }
