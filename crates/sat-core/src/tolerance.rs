@@ -248,7 +248,7 @@ pub const UNDERFLOW_FLOOR: f32 = pow2(-120);
 /// product with it is off by up to 2⁻¹⁵⁰ absolutely, not `u` relatively — and the edge test
 /// then multiplies it by an extent or a centre offset up to `S`. The pad, scaled by `|ℓ|₁`,
 /// cannot cover that when `ℓ` itself is subnormal (a fuzz finding, kept as a test in
-/// `tests/oracle/verdicts.rs`). It is `2⁻⁹⁷` of `ε·S`, so it matters only on edge axes within `2⁻⁹⁷`
+/// `crates/sat-core/tests/all/verdicts.rs`). It is `2⁻⁹⁷` of `ε·S`, so it matters only on edge axes within `2⁻⁹⁷`
 /// rad of parallel, whose facets the band argument never relies on. (A normal number, so
 /// flush-to-zero leaves it alone.)
 pub const UNDERFLOW_SCALE: f32 = pow2(-120);

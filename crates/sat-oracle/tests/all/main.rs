@@ -1,12 +1,7 @@
-//! sat-core checked against ground truth: the exact oracle (`sat_core::exact`) on generated and
-//! hand-made pairs, parry as a peer, the batch kernels against the scalar test, and every input
-//! form and bad input. One test binary, so parry and rapier are linked once for all of them.
+//! sat-oracle's checks on stable, one binary: the fuzz targets' check on their committed corpus,
+//! regressions and seeded random inputs (`fuzz_replay`, `random_inputs`), and the property test
+//! that sat-core, parry's SAT and the exact oracle agree far from the band (`proptest_parry`).
 
-mod bad_input;
-mod batch;
-mod exact_band;
 mod fuzz_replay;
-mod input_forms;
 mod proptest_parry;
 mod random_inputs;
-mod verdicts;
