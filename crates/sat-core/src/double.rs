@@ -86,8 +86,10 @@ pub(crate) mod sat2;
 #[path = "sat3.rs"]
 pub(crate) mod sat3;
 
-/// An oriented rectangle in f64 numbers, [`Obb2`](crate::Obb2) in f64: every constructor, query and signature of `Obb2` with glam's
-/// `DVec2`, `DMat2`, `DAffine2` and `f64` in place of the f32 types. The guarantee, in
+/// An oriented rectangle in f64 numbers, [`Obb2`](crate::Obb2) in f64: every constructor, query
+/// and signature of `Obb2` with glam's `DVec2`, `DMat2`, `DAffine2` and `f64` in place of the f32
+/// types (but f32's `try_enclosing*`, which build an f32 rectangle around f64 numbers: here
+/// `try_new`, `try_from_degrees` and `try_from_axes` take them as they are). The guarantee, in
 /// `ε₆₄ = 2⁻⁵²` ([`tolerance`](crate::tolerance), "Double precision"): a `false` from
 /// `intersects` is exact; a `true` is exact whenever the margin exceeds
 /// [`BAND_K_F64`](crate::tolerance::BAND_K_F64)`·ε₆₄·S` (`BAND_K_F64 = 768`);
@@ -113,9 +115,11 @@ pub(crate) mod sat3;
 /// ```
 pub use obb2::Obb2 as DObb2;
 
-/// An oriented box in 3D in f64 numbers, [`Obb3`](crate::Obb3) in f64: every constructor, query and signature of `Obb3` with glam's
-/// `DVec3`, `DQuat`, `DMat3`, `DAffine3` and `f64` in place of the f32 types (`separation`
-/// returns a `Separation<DVec3, f64>`). The guarantee, in `ε₆₄ = 2⁻⁵²`
+/// An oriented box in 3D in f64 numbers, [`Obb3`](crate::Obb3) in f64: every constructor, query
+/// and signature of `Obb3` with glam's `DVec3`, `DQuat`, `DMat3`, `DAffine3` and `f64` in place
+/// of the f32 types (`separation` returns a `Separation<DVec3, f64>`; f32's `try_enclosing*`,
+/// which build an f32 box around f64 numbers, have no twin: `try_new` and `try_from_axes` take
+/// them as they are). The guarantee, in `ε₆₄ = 2⁻⁵²`
 /// ([`tolerance`](crate::tolerance), "Double precision"): a `false` from `intersects` is exact;
 /// a `true` is exact whenever the margin exceeds
 /// [`BAND_K_F64`](crate::tolerance::BAND_K_F64)`·ε₆₄·S` (`BAND_K_F64 = 768`, with

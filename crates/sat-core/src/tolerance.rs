@@ -118,7 +118,7 @@
 //!   `32.7 εS` in 2D, i.e. outside [`AXES_BAND_K`]` = 64`. A `false` is exact for `P`.
 //! * **Corners within [`CORNER_TOLERANCE`]**: the fitted rectangle through their mean, grown to
 //!   reach every corner, so it contains the quadrilateral (a `false` is exact for it).
-//! * **f64 numbers** (`try_new_f64`, `try_from_axes_f64`, `try_from_degrees_f64`): angles are
+//! * **f64 numbers** (`try_enclosing`, `try_enclosing_axes`, `try_enclosing_degrees`): angles are
 //!   reduced and quaternions turned into axes in f64; a half-extent f32 cannot hold is rounded
 //!   up; a centre is rounded to nearest and the half-extents grow by `|u_i·shift|`, so the box
 //!   still contains the written one. That growth is an ulp of the centre's coordinates, up to
@@ -436,6 +436,23 @@ pub(crate) trait GivenColumns: Sized {
     /// `U ← (U + U⁻ᵀ)/2` converges quadratically; from `|GᵀG − I| ≤ 10⁻⁶` three steps reach f64
     /// precision.
     fn stored_axes(self) -> (Self, Option<Self>);
+}
+
+/// The rotation of a box as written, in f64 (`M`: `DMat2` or `DMat3`).
+pub(crate) enum GivenAxes<M> {
+    /// Exactly orthonormal columns up to f64 rounding: a quaternion's `R(q)/|q|²`, an angle's
+    /// `(cos, sin)` and its perpendicular, or fitted corner axes.
+    Rotation(M),
+    /// Columns as given, orthonormal within the axes tolerance: the box as written is the
+    /// parallelepiped they span ([`GivenColumns::stored_axes`]).
+    Columns(M),
+}
+
+impl GivenAxes<glam::DMat2> {
+    /// The rotation whose x axis is `x` (unit up to f64 rounding), y its perpendicular.
+    pub(crate) fn turned(x: glam::DVec2) -> Self {
+        GivenAxes::Rotation(glam::DMat2::from_cols(x, x.perp()))
+    }
 }
 
 macro_rules! given_columns {
