@@ -60,39 +60,35 @@ fn pair3(rng: &mut Rng) -> (Obb3, Obb3) {
     (Obb3::new(ca, ea, qa), Obb3::new(cb, eb, qb))
 }
 
-/// A 2D pair, as [`pair3`].
+/// A 2D pair: random (about half overlap), or B at `gap` beyond touching A's projection along a
+/// random direction, turned anyhow or within a tiny tilt of a quarter turn from A.
 fn pair2(rng: &mut Rng) -> (Obb2, Obb2) {
     let size = rng.log(-2.0, 2.0);
-    let (ea, eb) = (
-        Vec2::from_array(rng.array(0.05, 1.0)),
-        Vec2::from_array(rng.array(0.05, 1.0)),
+    let e = |rng: &mut Rng| Vec2::from_array(rng.array(0.05, 1.0)) * size;
+    let (ea, eb) = (e(rng), e(rng));
+    let turn = |rng: &mut Rng| rng.range::<f32>(0.0, std::f32::consts::TAU);
+    let (ta, ca) = (
+        turn(rng),
+        Vec2::from_angle(turn(rng)) * rng.range::<f32>(0.0, 10.0) * size,
     );
-    let (ea, eb) = (ea * size, eb * size);
-    let ta: f32 = rng.range(0.0, std::f32::consts::TAU);
-    let ca = Vec2::from_angle(rng.range::<f32>(0.0, std::f32::consts::TAU))
-        * rng.range::<f32>(0.0, 10.0)
-        * size;
-    let tb = match rng.below(3) {
-        0 | 1 => rng.range(0.0, std::f32::consts::TAU),
-        _ => ta + rng.below(4) as f32 * std::f32::consts::FRAC_PI_2 + rng.log(-7.0, -2.0),
-    };
-    let reach = ea.length() + eb.length();
-    let cb = if rng.below(3) == 0 {
-        ca + Vec2::from_angle(rng.range::<f32>(0.0, std::f32::consts::TAU))
-            * rng.range::<f32>(0.0, 1.3)
-            * reach
+    let tb = if rng.below(3) == 2 {
+        ta + rng.below(4) as f32 * std::f32::consts::FRAC_PI_2 + rng.log(-7.0, -2.0)
     } else {
-        let i = rng.below(2);
-        let (a_axes, b_axes) = (Mat2::from_angle(ta), Mat2::from_angle(tb));
-        let normal = a_axes.col(i) * rng.sign::<f32>();
-        let support_b: Vec2 = (0..2)
-            .map(|j| b_axes.col(j) * eb[j] * b_axes.col(j).dot(normal).signum())
-            .sum();
-        let lateral = a_axes.col(1 - i) * ea[1 - i] * rng.range::<f32>(-1.0, 1.0);
-        let g = gap(rng, reach, ca.abs().max_element());
-        ca + normal * (ea[i] + g) + lateral + support_b
+        turn(rng)
     };
-    (Obb2::new(ca, ea, ta), Obb2::new(cb, eb, tb))
+    let dir = Vec2::from_angle(turn(rng));
+    // Each box's half-width along `dir`: its extents times |axis · dir|.
+    let half_width = |e: Vec2, t: f32| (Mat2::from_angle(t).transpose() * dir).abs().dot(e);
+    let touching = half_width(ea, ta) + half_width(eb, tb);
+    let reach = ea.length() + eb.length();
+    let distance = match rng.below(3) {
+        0 => rng.range::<f32>(0.0, 1.3) * reach,
+        _ => touching + gap(rng, reach, ca.abs().max_element()),
+    };
+    (
+        Obb2::new(ca, ea, ta),
+        Obb2::new(ca + dir * distance, eb, tb),
+    )
 }
 
 #[test]
