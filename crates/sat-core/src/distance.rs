@@ -243,7 +243,7 @@ pub struct ClosestPoints<V, R = f32> {
 
 /// The middle of the parameters `t ∈ [−half, half]` for which `start + t·dir` lies in the box
 /// `|x_c| ≤ bounds_c`, if any (slab clipping, in f64).
-fn clip<const N: usize>(
+pub(crate) fn clip<const N: usize>(
     start: [f64; N],
     dir: [f64; N],
     bounds: [f64; N],
@@ -277,7 +277,7 @@ pub const SMALL_SCALE: f32 = 1.0 / (1u64 << 40) as f32;
 /// alike (a squared length below `2⁻¹²⁶` would lose its digits to underflow). `(1, 1)` for
 /// zero, subnormal, non-finite or huge `s` (beyond any accepted pair).
 #[inline(always)]
-fn unit_of(s: f32) -> (f32, f32) {
+pub(crate) fn unit_of(s: f32) -> (f32, f32) {
     let biased = s.to_bits() >> 23 & 0xff;
     if biased == 0 || biased >= 0xfd {
         (1.0, 1.0)

@@ -11,18 +11,18 @@ use core::fmt;
 
 use glam::{DMat2, DVec2};
 
-use super::{AXES_TOLERANCE, Affine2, CORNER_TOLERANCE, Mat2, NAMES, Real, Vec2, sqrt};
+// This compilation's precision module (`precision.rs`).
+use super::{AXES_TOLERANCE, Affine2, Mat2, NAMES, Real, Vec2, sqrt};
 use crate::ObbError;
-use crate::precision::{FromWide, Precision, Widen};
+use crate::precision::{RoundFromF64, StoredScalar, ToF64};
 use crate::tolerance::{
-    GivenColumns, check_built_extents, check_extent, check_extents, check_point,
-    enclosing_half_extents,
+    CORNER_TOLERANCE, GivenAxes, GivenColumns, check_built_extents, check_extent, check_extents,
+    check_point, enclosing_half_extents,
 };
 
-/// An oriented rectangle: centre, non-negative half-extents and orthonormal local axes.
 ///
-/// Closed: rectangles that touch intersect. Zero extents are legal (a segment or a point).
-#[doc = obb2_precision!()]
+/// A rectangle stores its centre, non-negative half-extents and orthonormal local axes. Closed:
+/// rectangles that touch intersect. Zero extents are legal (a segment or a point).
 #[derive(Clone, Copy, PartialEq)]
 pub struct Obb2 {
     pub(crate) center: Vec2,
@@ -52,7 +52,7 @@ impl Obb2 {
         Self::from_unit_x(
             center,
             half_extents,
-            radians_direction(angle_radians.wide()),
+            radians_direction(angle_radians.to_f64()),
         )
     }
 
@@ -65,42 +65,10 @@ impl Obb2 {
         checked_turn(center, half_extents, angle_radians, Self::new)
     }
 
-    /// Checked rectangle from f64 numbers: centre, half-extents and an angle in radians, none
-    /// of them rounded to f32 before the rectangle is built. The axes are `(cos, sin)` of the
-    /// f64 angle (the `libm` crate's, correctly reduced however large the angle); centre and
-    /// half-extents as in [`Obb3::try_new_f64`](crate::Obb3::try_new_f64).
-    ///
-    /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
-    /// method without `_f64`.
-    ///
-    /// ```
-    /// use glam::DVec2;
-    /// use sat_core::Obb2;
-    ///
-    /// // 1e5 rad is not near a multiple of 2π; rounded to f32 first it would turn by 2e-3 rad.
-    /// let a = Obb2::try_new_f64(DVec2::ZERO, DVec2::new(10.0, 0.1), 1e5)?;
-    /// let (s, c) = (1e5f64).sin_cos();
-    /// assert!((f64::from(a.axes().x_axis.x) - c).abs() < 1e-7);
-    /// assert!((f64::from(a.axes().x_axis.y) - s).abs() < 1e-7);
-    /// # Ok::<(), sat_core::ObbError>(())
-    /// ```
-    pub fn try_new_f64(
-        center: DVec2,
-        half_extents: DVec2,
-        angle_radians: f64,
-    ) -> Result<Obb2, ObbError> {
-        check_angle(angle_radians)?;
-        Self::try_from_given(
-            center,
-            half_extents,
-            GivenAxes::turned(radians_direction(angle_radians)),
-        )
-    }
-
     /// Rectangle rotated by `degrees` counter-clockwise (as rotated-rectangle tutorials give it). Multiples of 90°
     /// give exact axes.
     pub fn from_degrees(center: Vec2, half_extents: Vec2, degrees: Real) -> Obb2 {
-        Self::from_unit_x(center, half_extents, degrees_direction(degrees.wide()))
+        Self::from_unit_x(center, half_extents, degrees_direction(degrees.to_f64()))
     }
 
     /// Checked [`from_degrees`](Self::from_degrees).
@@ -112,41 +80,12 @@ impl Obb2 {
         checked_turn(center, half_extents, degrees, Self::from_degrees)
     }
 
-    /// [`try_from_degrees`](Self::try_from_degrees) on f64 numbers, none rounded to f32 before
-    /// the rectangle is built: the angle is reduced modulo 360 exactly, so `999720.03°` turns
-    /// by `0.03°` (as f64 reads it).
-    ///
-    /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
-    /// method without `_f64`.
-    ///
-    /// ```
-    /// use glam::DVec2;
-    /// use sat_core::Obb2;
-    ///
-    /// let a = Obb2::try_from_degrees_f64(DVec2::ZERO, DVec2::ONE, 999_720.03)?;
-    /// let b = Obb2::try_from_degrees_f64(DVec2::ZERO, DVec2::ONE, 0.03)?;
-    /// assert!((a.axes().x_axis - b.axes().x_axis).length() < 1e-7);
-    /// # Ok::<(), sat_core::ObbError>(())
-    /// ```
-    pub fn try_from_degrees_f64(
-        center: DVec2,
-        half_extents: DVec2,
-        degrees: f64,
-    ) -> Result<Obb2, ObbError> {
-        check_angle(degrees)?;
-        Self::try_from_given(
-            center,
-            half_extents,
-            GivenAxes::turned(degrees_direction(degrees)),
-        )
-    }
-
     /// Rectangle whose local x axis points along `(cos, sin)`. The pair need not be unit length:
     /// it is normalised in f64.
     ///
     /// Fast path: assumes finite values, not both zero.
     pub fn from_cos_sin(center: Vec2, half_extents: Vec2, cos: Real, sin: Real) -> Obb2 {
-        let dir = DVec2::new(cos.wide(), sin.wide());
+        let dir = DVec2::new(cos.to_f64(), sin.to_f64());
         Self::from_unit_x(center, half_extents, dir / dir.length())
     }
 
@@ -188,28 +127,12 @@ impl Obb2 {
     /// along them that contain it, within `AXES_TOLERANCE·|e|` of it (`tolerance`, "Boxes as
     /// written"). Columns with entries 0 and ±1 are stored as given.
     pub fn try_from_axes(center: Vec2, half_extents: Vec2, axes: Mat2) -> Result<Obb2, ObbError> {
-        Self::try_from_axes_f64(center.wide(), half_extents.wide(), axes.wide())
+        Self::try_from_columns(center.to_f64(), half_extents.to_f64(), axes.to_f64())
     }
 
-    /// [`try_from_axes`](Self::try_from_axes) on f64 numbers, none rounded to f32 before the
-    /// rectangle is built.
-    ///
-    /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
-    /// method without `_f64`.
-    ///
-    /// ```
-    /// use glam::{DMat2, DVec2};
-    /// use sat_core::Obb2;
-    ///
-    /// let leaning = DMat2::from_cols(DVec2::X, DVec2::new(4e-7, 1.0));
-    /// let a = Obb2::try_from_axes_f64(DVec2::ZERO, DVec2::new(1.0, 1.0), leaning)?;
-    /// // The parallelogram's corner (1 + 4e-7, 1) is inside the stored rectangle.
-    /// let corner = glam::Vec2::new(1.0 + 4e-7, 1.0) - a.center();
-    /// assert!(a.axes().x_axis.dot(corner).abs() <= a.half_extents().x);
-    /// assert!(a.axes().y_axis.dot(corner).abs() <= a.half_extents().y);
-    /// # Ok::<(), sat_core::ObbError>(())
-    /// ```
-    pub fn try_from_axes_f64(
+    /// [`try_from_axes`](Self::try_from_axes) on the columns in f64 (`Obb2::try_enclosing_axes`
+    /// on f64 numbers).
+    pub(crate) fn try_from_columns(
         center: DVec2,
         half_extents: DVec2,
         axes: DMat2,
@@ -248,7 +171,7 @@ impl Obb2 {
         for c in corners {
             check_center(c)?;
         }
-        let [c0, c1, c2, c3] = corners.map(Widen::wide);
+        let [c0, c1, c2, c3] = corners.map(ToF64::to_f64);
         let diagonal = (c2 - c0).length().max((c3 - c1).length());
         let edge_u = ((c1 - c0) + (c2 - c3)) * 0.5;
         let edge_v = ((c3 - c0) + (c2 - c1)) * 0.5;
@@ -304,7 +227,7 @@ impl Obb2 {
     ///
     /// Fast path: assumes finite values, `size >= 0` and a transform without shear.
     pub fn from_node(size: Vec2, anchor: Vec2, transform: Affine2) -> Obb2 {
-        let m = transform.matrix2.wide();
+        let m = transform.matrix2.to_f64();
         let (lx, ly) = (m.x_axis.length(), m.y_axis.length());
         let columns = match (lx > 0.0, ly > 0.0) {
             (true, true) => DMat2::from_cols(m.x_axis / lx, m.y_axis / ly),
@@ -312,9 +235,9 @@ impl Obb2 {
             (false, true) => DMat2::from_cols(-(m.y_axis / ly).perp(), m.y_axis / ly),
             (false, false) => DMat2::IDENTITY,
         };
-        let size = size.wide();
-        let local_center = size * (DVec2::splat(0.5) - anchor.wide());
-        let center = m * local_center + transform.translation.wide();
+        let size = size.to_f64();
+        let local_center = size * (DVec2::splat(0.5) - anchor.to_f64());
+        let center = m * local_center + transform.translation.to_f64();
         let half = DVec2::new(size.x * lx, size.y * ly) * 0.5;
         Self::from_given(center, half, GivenAxes::Columns(columns))
     }
@@ -325,7 +248,7 @@ impl Obb2 {
         check_half_extents(size)?;
         check_center(anchor)?;
         check_center(transform.translation)?;
-        let m = transform.matrix2.wide();
+        let m = transform.matrix2.to_f64();
         if !m.is_finite() {
             return Err(ObbError::NonFinite { what: "transform" });
         }
@@ -394,10 +317,10 @@ impl Obb2 {
 
     /// [`from_given`](Self::from_given) for unchecked input: the numbers as written must
     /// be in range, and so must the rectangle built.
-    fn try_from_given(
+    pub(crate) fn try_from_given(
         center: DVec2,
         half_extents: DVec2,
-        given: GivenAxes,
+        given: GivenAxes<DMat2>,
     ) -> Result<Obb2, ObbError> {
         check_point("center", center.to_array())?;
         check_extents("half-extent", half_extents.to_array())?;
@@ -409,13 +332,13 @@ impl Obb2 {
     /// The stored rectangle for a shape as written (`tolerance`, "Boxes as written"): centre
     /// rounded to nearest, axes rounded once, half-extents rounded up so that the rectangle
     /// (with its exact axes) contains the written one. The 2D twin of `Obb3::from_given`.
-    fn from_given(center: DVec2, half_extents: DVec2, given: GivenAxes) -> Obb2 {
+    fn from_given(center: DVec2, half_extents: DVec2, given: GivenAxes<DMat2>) -> Obb2 {
         let (axes, spread) = match given {
             GivenAxes::Rotation(r) => (r, None),
             GivenAxes::Columns(g) => g.stored_axes(),
         };
-        let rounded = Vec2::from_wide(center);
-        let shift = center - rounded.wide(); // exact: within an ulp of `center`
+        let rounded = Vec2::round_from_f64(center);
+        let shift = center - rounded.to_f64(); // exact: within an ulp of `center`
         let shift_along = [0, 1].map(|i| axes.col(i).dot(shift));
         let rows = spread.map(|h| h.transpose().to_cols_array_2d());
         let half = enclosing_half_extents(half_extents.to_array(), rows, shift_along);
@@ -430,7 +353,7 @@ impl Obb2 {
         Self::from_axes(
             center,
             half_extents,
-            Mat2::from_wide(DMat2::from_cols(x, y)),
+            Mat2::round_from_f64(DMat2::from_cols(x, y)),
         )
     }
 }
@@ -440,35 +363,18 @@ impl From<&Obb2> for crate::exact::ExactBox2 {
     /// The rectangle `obb` stores: its centre, half-extents and axis columns taken exactly, the
     /// rectangles `intersects_certified` decides.
     fn from(obb: &Obb2) -> Self {
-        let axes = obb.axes().wide();
+        let axes = obb.axes().to_f64();
         Self::from_axes(
-            obb.center().wide().to_array(),
-            obb.half_extents().wide().to_array(),
+            obb.center().to_f64().to_array(),
+            obb.half_extents().to_f64().to_array(),
             [axes.x_axis.to_array(), axes.y_axis.to_array()],
         )
     }
 }
 
-/// The rotation of a rectangle as written.
-enum GivenAxes {
-    /// Exactly orthonormal columns (up to f64 rounding): an angle's `(cos, sin)` and its
-    /// perpendicular, or fitted corner axes.
-    Rotation(DMat2),
-    /// Columns as given, orthonormal within [`AXES_TOLERANCE`]: the rectangle as written is the
-    /// parallelogram they span.
-    Columns(DMat2),
-}
-
-impl GivenAxes {
-    /// The rotation whose x axis is `x` (unit up to f64 rounding), y its perpendicular.
-    fn turned(x: DVec2) -> GivenAxes {
-        GivenAxes::Rotation(DMat2::from_cols(x, x.perp()))
-    }
-}
-
 /// The unit x axis of a rectangle turned by `angle` radians: `(cos, sin)`, the `libm` crate's,
 /// correctly reduced however large the angle.
-fn radians_direction(angle: f64) -> DVec2 {
+pub(crate) fn radians_direction(angle: f64) -> DVec2 {
     let (sin, cos) = libm::sincos(angle);
     DVec2::new(cos, sin)
 }
@@ -504,8 +410,8 @@ fn checked_turn(
     Ok(turn(center, half_extents, angle))
 }
 
-fn check_angle(angle: impl Precision) -> Result<(), ObbError> {
-    if !angle.wide().is_finite() {
+pub(crate) fn check_angle(angle: impl StoredScalar) -> Result<(), ObbError> {
+    if !angle.to_f64().is_finite() {
         return Err(ObbError::NonFinite { what: "angle" });
     }
     Ok(())

@@ -10,20 +10,20 @@
 
 use core::fmt;
 
-use glam::{DMat3, DQuat, DVec3};
+use glam::{DMat3, DVec3};
 
+// This compilation's precision module (`precision.rs`).
 use super::{AXES_TOLERANCE, Affine3A, Mat3, Mat3A, NAMES, Quat, Real, Vec3, Vec3A, sqrt};
 use crate::ObbError;
-use crate::precision::{FromWide, Precision, Widen};
+use crate::precision::{RoundFromF64, StoredScalar, ToF64};
 use crate::tolerance::{
-    GivenColumns, check_built_extents, check_extent, check_extents, check_point,
+    GivenAxes, GivenColumns, check_built_extents, check_extent, check_extents, check_point,
     enclosing_half_extents,
 };
 
-/// An oriented box in 3D: centre, non-negative half-extents and orthonormal local axes.
 ///
-/// Closed: boxes that touch intersect. Zero extents are legal (a rectangle, segment or point).
-#[doc = obb3_precision!()]
+/// A box stores its centre, non-negative half-extents and orthonormal local axes. Closed: boxes
+/// that touch intersect. Zero extents are legal (a rectangle, segment or point).
 #[derive(Clone, Copy, PartialEq)]
 pub struct Obb3 {
     pub(crate) center: Vec3A,
@@ -74,46 +74,6 @@ impl Obb3 {
         Ok(Self::new(center, half_extents, rotation))
     }
 
-    /// Checked box from f64 numbers: centre, half-extents and a quaternion of any non-zero
-    /// length (rotation `R(q)/|q|²`), none of them rounded to f32 before the box is built.
-    ///
-    /// The stored box contains the box as written: the rotation is computed in f64 and its axes
-    /// rounded once; a half-extent f32 cannot hold is rounded up, and a centre f32 cannot hold
-    /// is rounded to nearest with the half-extents grown by the shift (see
-    /// [`tolerance`](crate::tolerance), "Boxes as written"). Far from the origin that shift is
-    /// an ulp of the coordinates: give pairs relative to one of them (`c_B − c_A` in f64) to keep
-    /// the band in terms of `S`.
-    ///
-    /// On [`DObb3`](crate::DObb3), whose numbers are f64 already, this is the same as the
-    /// method without `_f64`.
-    ///
-    /// ```
-    /// use glam::{DQuat, DVec3};
-    /// use sat_core::Obb3;
-    ///
-    /// // 0.1 is not an f32: the box is grown to hold the extent as written, so boxes that touch
-    /// // as written still intersect.
-    /// let a = Obb3::try_new_f64(DVec3::ZERO, DVec3::splat(0.1), DQuat::IDENTITY)?;
-    /// let b = Obb3::try_new_f64(DVec3::new(0.2, 0.0, 0.0), DVec3::splat(0.1), DQuat::IDENTITY)?;
-    /// assert!(a.intersects(&b));
-    /// # Ok::<(), sat_core::ObbError>(())
-    /// ```
-    pub fn try_new_f64(
-        center: DVec3,
-        half_extents: DVec3,
-        rotation: DQuat,
-    ) -> Result<Obb3, ObbError> {
-        let q = rotation.to_array();
-        if q.iter().any(|c| !c.is_finite()) {
-            return Err(ObbError::NonFinite { what: "quaternion" });
-        }
-        if q.iter().all(|&c| c == 0.0) {
-            return Err(ObbError::ZeroQuaternion);
-        }
-        let frame = quat_matrix_f64(f64::quat_in_range(q));
-        Self::try_from_given(center, half_extents, GivenAxes::Rotation(frame))
-    }
-
     /// Box from centre, half-extents and an axis matrix whose columns are the box's local axes
     /// in world space.
     ///
@@ -150,26 +110,12 @@ impl Obb3 {
     /// # Ok::<(), sat_core::ObbError>(())
     /// ```
     pub fn try_from_axes(center: Vec3, half_extents: Vec3, axes: Mat3) -> Result<Obb3, ObbError> {
-        Self::try_from_axes_f64(center.wide(), half_extents.wide(), axes.wide())
+        Self::try_from_columns(center.to_f64(), half_extents.to_f64(), axes.to_f64())
     }
 
-    /// [`try_from_axes`](Self::try_from_axes) on f64 numbers, none rounded to f32 before the
-    /// box is built (centres and half-extents as in [`try_new_f64`](Self::try_new_f64)).
-    ///
-    /// On [`DObb3`](crate::DObb3), whose numbers are f64 already, this is the same as the
-    /// method without `_f64`.
-    ///
-    /// ```
-    /// use glam::{DMat3, DVec3};
-    /// use sat_core::Obb3;
-    ///
-    /// // Columns with f64 digits, 1e-7 from orthonormal: the stored box holds them as written.
-    /// let axes = DMat3::from_cols(DVec3::new(1.0, 1e-7, 0.0), DVec3::Y, DVec3::Z);
-    /// let a = Obb3::try_from_axes_f64(DVec3::ZERO, DVec3::new(0.3, 0.1, 0.1), axes)?;
-    /// assert!(f64::from(a.half_extents().y) >= 0.1 + 0.3 * 1e-7 / 2.0);
-    /// # Ok::<(), sat_core::ObbError>(())
-    /// ```
-    pub fn try_from_axes_f64(
+    /// [`try_from_axes`](Self::try_from_axes) on the columns in f64 (`Obb3::try_enclosing_axes`
+    /// on f64 numbers).
+    pub(crate) fn try_from_columns(
         center: DVec3,
         half_extents: DVec3,
         axes: DMat3,
@@ -192,10 +138,10 @@ impl Obb3 {
     /// Fast path: assumes finite values and a shear within [`AXES_TOLERANCE`]. The stored box
     /// contains the image of the box, as for [`try_from_axes`](Self::try_from_axes).
     pub fn from_affine(transform: Affine3A, size: Vec3) -> Obb3 {
-        let m = Mat3::from(transform.matrix3).wide();
+        let m = Mat3::from(transform.matrix3).to_f64();
         let lengths = DVec3::new(m.x_axis.length(), m.y_axis.length(), m.z_axis.length());
-        let half = size.wide() * lengths * 0.5;
-        let center = Vec3::from(transform.translation).wide();
+        let half = size.to_f64() * lengths * 0.5;
+        let center = Vec3::from(transform.translation).to_f64();
         Self::from_given(center, half, GivenAxes::Columns(unit_columns(m, lengths)))
     }
 
@@ -205,7 +151,7 @@ impl Obb3 {
     pub fn try_from_affine(transform: Affine3A, size: Vec3) -> Result<Obb3, ObbError> {
         check_center(Vec3::from(transform.translation))?;
         let size = Vec3::from_array(check_extents("size", size.to_array())?);
-        let m = Mat3::from(transform.matrix3).wide();
+        let m = Mat3::from(transform.matrix3).to_f64();
         if !m.is_finite() {
             return Err(ObbError::NonFinite { what: "transform" });
         }
@@ -217,7 +163,7 @@ impl Obb3 {
                 defect = defect.max(cols[i].dot(cols[j]).abs() / norms);
             }
         }
-        if defect > AXES_TOLERANCE.wide() {
+        if defect > AXES_TOLERANCE.to_f64() {
             return Err(ObbError::Shear {
                 defect: defect as f32,
             });
@@ -276,15 +222,15 @@ impl Obb3 {
     }
 
     fn from_f64_axes(center: Vec3, half_extents: Vec3, axes: DMat3) -> Obb3 {
-        Self::from_axes(center, half_extents, Mat3::from_wide(axes))
+        Self::from_axes(center, half_extents, Mat3::round_from_f64(axes))
     }
 
     /// [`from_given`](Self::from_given) for unchecked input: the numbers as written must
     /// be in range, and so must the box built.
-    fn try_from_given(
+    pub(crate) fn try_from_given(
         center: DVec3,
         half_extents: DVec3,
-        given: GivenAxes,
+        given: GivenAxes<DMat3>,
     ) -> Result<Obb3, ObbError> {
         check_point("center", center.to_array())?;
         check_extents("half-extent", half_extents.to_array())?;
@@ -296,13 +242,13 @@ impl Obb3 {
     /// The stored box for a box as written (`tolerance`, "Boxes as written"): centre rounded to
     /// nearest, axes rounded once, half-extents rounded up so that the box (with its exact axes)
     /// contains the written one.
-    fn from_given(center: DVec3, half_extents: DVec3, given: GivenAxes) -> Obb3 {
+    fn from_given(center: DVec3, half_extents: DVec3, given: GivenAxes<DMat3>) -> Obb3 {
         let (axes, spread) = match given {
             GivenAxes::Rotation(r) => (r, None),
             GivenAxes::Columns(g) => g.stored_axes(),
         };
-        let rounded = Vec3::from_wide(center);
-        let shift = center - rounded.wide(); // exact: within an ulp of `center`
+        let rounded = Vec3::round_from_f64(center);
+        let shift = center - rounded.to_f64(); // exact: within an ulp of `center`
         let shift_along = [0, 1, 2].map(|i| axes.col(i).dot(shift));
         let rows = spread.map(|h| h.transpose().to_cols_array_2d());
         let half = enclosing_half_extents(half_extents.to_array(), rows, shift_along);
@@ -315,22 +261,13 @@ impl From<&Obb3> for crate::exact::ExactBox3 {
     /// The box `obb` stores: its centre, half-extents and axis columns taken exactly (a
     /// parallelepiped within a few ulps of a box), the boxes `intersects_certified` decides.
     fn from(obb: &Obb3) -> Self {
-        let axes = obb.axes().wide();
+        let axes = obb.axes().to_f64();
         Self::from_axes(
-            obb.center().wide().to_array(),
-            obb.half_extents().wide().to_array(),
+            obb.center().to_f64().to_array(),
+            obb.half_extents().to_f64().to_array(),
             [axes.x_axis, axes.y_axis, axes.z_axis].map(|c| c.to_array()),
         )
     }
-}
-
-/// The rotation of a box as written.
-enum GivenAxes {
-    /// An exactly orthonormal rotation (a quaternion's `R(q)/|q|²`), computed in f64.
-    Rotation(DMat3),
-    /// Columns as given, orthonormal within [`AXES_TOLERANCE`]: the box as written is the
-    /// parallelepiped they span.
-    Columns(DMat3),
 }
 
 /// `R(q)/|q|²` in f64: exactly orthonormal up to f64 rounding for any non-zero `q`.

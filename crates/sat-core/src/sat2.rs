@@ -15,7 +15,11 @@ use glam::Vec4Swizzles;
 
 use super::obb2::Obb2;
 use super::sat3::Class;
+// This compilation's precision module (`precision.rs`).
 use super::{CERT_K, EPS, PAD_K, Real, UNDERFLOW_FLOOR, Vec2, Vec4, sqrt};
+use crate::padded_forms::{classify_forms, intersects_family};
+#[cfg(feature = "exact")]
+use crate::precision::Dispatch;
 use crate::{Feature, Separation};
 
 impl Obb2 {
@@ -106,7 +110,7 @@ impl Obb2 {
         match classify_stored::<true>(self, other) {
             Class::Separated => false,
             Class::Overlapping => true,
-            Class::Uncertain(_) => super::undecided2(self, other),
+            Class::Uncertain(axes) => self.undecided(other, axes),
         }
     }
 }

@@ -23,15 +23,18 @@
 use glam::Vec3Swizzles;
 
 use super::obb3::Obb3;
+// This compilation's precision module (`precision.rs`).
 use super::{
     BVec3A, CERT_K, EPS, Mat3A, PAD_CENTRE_K, PAD_K, PARALLEL_CUTOFF, Real, UNDERFLOW_FLOOR,
     UNDERFLOW_SCALE, Vec3, Vec3A, sqrt,
 };
+use crate::padded_forms::{classify_forms, intersects_family};
+use crate::precision::Dispatch;
 use crate::{Feature, Separation};
 
 impl Obb3 {
     intersects_family! {
-        Obb3, Vec3A, widest_lanes!;
+        Obb3, Vec3A;
         /// Whether the two closed boxes intersect (touching counts).
         ///
         /// A `false` is exact for the boxes as given, at any margin. A `true` is exact whenever the
@@ -88,7 +91,9 @@ impl Obb3 {
     /// ```
     #[inline]
     pub fn separation(&self, other: &Obb3) -> Separation<Vec3, Real> {
-        widest_lanes!(separation(self, other));
+        if let Some(s) = self.separation_on_wider_lanes(other) {
+            return s;
+        }
         separation(self, other)
     }
 }
@@ -116,11 +121,13 @@ impl Obb3 {
     /// ```
     #[inline]
     pub fn intersects_certified(&self, other: &Obb3) -> bool {
-        widest_lanes!(intersects_certified(self, other));
+        if let Some(verdict) = self.intersects_certified_on_wider_lanes(other) {
+            return verdict;
+        }
         match classify_stored::<true>(self, other) {
             Class::Separated => false,
             Class::Overlapping => true,
-            Class::Uncertain(axes) => super::undecided3(self, other, axes),
+            Class::Uncertain(axes) => self.undecided(other, axes),
         }
     }
 }

@@ -291,7 +291,7 @@ const fn pow2(exponent: i32) -> f32 {
     f32::from_bits(((127 + exponent) as u32) << 23)
 }
 
-use crate::precision::Precision;
+use crate::precision::StoredScalar;
 
 /// IEEE square root (correctly rounded, so every implementation agrees bit for bit). With `std`
 /// it is the compiler's intrinsic, which the batch kernels vectorise.
@@ -324,10 +324,10 @@ pub(crate) fn sqrt_f64(x: f64) -> f64 {
 /// (for a number as written in f64, before it is rounded to f32; the error reports it rounded).
 pub(crate) fn check_magnitude(
     what: &'static str,
-    value: impl Precision,
+    value: impl StoredScalar,
 ) -> Result<(), crate::ObbError> {
     use crate::ObbError;
-    let value = value.wide();
+    let value = value.to_f64();
     if !value.is_finite() {
         return Err(ObbError::NonFinite { what });
     }
@@ -351,11 +351,11 @@ pub(crate) fn check_magnitude(
 /// written): finite and at most [`MAX_MAGNITUDE`]. It may be non-zero but below
 /// [`MIN_MAGNITUDE`] (the lean of a column times a tiny extent): harmless, since `S` comes from
 /// the extents that carry the box.
-pub(crate) fn check_built_extent<R: Precision>(
+pub(crate) fn check_built_extent<R: StoredScalar>(
     what: &'static str,
     value: R,
 ) -> Result<(), crate::ObbError> {
-    check_magnitude(what, value.wide().max(f64::from(MIN_MAGNITUDE)))
+    check_magnitude(what, value.to_f64().max(f64::from(MIN_MAGNITUDE)))
 }
 
 /// Bound on the f64 rounding of the polar factor `U` and of `H = UᵀG` (per entry, relative to the
@@ -374,6 +374,23 @@ pub(crate) trait GivenColumns: Sized {
     /// `U ← (U + U⁻ᵀ)/2` converges quadratically; from `|GᵀG − I| ≤ 10⁻⁶` three steps reach f64
     /// precision.
     fn stored_axes(self) -> (Self, Option<Self>);
+}
+
+/// The rotation of a box as written, in f64 (`M`: `DMat2` or `DMat3`).
+pub(crate) enum GivenAxes<M> {
+    /// Exactly orthonormal columns up to f64 rounding: a quaternion's `R(q)/|q|²`, an angle's
+    /// `(cos, sin)` and its perpendicular, or fitted corner axes.
+    Rotation(M),
+    /// Columns as given, orthonormal within the axes tolerance: the box as written is the
+    /// parallelepiped they span ([`GivenColumns::stored_axes`]).
+    Columns(M),
+}
+
+impl GivenAxes<glam::DMat2> {
+    /// The rotation whose x axis is `x` (unit up to f64 rounding), y its perpendicular.
+    pub(crate) fn turned(x: glam::DVec2) -> Self {
+        GivenAxes::Rotation(glam::DMat2::from_cols(x, x.perp()))
+    }
 }
 
 macro_rules! given_columns {
@@ -407,7 +424,7 @@ given_columns! {
 /// along stored axis `i`, the reach `Σ_j e_j·|H_ij|` of the written columns (`spread` = the rows of `H = UᵀG`;
 /// `None` when the written axes are the stored ones, so the reach is `e_i`) plus
 /// `|shift_along[i]|`, the centre's rounding along that axis, rounded up to the stored precision.
-pub(crate) fn enclosing_half_extents<R: Precision, const N: usize>(
+pub(crate) fn enclosing_half_extents<R: StoredScalar, const N: usize>(
     e: [f64; N],
     spread: Option<[[f64; N]; N]>,
     shift_along: [f64; N],
@@ -425,22 +442,22 @@ pub(crate) fn enclosing_half_extents<R: Precision, const N: usize>(
 }
 
 /// Checks a half-extent or size: as [`check_magnitude`], and not negative (`-0.0` is zero).
-pub(crate) fn check_extent<R: Precision>(
+pub(crate) fn check_extent<R: StoredScalar>(
     what: &'static str,
     value: R,
 ) -> Result<R, crate::ObbError> {
     check_magnitude(what, value)?;
-    if value.wide() < 0.0 {
+    if value.to_f64() < 0.0 {
         return Err(crate::ObbError::NegativeExtent {
             what,
-            value: value.wide() as f32,
+            value: value.to_f64() as f32,
         });
     }
-    Ok(R::round_up(value.wide())) // exact; turns -0.0 into +0.0
+    Ok(R::round_up(value.to_f64())) // exact; turns -0.0 into +0.0
 }
 
 /// [`check_magnitude`] on each coordinate of a point, in order.
-pub(crate) fn check_point<R: Precision, const N: usize>(
+pub(crate) fn check_point<R: StoredScalar, const N: usize>(
     what: &'static str,
     point: [R; N],
 ) -> Result<(), crate::ObbError> {
@@ -448,7 +465,7 @@ pub(crate) fn check_point<R: Precision, const N: usize>(
 }
 
 /// [`check_extent`] on each of `values`, in order: the values, `-0.0` turned into `+0.0`.
-pub(crate) fn check_extents<R: Precision, const N: usize>(
+pub(crate) fn check_extents<R: StoredScalar, const N: usize>(
     what: &'static str,
     values: [R; N],
 ) -> Result<[R; N], crate::ObbError> {
@@ -460,7 +477,7 @@ pub(crate) fn check_extents<R: Precision, const N: usize>(
 }
 
 /// [`check_built_extent`] on each half-extent a constructor built, in order.
-pub(crate) fn check_built_extents<R: Precision, const N: usize>(
+pub(crate) fn check_built_extents<R: StoredScalar, const N: usize>(
     what: &'static str,
     values: [R; N],
 ) -> Result<(), crate::ObbError> {

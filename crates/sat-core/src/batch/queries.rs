@@ -5,6 +5,7 @@ use alloc::vec::Vec;
 use multiversion::multiversion;
 
 use super::set::Chunk;
+// This compilation's items (`single.rs`, `double.rs`: its precision's, its boxes and sets).
 use super::{LANES, Obb2, Obb3, ObbSet2, ObbSet3, kernel2, kernel3};
 
 /// The three entry points of one dimension: one box against a set (`$any`, `$overlaps`), each

@@ -3,6 +3,7 @@
 //! `kernel3.rs`) read; and `obb_set!`, the set over the chunks of one dimension, which the
 //! precision's module instantiates under its names (`ObbSet3`, `DObbSet3`).
 
+// This compilation's items (`single.rs`, `double.rs`: its precision's and its boxes).
 use super::{LANES, Obb2, Obb3, Real};
 
 /// [`LANES`] boxes of dimension `D`, one per lane: `center[c]`, `half[i]`, `axes[i][c]`
@@ -78,11 +79,15 @@ impl<const D: usize> Chunk<D> {
     }
 }
 
-/// A set type `$set` of boxes `$obb` over the chunks of dimension `$dim`, for the precision module
-/// that invokes it (which has `Chunk`, `LANES`, `Vec` and this module as `set` in scope).
+/// A set type `$set` of boxes `$obb` over the chunks of dimension `$dim`, for the precision's
+/// batch module that invokes it (which has `Chunk`, `LANES`, `Vec` and this module as `set` in
+/// scope). Its precision's documentation is on its re-export in `batch/mod.rs`.
 macro_rules! obb_set {
-    ($(#[$doc:meta])* $set:ident, $obb:ident, $dim:literal) => {
-        $(#[$doc])*
+    ($set:ident, $obb:ident, $dim:literal) => {
+        ///
+        /// The boxes are stored in chunks of [`LANES`](crate::batch::LANES) (f64:
+        /// [`LANES_F64`](crate::batch::LANES_F64)), one per SIMD lane; lanes past the end of the
+        /// set repeat its last box and are masked out of every result.
         #[derive(Debug, Clone, Default, PartialEq)]
         pub struct $set {
             chunks: Vec<Chunk<$dim>>,
@@ -156,3 +161,5 @@ macro_rules! obb_set {
         }
     };
 }
+
+pub(crate) use obb_set;

@@ -48,7 +48,7 @@ impl ExactBox2 {
 
     /// Box turned by `radians` as written: the columns `(cos, sin)` and `(−sin, cos)` of the f64
     /// angle, computed by the `libm` crate (correctly reduced, the same on every platform) and
-    /// then taken exactly, as [`Obb2::try_new_f64`] does before rounding.
+    /// then taken exactly, as [`Obb2::try_enclosing`] does before rounding.
     pub fn from_radians(center: [f64; 2], half_extents: [f64; 2], radians: f64) -> Self {
         let (sin, cos) = libm::sincos(radians);
         Self::from_cos_sin(center, half_extents, cos, sin)
@@ -56,7 +56,7 @@ impl ExactBox2 {
 
     /// Box turned by `degrees` as written: reduced modulo 360 exactly, exact columns for
     /// multiples of 90°, else [`from_radians`](Self::from_radians) of the reduced angle — what
-    /// [`Obb2::try_from_degrees_f64`] does before rounding.
+    /// [`Obb2::try_enclosing_degrees`] does before rounding.
     ///
     /// ```
     /// use sat_core::exact::ExactBox2;

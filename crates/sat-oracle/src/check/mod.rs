@@ -1,4 +1,4 @@
-//! The differential check behind the fuzz targets and `tests/oracle/fuzz_replay.rs`: sat-core against
+//! The differential check behind the fuzz targets and `crates/sat-oracle/tests/all/fuzz_replay.rs`: sat-core against
 //! the exact oracle, parry's GJK and SAT against both.
 //!
 //! # What a recipe pair is

@@ -1,7 +1,7 @@
 //! The fuzz targets' check on stable, in `cargo test`:
 //!
 //! * the named seeds are committed as `fuzz/corpus/<target>/seed-<name>` (regenerate them with
-//!   `OBBSAT_WRITE_SEEDS=1 cargo test --release --test oracle fuzz_replay`);
+//!   `OBBSAT_WRITE_SEEDS=1 cargo test --release -p sat-oracle --test all fuzz_replay`);
 //! * regressions minimised by hand into a recipe (rather than by `cargo fuzz tmin`) are
 //!   committed the same way, under `fuzz/regressions/<target>/<name>`;
 //! * every file in `fuzz/corpus/<target>/` and `fuzz/regressions/<target>/` is replayed through
@@ -20,8 +20,9 @@ use sat_oracle::check::{
     distance_peer_tallies,
 };
 
+/// The workspace's `fuzz/` (two levels above this package).
 fn fuzz_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz")
 }
 
 fn target(name: &str) -> Target {
@@ -69,7 +70,7 @@ fn seed_corpora_are_committed() {
             assert_eq!(
                 committed,
                 bytes,
-                "{} is missing or stale: run OBBSAT_WRITE_SEEDS=1 cargo test --release --test oracle fuzz_replay",
+                "{} is missing or stale: run OBBSAT_WRITE_SEEDS=1 cargo test --release -p sat-oracle --test all fuzz_replay",
                 path.display()
             );
         }
@@ -77,7 +78,7 @@ fn seed_corpora_are_committed() {
 }
 
 /// sat-core's first fuzz finding, fixed by `tolerance::UNDERFLOW_SCALE` (the same boxes are a
-/// unit test in `tests/oracle/verdicts.rs`): A is a flat unit square at `z = 2e11` whose quaternion has a
+/// unit test in `crates/sat-core/tests/all/verdicts.rs`): A is a flat unit square at `z = 2e11` whose quaternion has a
 /// subnormal component (`1e-44`), so the edge pair (x of A, x of B) has a subnormal direction;
 /// B is a rod of half-length `2e11` along z reaching one unit into A's plane. Before the fix the
 /// absolute underflow error of that axis, times B's `2e11` extent, beat the pad and `intersects`
@@ -171,7 +172,7 @@ fn recipe_regressions_are_committed() {
         assert_eq!(
             decode::<Case3>(&committed).recipe,
             recipe,
-            "{} is missing or stale: run OBBSAT_WRITE_SEEDS=1 cargo test --release --test oracle fuzz_replay",
+            "{} is missing or stale: run OBBSAT_WRITE_SEEDS=1 cargo test --release -p sat-oracle --test all fuzz_replay",
             path.display()
         );
     }
