@@ -1,7 +1,7 @@
 //! sat-core in f64, the precision module of [`Double`](crate::precision::Double): the items the
 //! shared sources use (those of [`Numerics`](crate::precision::Numerics), which documents them:
 //! glam's f64 types, the lanes of [`lanes`] and the f64 constants of
-//! [`tolerance`](crate::tolerance), "Double precision"), the sources of `single.rs` compiled
+//! [`tolerance`](crate::tolerance); `docs/error-bound.md`, "Double precision"), the sources of `single.rs` compiled
 //! against them, and their public items under f64's names (`DObb2`, `DObb3`); `batch/double.rs`
 //! and `distance/double.rs` compile their sources against the same items. How they fit
 //! together: [`precision`](crate::precision).
@@ -90,7 +90,7 @@ pub(crate) mod sat3;
 /// and signature of `Obb2` with glam's `DVec2`, `DMat2`, `DAffine2` and `f64` in place of the f32
 /// types (but f32's `try_enclosing*`, which build an f32 rectangle around f64 numbers: here
 /// `try_new`, `try_from_degrees` and `try_from_axes` take them as they are). The guarantee, in
-/// `ε₆₄ = 2⁻⁵²` ([`tolerance`](crate::tolerance), "Double precision"): a `false` from
+/// `ε₆₄ = 2⁻⁵²` ([`tolerance`](crate::tolerance); `docs/error-bound.md`, "Double precision"): a `false` from
 /// `intersects` is exact; a `true` is exact whenever the margin exceeds
 /// [`BAND_K_F64`](crate::tolerance::BAND_K_F64)`·ε₆₄·S` (`BAND_K_F64 = 768`);
 /// `intersects_certified` is exact at any margin. Axis columns must be orthonormal within
@@ -120,7 +120,7 @@ pub use obb2::Obb2 as DObb2;
 /// of the f32 types (`separation` returns a `Separation<DVec3, f64>`; f32's `try_enclosing*`,
 /// which build an f32 box around f64 numbers, have no twin: `try_new` and `try_from_axes` take
 /// them as they are). The guarantee, in `ε₆₄ = 2⁻⁵²`
-/// ([`tolerance`](crate::tolerance), "Double precision"): a `false` from `intersects` is exact;
+/// ([`tolerance`](crate::tolerance); `docs/error-bound.md`, "Double precision"): a `false` from `intersects` is exact;
 /// a `true` is exact whenever the margin exceeds
 /// [`BAND_K_F64`](crate::tolerance::BAND_K_F64)`·ε₆₄·S` (`BAND_K_F64 = 768`, with
 /// `S = |c_B − c_A| + |e_A| + |e_B|`); `intersects_certified` is exact at any margin (the f64

@@ -15,7 +15,7 @@
 //!
 //! * Double precision: [`DObb2`] and [`DObb3`] are the same types, constructors and queries on
 //!   glam's f64 types, with their own bound in `ε = 2⁻⁵²` (`BAND_K_F64 = 768`, see
-//!   [`tolerance`], "Double precision"), their batch sets (`batch::DObbSet3`, …) and distance
+//!   [`tolerance`]; `docs/error-bound.md`, "Double precision"), their batch sets (`batch::DObbSet3`, …) and distance
 //!   queries (`DISTANCE_K_F64 = 768`, see [`distance`], "Double precision").
 //!
 //! The fast constructors (`new`, `from_*`) assume finite, in-range input (documented on each);

@@ -5,7 +5,7 @@
 //! Where the input is not exactly a rectangle — columns orthonormal only within
 //! [`AXES_TOLERANCE`], a node transform with that much shear, corners within
 //! [`CORNER_TOLERANCE`], f64 numbers that f32 cannot hold — the stored rectangle *contains* the
-//! shape as written (`tolerance`, "Boxes as written").
+//! shape as written (`docs/error-bound.md`, "Boxes as written").
 
 use core::fmt;
 
@@ -48,6 +48,21 @@ impl Obb2 {
     /// Rectangle from centre, half-extents and a counter-clockwise angle in radians.
     ///
     /// Fast path: assumes finite inputs and `half_extents >= 0`.
+    ///
+    /// # Error bound
+    ///
+    /// The stored rectangle's axes are `(cos, sin)` of the angle, computed in f64 and rounded once:
+    /// `intersects` is exact outside `BAND_K·ε·S` for it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::new(Vec2::new(1.0, 2.0), Vec2::new(3.0, 1.0), core::f32::consts::FRAC_PI_2);
+    /// assert!(r.axes().x_axis.abs_diff_eq(Vec2::Y, 1e-7)); // a quarter turn
+    /// ```
     pub fn new(center: Vec2, half_extents: Vec2, angle_radians: Real) -> Obb2 {
         Self::from_unit_x(
             center,
@@ -57,6 +72,21 @@ impl Obb2 {
     }
 
     /// Checked [`new`](Self::new).
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` for a non-finite or out-of-range number (magnitudes above `MAX_MAGNITUDE`, non-zero
+    /// below `MIN_MAGNITUDE`), a negative half-extent.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// assert!(Obb2::try_new(Vec2::ZERO, Vec2::ONE, 0.5).is_ok());
+    /// assert!(Obb2::try_new(Vec2::ZERO, Vec2::ONE, f32::NAN).is_err());
+    /// ```
     pub fn try_new(
         center: Vec2,
         half_extents: Vec2,
@@ -67,11 +97,38 @@ impl Obb2 {
 
     /// Rectangle rotated by `degrees` counter-clockwise (as rotated-rectangle tutorials give it). Multiples of 90°
     /// give exact axes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::from_degrees(Vec2::ZERO, Vec2::new(2.0, 1.0), 90.0);
+    /// assert_eq!(r.axes().x_axis, Vec2::Y); // multiples of 90° are exact
+    /// ```
     pub fn from_degrees(center: Vec2, half_extents: Vec2, degrees: Real) -> Obb2 {
         Self::from_unit_x(center, half_extents, degrees_direction(degrees.to_f64()))
     }
 
     /// Checked [`from_degrees`](Self::from_degrees).
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` for a non-finite or out-of-range number (magnitudes above `MAX_MAGNITUDE`, non-zero
+    /// below `MIN_MAGNITUDE`), a negative half-extent.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::try_from_degrees(Vec2::ZERO, Vec2::ONE, 720.0 + 45.0)?;
+    /// assert!(r.axes().x_axis.abs_diff_eq(Vec2::splat(0.5f32.sqrt()), 1e-7));
+    /// assert!(Obb2::try_from_degrees(Vec2::ZERO, Vec2::ONE, f32::INFINITY).is_err());
+    /// # Ok::<(), sat_core::ObbError>(())
+    /// ```
     pub fn try_from_degrees(
         center: Vec2,
         half_extents: Vec2,
@@ -84,12 +141,36 @@ impl Obb2 {
     /// it is normalised in f64.
     ///
     /// Fast path: assumes finite values, not both zero.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::from_cos_sin(Vec2::ZERO, Vec2::ONE, 3.0, 4.0); // normalised: (0.6, 0.8)
+    /// assert!(r.axes().x_axis.abs_diff_eq(Vec2::new(0.6, 0.8), 1e-7));
+    /// ```
     pub fn from_cos_sin(center: Vec2, half_extents: Vec2, cos: Real, sin: Real) -> Obb2 {
         let dir = DVec2::new(cos.to_f64(), sin.to_f64());
         Self::from_unit_x(center, half_extents, dir / dir.length())
     }
 
     /// Checked [`from_cos_sin`](Self::from_cos_sin).
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` for a non-finite or out-of-range number (magnitudes above `MAX_MAGNITUDE`, non-zero
+    /// below `MIN_MAGNITUDE`), a negative half-extent, or a zero (or non-finite) `(cos, sin)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// assert!(Obb2::try_from_cos_sin(Vec2::ZERO, Vec2::ONE, 0.0, 0.0).is_err());
+    /// ```
     pub fn try_from_cos_sin(
         center: Vec2,
         half_extents: Vec2,
@@ -110,6 +191,16 @@ impl Obb2 {
     /// Rectangle from an axis matrix whose columns are the local axes in world space.
     ///
     /// Fast path: the columns are stored as given and must be orthonormal to within a few ulps.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::{Mat2, Vec2};
+    ///
+    /// let r = Obb2::from_axes(Vec2::ZERO, Vec2::new(2.0, 1.0), Mat2::from_angle(0.25));
+    /// assert!(r.axes().x_axis.abs_diff_eq(Vec2::from_angle(0.25), 1e-7));
+    /// ```
     pub fn from_axes(center: Vec2, half_extents: Vec2, axes: Mat2) -> Obb2 {
         Obb2 {
             center,
@@ -126,6 +217,27 @@ impl Obb2 {
     /// the nearest orthonormal axes (the polar factor, in f64) and the smallest half-extents
     /// along them that contain it, within `AXES_TOLERANCE·|e|` of it (`tolerance`, "Boxes as
     /// written"). Columns with entries 0 and ±1 are stored as given.
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` for a non-finite or out-of-range number (magnitudes above `MAX_MAGNITUDE`, non-zero
+    /// below `MIN_MAGNITUDE`), a negative half-extent, non-finite columns, or columns not orthonormal
+    /// within [`AXES_TOLERANCE`] (`ObbError::NonOrthonormalAxes`).
+    ///
+    /// # Error bound
+    ///
+    /// A `false` is exact for the parallelogram the columns span; a `true` outside
+    /// [`AXES_BAND_K`](crate::tolerance::AXES_BAND_K)`·ε·S`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::{Mat2, Vec2};
+    ///
+    /// let skewed = Mat2::from_cols(Vec2::X, Vec2::new(0.01, 1.0));
+    /// assert!(Obb2::try_from_axes(Vec2::ZERO, Vec2::ONE, skewed).is_err());
+    /// ```
     pub fn try_from_axes(center: Vec2, half_extents: Vec2, axes: Mat2) -> Result<Obb2, ObbError> {
         Self::try_from_columns(center.to_f64(), half_extents.to_f64(), axes.to_f64())
     }
@@ -157,6 +269,18 @@ impl Obb2 {
     /// flipcode's "2D OBB Intersection". The corners must form a rectangle within [`CORNER_TOLERANCE`] of the longer
     /// diagonal (parallelogram defect and cosine of the corner angle); the box built is the
     /// best-fit rectangle. Coincident or collinear corners give a point or a segment.
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` for a non-finite or out-of-range corner, or corners that are not a rectangle
+    /// within [`CORNER_TOLERANCE`] of its longer diagonal.
+    ///
+    /// # Error bound
+    ///
+    /// The stored rectangle contains the quadrilateral, so a `false` is exact for it; `intersects`
+    /// is exact outside `BAND_K·ε·S` for the fitted rectangle.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use glam::Vec2;
@@ -226,6 +350,17 @@ impl Obb2 {
     /// origin, mapped by the node's world `transform` (rotation, per-axis scale, translation).
     ///
     /// Fast path: assumes finite values, `size >= 0` and a transform without shear.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::{Affine2, Vec2};
+    ///
+    /// // A 4 × 2 sprite anchored at its bottom-left corner, placed at (10, 5).
+    /// let r = Obb2::from_node(Vec2::new(4.0, 2.0), Vec2::ZERO, Affine2::from_translation(Vec2::new(10.0, 5.0)));
+    /// assert_eq!(r.center(), Vec2::new(12.0, 6.0));
+    /// ```
     pub fn from_node(size: Vec2, anchor: Vec2, transform: Affine2) -> Obb2 {
         let m = transform.matrix2.to_f64();
         let (lx, ly) = (m.x_axis.length(), m.y_axis.length());
@@ -244,6 +379,21 @@ impl Obb2 {
 
     /// Checked [`from_node`](Self::from_node): rejects non-finite values, negative sizes and a
     /// shearing transform (columns not orthogonal within [`AXES_TOLERANCE`], relative).
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` for a non-finite or out-of-range number (magnitudes above `MAX_MAGNITUDE`, non-zero
+    /// below `MIN_MAGNITUDE`), a negative half-extent size, or a shearing transform (`ObbError::Shear`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::{Affine2, Mat2, Vec2};
+    ///
+    /// let sheared = Affine2::from_mat2(Mat2::from_cols(Vec2::X, Vec2::new(0.2, 1.0)));
+    /// assert!(Obb2::try_from_node(Vec2::ONE, Vec2::splat(0.5), sheared).is_err());
+    /// ```
     pub fn try_from_node(size: Vec2, anchor: Vec2, transform: Affine2) -> Result<Obb2, ObbError> {
         check_half_extents(size)?;
         check_center(anchor)?;
@@ -272,11 +422,35 @@ impl Obb2 {
     /// The same rectangle with its half-extents multiplied by `factor` (a sprite's scale).
     ///
     /// Fast path: assumes `factor` finite and non-negative.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::new(Vec2::ZERO, Vec2::new(2.0, 1.0), 0.3).scaled(3.0);
+    /// assert_eq!(r.half_extents(), Vec2::new(6.0, 3.0));
+    /// ```
     pub fn scaled(self, factor: Real) -> Obb2 {
         Self::from_axes(self.center, self.half_extents * factor, self.axes)
     }
 
     /// Checked [`scaled`](Self::scaled).
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` for a negative or non-finite factor, or half-extents that leave the accepted
+    /// range once scaled.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// assert!(Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0).try_scaled(f32::NAN).is_err());
+    /// ```
     pub fn try_scaled(self, factor: Real) -> Result<Obb2, ObbError> {
         check_extent("scale factor", factor)?;
         check_half_extents(self.half_extents * factor)?;
@@ -284,21 +458,61 @@ impl Obb2 {
     }
 
     /// Centre in world space.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::from_degrees(Vec2::new(1.0, 2.0), Vec2::new(3.0, 1.0), 90.0);
+    /// assert_eq!(r.center(), Vec2::new(1.0, 2.0));
+    /// ```
     pub fn center(&self) -> Vec2 {
         self.center
     }
 
     /// Half-extents along the local axes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::from_degrees(Vec2::new(1.0, 2.0), Vec2::new(3.0, 1.0), 90.0);
+    /// assert_eq!(r.half_extents(), Vec2::new(3.0, 1.0));
+    /// ```
     pub fn half_extents(&self) -> Vec2 {
         self.half_extents
     }
 
     /// Local axes in world space, as columns.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::from_degrees(Vec2::new(1.0, 2.0), Vec2::new(3.0, 1.0), 90.0);
+    /// assert_eq!(r.axes().y_axis, Vec2::new(-1.0, 0.0)); // a quarter turn
+    /// ```
     pub fn axes(&self) -> Mat2 {
         self.axes
     }
 
     /// The four corners, counter-clockwise for a right-handed frame, starting at `(-x, -y)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::from_degrees(Vec2::new(1.0, 2.0), Vec2::new(3.0, 1.0), 90.0);
+    /// assert!(r.corners().contains(&Vec2::new(2.0, 5.0)));
+    /// ```
     pub fn corners(&self) -> [Vec2; 4] {
         let ex = self.axes.x_axis * self.half_extents.x;
         let ey = self.axes.y_axis * self.half_extents.y;
@@ -311,6 +525,17 @@ impl Obb2 {
     }
 
     /// `S = |t| + |e_A| + |e_B|`, the scale of the error bound for the pair.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let a = Obb2::new(Vec2::ZERO, Vec2::new(3.0, 4.0), 0.0);
+    /// let b = Obb2::new(Vec2::new(0.0, 10.0), Vec2::ZERO, 0.0);
+    /// assert_eq!(a.error_scale(&b), 15.0);
+    /// ```
     pub fn error_scale(&self, other: &Obb2) -> Real {
         sqrt((other.center - self.center).length_squared()) + self.extent_norm + other.extent_norm
     }
@@ -329,7 +554,7 @@ impl Obb2 {
         Ok(obb)
     }
 
-    /// The stored rectangle for a shape as written (`tolerance`, "Boxes as written"): centre
+    /// The stored rectangle for a shape as written (`docs/error-bound.md`, "Boxes as written"): centre
     /// rounded to nearest, axes rounded once, half-extents rounded up so that the rectangle
     /// (with its exact axes) contains the written one. The 2D twin of `Obb3::from_given`.
     fn from_given(center: DVec2, half_extents: DVec2, given: GivenAxes<DMat2>) -> Obb2 {

@@ -6,7 +6,7 @@
 //! 1. `d = c_B − c_A`, `T = Aᵀd` (A's frame), `R = AᵀB`; the pads (lengths) are
 //!    `PAD_K·ε·(|e_A| + |e_B|)` for the face axes and `PAD_K·ε·(PAD_CENTRE_K·|d|₁ + |e_A| +
 //!    |e_B|)` for the edge pairs, both at most `PAD_K·ε·S` with `S = |d| + |e_A| + |e_B|`
-//!    (no square root; why the faces need no `|d|`: [`tolerance`](crate::tolerance), "The pad").
+//!    (no square root; why the faces need no `|d|`: `docs/error-bound.md`, "The pad").
 //! 2. Face axes of A, then of B, then the nine edge pairs, each returning "separated" as soon
 //!    as `|centre distance along L| > radius_A(L) + radius_B(L) + pad·|L|₁`. The pad is added to
 //!    the extents of the box whose face is tested (edge pairs: to A's), so it costs three
@@ -42,6 +42,13 @@ impl Obb3 {
         /// `BAND_K·ε·S` (f64 boxes: [`Band::f64`](crate::tolerance::Band::f64), `BAND_K_F64·ε₆₄·S`)
         /// (see [`tolerance`](crate::tolerance)).
         ///
+        /// # Error bound
+        ///
+        /// A `false` is exact for the boxes as given, at any margin; a `true` is exact whenever the margin
+        /// exceeds `BAND_K·ε·S` (`BAND_K_F64·ε₆₄·S` in f64): [`Band`](crate::tolerance::Band).
+        ///
+        /// # Examples
+        ///
         /// ```
         /// use glam::{Quat, Vec3};
         /// use sat_core::Obb3;
@@ -56,6 +63,13 @@ impl Obb3 {
         /// distance `p`, `intersects_with_margin(p / 2)` never misses a pair closer than `p`.
         ///
         /// Assumes a finite `margin` with `|margin| ≤` [`MAX_MAGNITUDE`](crate::MAX_MAGNITUDE).
+        ///
+        /// # Error bound
+        ///
+        /// As `intersects`, for the boxes grown by `margin` (the growth itself is exact in the test's
+        /// arithmetic up to the same pad).
+        ///
+        /// # Examples
         ///
         /// ```
         /// use glam::{Quat, Vec3};
@@ -77,6 +91,13 @@ impl Obb3 {
     /// [`SEPARATION_K_F64`](crate::tolerance::SEPARATION_K_F64)`·ε₆₄·S`). Ties prefer faces of A, then
     /// faces of B; an edge pair must beat the best face by more than the pad `PAD_K·ε·S`, so an
     /// edge axis parallel to a face normal never wins by rounding noise.
+    ///
+    /// # Error bound
+    ///
+    /// `gap` is the exact boxes' signed gap along `axis` within `SEPARATION_K·ε·S`
+    /// (`SEPARATION_K_F64·ε₆₄·S` in f64); an edge pair beats the best face only by more than the pad.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use glam::{Quat, Vec3};
@@ -107,6 +128,12 @@ impl Obb3 {
     /// padded test with certification decides unless the pair is within rounding of touching;
     /// then (f32 boxes) every candidate axis in f64 and, if still undecided, exact integers, or
     /// (f64 boxes) exact integers ([`exact`](crate::exact)).
+    ///
+    /// # Error bound
+    ///
+    /// None: exact at any margin, exactly touching included, for the boxes as stored.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use glam::{Quat, Vec3};
@@ -182,7 +209,7 @@ pub(crate) fn classify<const CERTIFY: bool>(
     norm_b: Real,
 ) -> Class {
     let d = b.center - a.center;
-    // The face axes' pad has no `|d|` (`tolerance.rs`, "The pad"); `scale` = `|d|₁ + |e_A| +
+    // The face axes' pad has no `|d|` (`docs/error-bound.md`, "The pad"); `scale` = `|d|₁ + |e_A| +
     // |e_B|` ≥ `S` sizes the certification slacks, the edge pairs' pad and their floor.
     let extent_sum = norm_a + norm_b;
     let pad = PAD_K * EPS * extent_sum + UNDERFLOW_FLOOR;

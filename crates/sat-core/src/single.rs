@@ -11,7 +11,7 @@
 //! to f32 before the box is built: the rotation is computed in f64 and its axes rounded once; a
 //! half-extent f32 cannot hold is rounded up, and a centre f32 cannot hold is rounded to nearest
 //! with the half-extents grown by the shift, so the stored box contains the box as written
-//! ([`tolerance`](crate::tolerance), "Boxes as written"). [`DObb3`](crate::DObb3) and
+//! ([`tolerance`](crate::tolerance); derivation: `docs/error-bound.md`, "Boxes as written"). [`DObb3`](crate::DObb3) and
 //! [`DObb2`](crate::DObb2) take f64 numbers in every constructor (`try_new`,
 //! `try_from_degrees`, `try_from_axes`).
 
@@ -124,6 +124,18 @@ impl Obb3 {
     /// centre's shift is an ulp of the coordinates: give pairs relative to one of them
     /// (`c_B − c_A` in f64) to keep the band in terms of `S`.
     ///
+    /// # Errors
+    ///
+    /// `ObbError` as [`try_new`](Self::try_new) (checked on the f64 numbers as written), or when
+    /// the enclosing box's half-extents leave the accepted range.
+    ///
+    /// # Error bound
+    ///
+    /// The stored box contains the box as written: a `false` is exact for it; a `true` outside
+    /// `BAND_K·ε·S`, plus `ε·(|c_A| + |c_B|)` for centres f32 cannot hold.
+    ///
+    /// # Examples
+    ///
     /// ```
     /// use glam::{DQuat, DVec3};
     /// use sat_core::Obb3;
@@ -155,6 +167,18 @@ impl Obb3 {
     /// rounded to f32 before the box is built (centres and half-extents as in
     /// [`try_enclosing`](Self::try_enclosing)).
     ///
+    /// # Errors
+    ///
+    /// `ObbError` as [`try_from_axes`](Self::try_from_axes) (checked on the f64 numbers as written), or when
+    /// the enclosing box's half-extents leave the accepted range.
+    ///
+    /// # Error bound
+    ///
+    /// A `false` is exact for the parallelepiped the columns span; a `true` outside
+    /// `AXES_BAND_K·ε·S`.
+    ///
+    /// # Examples
+    ///
     /// ```
     /// use glam::{DMat3, DVec3};
     /// use sat_core::Obb3;
@@ -179,6 +203,18 @@ impl Obb2 {
     /// and an angle in radians, none of them rounded to f32 before the rectangle is built. The
     /// axes are `(cos, sin)` of the f64 angle (the `libm` crate's, correctly reduced however
     /// large the angle); centre and half-extents as in [`Obb3::try_enclosing`].
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` as [`try_new`](Self::try_new) (checked on the f64 numbers as written), or when
+    /// the enclosing box's half-extents leave the accepted range.
+    ///
+    /// # Error bound
+    ///
+    /// The stored rectangle contains the rectangle as written: a `false` is exact for it; a `true` outside
+    /// `BAND_K·ε·S`, plus `ε·(|c_A| + |c_B|)` for centres f32 cannot hold.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use glam::DVec2;
@@ -208,6 +244,18 @@ impl Obb2 {
     /// numbers, none rounded to f32 before the rectangle is built: the angle is reduced modulo
     /// 360 exactly, so `999720.03°` turns by `0.03°` (as f64 reads it).
     ///
+    /// # Errors
+    ///
+    /// `ObbError` as [`try_from_degrees`](Self::try_from_degrees) (checked on the f64 numbers as written), or when
+    /// the enclosing box's half-extents leave the accepted range.
+    ///
+    /// # Error bound
+    ///
+    /// The stored rectangle contains the rectangle as written: a `false` is exact for it; a `true` outside
+    /// `BAND_K·ε·S`, plus `ε·(|c_A| + |c_B|)` for centres f32 cannot hold.
+    ///
+    /// # Examples
+    ///
     /// ```
     /// use glam::DVec2;
     /// use sat_core::Obb2;
@@ -232,6 +280,18 @@ impl Obb2 {
 
     /// [`try_from_axes`](Self::try_from_axes) enclosing the rectangle written in f64 numbers,
     /// none rounded to f32 before the rectangle is built.
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` as [`try_from_axes`](Self::try_from_axes) (checked on the f64 numbers as written), or when
+    /// the enclosing box's half-extents leave the accepted range.
+    ///
+    /// # Error bound
+    ///
+    /// A `false` is exact for the parallelogram the columns span; a `true` outside
+    /// `AXES_BAND_K·ε·S`.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use glam::{DMat2, DVec2};

@@ -32,62 +32,206 @@
 //! ```
 
 /// `f32::EPSILON = 2⁻²³`.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::tolerance::EPS;
+///
+/// assert_eq!(EPS, 2f32.powi(-23));
+/// ```
 pub const EPS: f32 = f32::EPSILON;
 
 /// The pad: the slack an axis must exceed to say "separated", in units of `ε·(|e_A| + |e_B|)` on
 /// face axes and `ε·(PAD_CENTRE_K·|t|₁ + |e_A| + |e_B|)` on edge pairs (`docs/error-bound.md`,
 /// "The pad").
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::Obb3;
+/// use sat_core::glam::{Quat, Vec3};
+/// use sat_core::tolerance::{EPS, PAD_K};
+///
+/// // Cubes apart by well over the pad: "separated", and that verdict is exact.
+/// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
+/// let gap = 2.0 * PAD_K * EPS * a.error_scale(&a);
+/// assert!(!a.intersects(&Obb3::new(Vec3::X * (2.0 + gap), Vec3::ONE, Quat::IDENTITY)));
+/// ```
 pub const PAD_K: f32 = 10.0;
 
 /// The weight of the centre offset `|t|₁` in the edge pairs' pad (`9/16`), so that the pad
 /// stays at most `PAD_K·ε·S` (`docs/error-bound.md`, "The pad").
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::tolerance::PAD_CENTRE_K;
+///
+/// assert!(3f32.sqrt() * PAD_CENTRE_K < 1.0); // so the edge pad stays within PAD_K·ε·S
+/// ```
 pub const PAD_CENTRE_K: f32 = 0.5625;
 
 /// The verdict band: `intersects` equals the exact verdict whenever `|margin| > BAND_K·ε·S`
 /// (`docs/error-bound.md`, "The band"); a `false` (separated) is exact at any margin.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::Obb3;
+/// use sat_core::glam::{Quat, Vec3};
+/// use sat_core::tolerance::{BAND_K, EPS};
+///
+/// // Overlapping by twice the band: "intersects" is guaranteed.
+/// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
+/// let depth = 2.0 * BAND_K * EPS * 4.0;
+/// assert!(a.intersects(&Obb3::new(Vec3::X * (2.0 - depth), Vec3::ONE, Quat::IDENTITY)));
+/// ```
 pub const BAND_K: f32 = 48.0;
 
 /// The band for boxes built from columns orthonormal only within [`AXES_TOLERANCE`], judged
 /// against the parallelepipeds the columns span (`docs/error-bound.md`, "Boxes as written").
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::tolerance::{AXES_BAND_K, BAND_K};
+///
+/// assert!(AXES_BAND_K > BAND_K); // columns at the tolerance cost 62.8 − 39.1 of the margin
+/// ```
 pub const AXES_BAND_K: f32 = 64.0;
 
 /// Certification slack: an axis is certainly non-separating when its computed gap is below
 /// `−CERT_K·ε·S` (edge pairs: minus the pad times `|ℓ|₁` too) (`docs/error-bound.md`,
 /// "Certified verdicts").
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::Obb3;
+/// use sat_core::glam::{Quat, Vec3};
+/// use sat_core::tolerance::CERT_K;
+///
+/// assert_eq!(CERT_K, 12.0);
+/// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
+/// assert!(a.intersects_certified(&Obb3::new(Vec3::X * 2.0, Vec3::ONE, Quat::IDENTITY))); // touching
+/// ```
 pub const CERT_K: f32 = 12.0;
 
 /// `separation().gap` is the exact gap along the returned axis within `SEPARATION_K·ε·S`
 /// (`docs/error-bound.md`, "`separation`").
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::Obb3;
+/// use sat_core::glam::{Quat, Vec3};
+/// use sat_core::tolerance::{EPS, SEPARATION_K};
+///
+/// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
+/// let b = Obb3::new(Vec3::X * 2.5, Vec3::ONE, Quat::IDENTITY);
+/// let s = a.separation(&b);
+/// assert!((s.gap - 0.5).abs() <= SEPARATION_K * EPS * a.error_scale(&b));
+/// ```
 pub const SEPARATION_K: f32 = 12.0;
 
 /// Absolute floor added to every threshold (2⁻¹²⁰), for products that underflow
 /// (`docs/error-bound.md`, "Underflow and magnitudes").
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::tolerance::UNDERFLOW_FLOOR;
+///
+/// assert!(UNDERFLOW_FLOOR.is_normal() && UNDERFLOW_FLOOR == 2f32.powi(-120));
+/// ```
 pub const UNDERFLOW_FLOOR: f32 = pow2(-120);
 
 /// Edge-pair thresholds also get `UNDERFLOW_SCALE·S₁` (2⁻¹²⁰·S₁), for subnormal entries of `R`
 /// (`docs/error-bound.md`, "Underflow and magnitudes").
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::tolerance::UNDERFLOW_SCALE;
+///
+/// assert_eq!(UNDERFLOW_SCALE, 2f32.powi(-120));
+/// ```
 pub const UNDERFLOW_SCALE: f32 = pow2(-120);
 
 /// Largest accepted magnitude of a coordinate or extent (2⁶⁰ ≈ 1.15e18), far from overflow.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::glam::{Quat, Vec3};
+/// use sat_core::{MAX_MAGNITUDE, Obb3};
+///
+/// let far = Vec3::X * (MAX_MAGNITUDE * 2.0);
+/// assert!(Obb3::try_new(far, Vec3::ONE, Quat::IDENTITY).is_err());
+/// ```
 pub const MAX_MAGNITUDE: f32 = pow2(60);
 
 /// Smallest accepted non-zero magnitude (2⁻⁶⁰ ≈ 8.7e-19), far above the underflow floor; exact
 /// zeros are always accepted.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::glam::{Quat, Vec3};
+/// use sat_core::{MIN_MAGNITUDE, Obb3};
+///
+/// let tiny = Vec3::splat(MIN_MAGNITUDE / 2.0);
+/// assert!(Obb3::try_new(Vec3::ZERO, tiny, Quat::IDENTITY).is_err());
+/// assert!(Obb3::try_new(Vec3::ZERO, Vec3::ZERO, Quat::IDENTITY).is_ok()); // exact zeros are fine
+/// ```
 pub const MIN_MAGNITUDE: f32 = pow2(-60);
 
 /// Orthonormality tolerance of axis matrices and orthogonality tolerance of affine columns,
 /// `max |AᵀA − I| ≤ 1e-6` (about 8 ε); verdicts for the parallelepiped the columns span are
 /// exact outside [`AXES_BAND_K`] (`docs/error-bound.md`, "Boxes as written").
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::glam::{Mat3, Vec3};
+/// use sat_core::{AXES_TOLERANCE, Obb3};
+///
+/// let lean = |d: f32| Mat3::from_cols(Vec3::X, Vec3::new(d, 1.0, 0.0), Vec3::Z);
+/// assert!(Obb3::try_from_axes(Vec3::ZERO, Vec3::ONE, lean(AXES_TOLERANCE / 2.0)).is_ok());
+/// assert!(Obb3::try_from_axes(Vec3::ZERO, Vec3::ONE, lean(AXES_TOLERANCE * 4.0)).is_err());
+/// ```
 pub const AXES_TOLERANCE: f32 = 1e-6;
 
 /// How far four corners may be from a rectangle, relative to its longer diagonal: the
 /// parallelogram defect `|c0 + c2 − c1 − c3|` and the cosine of the corner angle.
 /// The box built is the best-fit rectangle, within this tolerance of the corners given.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::glam::Vec2;
+/// use sat_core::{CORNER_TOLERANCE, Obb2};
+///
+/// let off = 8.0 * CORNER_TOLERANCE * 0.1; // well within the tolerance of a 4 × 4 square's diagonal
+/// let square = [Vec2::ZERO, Vec2::new(4.0, 0.0), Vec2::new(4.0, 4.0 + off), Vec2::new(0.0, 4.0)];
+/// assert!(Obb2::try_from_corners(square).is_ok());
+/// let kite = [Vec2::ZERO, Vec2::new(4.0, 0.0), Vec2::new(5.0, 5.0), Vec2::new(0.0, 4.0)];
+/// assert!(Obb2::try_from_corners(kite).is_err());
+/// ```
 pub const CORNER_TOLERANCE: f32 = 1e-4;
 
 /// Edge axes with `|a_i × b_k| < 2⁻⁴⁰` are not normalised by [`separation`](crate::Obb3::separation)
 /// (their facet is narrower than `2⁻⁴⁰·|e_B|`, far inside the band); `intersects` still tests
 /// them, protected by [`UNDERFLOW_FLOOR`].
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::tolerance::PARALLEL_CUTOFF;
+///
+/// assert_eq!(PARALLEL_CUTOFF, 2f32.powi(-40));
+/// ```
 pub const PARALLEL_CUTOFF: f32 = pow2(-40);
 
 /// The band of a pair: `K·ε·S`, the `|margin|` within which a test may answer either way.
@@ -145,6 +289,15 @@ pub struct Band<R> {
 
 impl<R> Band<R> {
     /// The band `k·eps·scale`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::tolerance::Band;
+    ///
+    /// let band = Band::new(48.0f64, 2f64.powi(-23), 2.0);
+    /// assert_eq!(band.width(), 48.0 * 2f64.powi(-23) * 2.0);
+    /// ```
     #[inline]
     pub const fn new(k: R, eps: R, scale: R) -> Self {
         Band { k, eps, scale }
@@ -154,6 +307,14 @@ impl<R> Band<R> {
 impl<R: From<f32>> Band<R> {
     /// sat-core's f32 verdict band `BAND_K·ε·S` (`Obb2`/`Obb3::intersects`), for a scale `S` in
     /// f32 or f64.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::tolerance::{BAND_K, Band, EPS};
+    ///
+    /// assert_eq!(Band::f32(3.0f32).width(), BAND_K * EPS * 3.0);
+    /// ```
     #[inline]
     pub fn f32(scale: R) -> Self {
         Band {
@@ -165,6 +326,14 @@ impl<R: From<f32>> Band<R> {
 
     /// The f32 band of boxes given by axis columns orthonormal only within
     /// [`AXES_TOLERANCE`], judged as the parallelepipeds the columns span: `AXES_BAND_K·ε·S`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::tolerance::{AXES_BAND_K, Band, EPS};
+    ///
+    /// assert_eq!(Band::f32_axes(3.0f32).width(), AXES_BAND_K * EPS * 3.0);
+    /// ```
     #[inline]
     pub fn f32_axes(scale: R) -> Self {
         Band {
@@ -174,6 +343,14 @@ impl<R: From<f32>> Band<R> {
     }
 
     /// The band of an exact test: zero, so only a zero margin is in it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::tolerance::Band;
+    ///
+    /// assert!(Band::exact(1.0f64).contains(0.0) && !Band::exact(1.0f64).contains(1e-300));
+    /// ```
     #[inline]
     pub fn exact(scale: R) -> Self {
         Band {
@@ -185,6 +362,14 @@ impl<R: From<f32>> Band<R> {
 
 impl Band<f64> {
     /// sat-core's f64 verdict band `BAND_K_F64·ε₆₄·S` (`DObb2`/`DObb3::intersects`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::tolerance::{BAND_K_F64, Band, EPS_F64};
+    ///
+    /// assert_eq!(Band::f64(2.0).width(), BAND_K_F64 * EPS_F64 * 2.0);
+    /// ```
     #[inline]
     pub const fn f64(scale: f64) -> Self {
         Band {
@@ -196,6 +381,14 @@ impl Band<f64> {
 
     /// The f64 band of boxes given by axis columns orthonormal only within
     /// [`AXES_TOLERANCE_F64`]: `AXES_BAND_K_F64·ε₆₄·S`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::tolerance::{AXES_BAND_K_F64, Band, EPS_F64};
+    ///
+    /// assert_eq!(Band::f64_axes(2.0).width(), AXES_BAND_K_F64 * EPS_F64 * 2.0);
+    /// ```
     #[inline]
     pub const fn f64_axes(scale: f64) -> Self {
         Band {
@@ -208,6 +401,14 @@ impl Band<f64> {
 
 impl<R: Copy + core::ops::Mul<Output = R> + core::ops::Neg<Output = R> + PartialOrd> Band<R> {
     /// `K·ε·S`, multiplied in that order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::tolerance::Band;
+    ///
+    /// assert!(Band::f32(1.0f64).width() > Band::f64(1.0).width());
+    /// ```
     #[inline]
     pub fn width(&self) -> R {
         self.k * self.eps * self.scale
@@ -215,6 +416,16 @@ impl<R: Copy + core::ops::Mul<Output = R> + core::ops::Neg<Output = R> + Partial
 
     /// Whether `margin` lies in the band, `|margin| ≤ K·ε·S`: a wrong verdict there is allowed.
     /// `false` for a NaN margin.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::tolerance::Band;
+    ///
+    /// let band = Band::f32(1.0f64);
+    /// assert!(band.contains(band.width()) && !band.contains(-2.0 * band.width()));
+    /// assert!(!band.contains(f64::NAN));
+    /// ```
     #[inline]
     pub fn contains(&self, margin: R) -> bool {
         let width = self.width();
@@ -231,46 +442,155 @@ pub fn band(scale: f32) -> f32 {
 }
 
 /// `f64::EPSILON = 2⁻⁵²`: the `ε` of [`DObb2`](crate::DObb2) and [`DObb3`](crate::DObb3).
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::tolerance::EPS_F64;
+///
+/// assert_eq!(EPS_F64, 2f64.powi(-52));
+/// ```
 pub const EPS_F64: f64 = f64::EPSILON;
 
 /// How many times the f32 per-axis error bounds, in units of their own `ε`, bound the f64 ones
 /// (`docs/error-bound.md`, "Double precision").
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::tolerance::{BAND_K, BAND_K_F64, F64_AXIS_FACTOR};
+///
+/// assert_eq!(BAND_K_F64, F64_AXIS_FACTOR * f64::from(BAND_K));
+/// ```
 pub const F64_AXIS_FACTOR: f64 = 16.0;
 
 /// [`PAD_K`] for f64 boxes, in units of `EPS_F64·S`.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::tolerance::{F64_AXIS_FACTOR, PAD_K, PAD_K_F64};
+///
+/// assert!(PAD_K_F64 >= F64_AXIS_FACTOR * f64::from(PAD_K));
+/// ```
 pub const PAD_K_F64: f64 = 192.0;
 
 /// [`PAD_CENTRE_K`] for f64 boxes (the same `9/16`).
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::tolerance::{PAD_CENTRE_K_F64, PAD_K_F64};
+///
+/// assert_eq!(PAD_K_F64 * PAD_CENTRE_K_F64, 108.0); // ≥ 80, the f64 edge error's |t| coefficient
+/// ```
 pub const PAD_CENTRE_K_F64: f64 = PAD_CENTRE_K as f64;
 
 /// [`BAND_K`] for f64 boxes: `DObb3::intersects` equals the exact verdict whenever
 /// `|margin| > BAND_K_F64 · EPS_F64 · S`, and a `false` is exact at any margin.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::DObb3;
+/// use sat_core::glam::{DQuat, DVec3};
+/// use sat_core::tolerance::{BAND_K_F64, EPS_F64};
+///
+/// // A million metres out, a nanometre apart: far outside the f64 band, so "separated" for sure.
+/// let a = DObb3::new(DVec3::splat(1e6), DVec3::ONE, DQuat::IDENTITY);
+/// let b = DObb3::new(DVec3::splat(1e6) + DVec3::X * (2.0 + 1e-9), DVec3::ONE, DQuat::IDENTITY);
+/// assert!(1e-9 > BAND_K_F64 * EPS_F64 * a.error_scale(&b));
+/// assert!(!a.intersects(&b));
+/// ```
 pub const BAND_K_F64: f64 = 768.0;
 
 /// [`AXES_BAND_K`] for f64 boxes built from columns orthonormal within [`AXES_TOLERANCE_F64`],
 /// judged against the parallelepipeds the columns span.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::tolerance::{AXES_BAND_K_F64, BAND_K_F64};
+///
+/// assert!(AXES_BAND_K_F64 > BAND_K_F64);
+/// ```
 pub const AXES_BAND_K_F64: f64 = 896.0;
 
 /// [`CERT_K`] for f64 boxes, in units of `EPS_F64·S`.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::tolerance::{CERT_K, CERT_K_F64};
+///
+/// assert_eq!(CERT_K_F64, 16.0 * f64::from(CERT_K));
+/// ```
 pub const CERT_K_F64: f64 = F64_AXIS_FACTOR * CERT_K as f64;
 
 /// [`SEPARATION_K`] for f64 boxes: `DObb3::separation().gap` is the exact gap along the returned
 /// axis within `SEPARATION_K_F64 · EPS_F64 · S`.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::DObb3;
+/// use sat_core::glam::{DQuat, DVec3};
+/// use sat_core::tolerance::{EPS_F64, SEPARATION_K_F64};
+///
+/// let a = DObb3::new(DVec3::ZERO, DVec3::ONE, DQuat::IDENTITY);
+/// let b = DObb3::new(DVec3::X * 2.5, DVec3::ONE, DQuat::IDENTITY);
+/// assert!((a.separation(&b).gap - 0.5).abs() <= SEPARATION_K_F64 * EPS_F64 * a.error_scale(&b));
+/// ```
 pub const SEPARATION_K_F64: f64 = F64_AXIS_FACTOR * SEPARATION_K as f64;
 
 /// [`UNDERFLOW_FLOOR`] for f64 boxes (`2⁻¹⁰⁰⁰`): products below f64's normal range
 /// (`2⁻¹⁰²²`), at most ~10 per test.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::tolerance::UNDERFLOW_FLOOR_F64;
+///
+/// assert!(UNDERFLOW_FLOOR_F64.is_normal());
+/// ```
 pub const UNDERFLOW_FLOOR_F64: f64 = pow2_f64(-1000);
 
 /// [`UNDERFLOW_SCALE`] for f64 boxes (`2⁻¹⁰⁰⁰`, times `S`).
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::tolerance::UNDERFLOW_SCALE_F64;
+///
+/// assert_eq!(UNDERFLOW_SCALE_F64, 2f64.powi(-1000));
+/// ```
 pub const UNDERFLOW_SCALE_F64: f64 = pow2_f64(-1000);
 
 /// [`AXES_TOLERANCE`] for f64 boxes (`2⁻⁴⁶ ≈ 1.4e-14`, 64 f64 ulps): `max |AᵀA − I|` of the
 /// axis columns `DObb3::try_from_axes` accepts, and the relative shear of the transforms
 /// `try_from_affine` and `try_from_node` accept.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::DObb3;
+/// use sat_core::glam::{DMat3, DVec3};
+/// use sat_core::tolerance::AXES_TOLERANCE_F64;
+///
+/// let lean = DMat3::from_cols(DVec3::X, DVec3::new(AXES_TOLERANCE_F64 * 4.0, 1.0, 0.0), DVec3::Z);
+/// assert!(DObb3::try_from_axes(DVec3::ZERO, DVec3::ONE, lean).is_err());
+/// ```
 pub const AXES_TOLERANCE_F64: f64 = pow2_f64(-46);
 
 /// [`PARALLEL_CUTOFF`] for f64 boxes (`2⁻⁷⁰`).
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::tolerance::PARALLEL_CUTOFF_F64;
+///
+/// assert_eq!(PARALLEL_CUTOFF_F64, 2f64.powi(-70));
+/// ```
 pub const PARALLEL_CUTOFF_F64: f64 = pow2_f64(-70);
 
 /// `2^exponent` for normal-range f64 exponents (−1022..=1023), exactly.

@@ -1,7 +1,7 @@
 //! The batch queries in f64 (`DObbSet2`, `DObbSet3`, `any_overlap3_f64`, …): the sources of
 //! `single.rs` compiled with [`DObb2`](crate::DObb2) / [`DObb3`](crate::DObb3) and the items of
-//! f64's precision module (`crate::double`: the f64 constants of [`tolerance`](crate::tolerance),
-//! "Double precision"), so each verdict is bit-identical to `DObb3::intersects` and the f64 bound
+//! f64's precision module (`crate::double`: the f64 constants of [`tolerance`](crate::tolerance);
+//! `docs/error-bound.md`, "Double precision"), so each verdict is bit-identical to `DObb3::intersects` and the f64 bound
 //! holds.
 
 use alloc::vec::Vec;

@@ -8,7 +8,7 @@
 //! [`Obb2::intersects`](crate::Obb2::intersects) (f64: [`DObb3::intersects`](crate::DObb3) /
 //! `DObb2::intersects`), lane by lane, with every operation in the same order, so each verdict is
 //! **bit-identical** to the scalar one and the error bound of [`tolerance`](crate::tolerance)
-//! (f64: "Double precision" there) holds unchanged (the tests compare them on adversarial pairs,
+//! (f64: `docs/error-bound.md`, "Double precision") holds unchanged (the tests compare them on adversarial pairs,
 //! in both precisions). All 15 (or 4) axes are evaluated branch-free for every lane: no early exit
 //! within a lane. One box against a set (`overlaps3`, `any_overlap3`) first evaluates the query's
 //! three face axes for a whole chunk and skips the rest when they separate every lane (a far
@@ -28,7 +28,8 @@
 //! baseline (SSE2 on x86-64) and picks the best at run time. Without `std` the target features
 //! chosen at compile time are used (`-C target-cpu=...`).
 //!
-//! Speed (`benches/pairs.rs`, README "Speed"): the 3D kernel does about 140 multiplications per
+//! Speed (`benches/pairs.rs`; measured in the book's speed chapter, `docs/speed.md`, "Batch
+//! queries"): the 3D kernel does about 140 multiplications per
 //! pair, branch-free, so its time per pair is set by how many lanes a core multiplies per cycle;
 //! a chunk is as wide as the widest vector a core runs, so a core that executes 512-bit
 //! operations at full width gets all of it (one that runs them, or AVX2's pairs of 256-bit
@@ -141,8 +142,24 @@ pub use double::DObbSet3;
 
 /// Boxes per chunk of an f32 set (`ObbSet2`, `ObbSet3`): one per lane of a 512-bit vector of
 /// `f32` (AVX-512; two 256-bit vectors with AVX2).
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::batch::LANES;
+///
+/// assert_eq!(LANES, 16);
+/// ```
 pub const LANES: usize = 16;
 
 /// Boxes per chunk of an f64 set (`DObbSet2`, `DObbSet3`): one per lane of a 512-bit vector of
 /// `f64` (AVX-512; two 256-bit vectors with AVX2).
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::batch::{LANES, LANES_F64};
+///
+/// assert_eq!(LANES_F64 * 2, LANES); // one 512-bit vector either way
+/// ```
 pub const LANES_F64: usize = 8;

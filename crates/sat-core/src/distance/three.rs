@@ -22,6 +22,13 @@ impl Obb3 {
     /// distance it equals within that bound (not always to the bit: boxes proved intersecting
     /// get `0` without a common point).
     ///
+    /// # Error bound
+    ///
+    /// Within `DISTANCE_K·ε·S` of the exact distance of the boxes as stored (`DISTANCE_K_F64·ε₆₄·S`
+    /// in f64); [`distance`](crate::distance) derives it.
+    ///
+    /// # Examples
+    ///
     /// ```
     /// use sat_core::Obb3;
     /// use sat_core::glam::{Quat, Vec3};
@@ -47,6 +54,13 @@ impl Obb3 {
     /// point within that of its box (plus the rounding of a world coordinate, `ε·|c|`, for
     /// boxes far from the origin) and `|a − b|` within that of `distance` (see
     /// [`distance`](crate::distance)). Never allocates.
+    ///
+    /// # Error bound
+    ///
+    /// `distance` within `DISTANCE_K·ε·S` of the exact distance, each point within that of its box
+    /// (plus `ε·|c|` for its world coordinates), the points that close to `distance` apart.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use sat_core::Obb3;

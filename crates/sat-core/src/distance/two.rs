@@ -22,6 +22,13 @@ impl Obb2 {
     /// [`closest_points`](Self::closest_points), whose distance it equals within that bound
     /// (not always to the bit: it takes shortcuts the points would not allow).
     ///
+    /// # Error bound
+    ///
+    /// Within `DISTANCE_K·ε·S` of the exact distance of the boxes as stored (`DISTANCE_K_F64·ε₆₄·S`
+    /// in f64); [`distance`](crate::distance) derives it.
+    ///
+    /// # Examples
+    ///
     /// ```
     /// use sat_core::Obb2;
     /// use sat_core::glam::Vec2;
@@ -44,6 +51,13 @@ impl Obb2 {
     /// The distance between the two rectangles and a point of each realising it (world
     /// space), as [`Obb3::closest_points`](crate::Obb3::closest_points): `a` on `self`, `b` on
     /// `other`; for intersecting rectangles `distance` is `0` and `a == b` is a common point.
+    ///
+    /// # Error bound
+    ///
+    /// `distance` within `DISTANCE_K·ε·S` of the exact distance, each point within that of its box
+    /// (plus `ε·|c|` for its world coordinates), the points that close to `distance` apart.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use sat_core::Obb2;
