@@ -400,6 +400,37 @@ impl<H: PhysicsHooks> PhysicsHooks for SatContactFilter<H> {
     }
 
     /// Passed through to the inner hook.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::prelude::*;
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    ///
+    /// struct Counting(AtomicUsize); // the user's contact modification
+    /// impl PhysicsHooks for Counting {
+    ///     fn modify_solver_contacts(&self, _: &mut ContactModificationContext) {
+    ///         self.0.fetch_add(1, Ordering::Relaxed);
+    ///     }
+    /// }
+    /// let hooks = SatContactFilter::with_inner(Counting(AtomicUsize::new(0)));
+    /// let on = SatContactFilter::ACTIVE_HOOKS | ActiveHooks::MODIFY_SOLVER_CONTACTS;
+    /// let (mut bodies, mut colliders) = (RigidBodySet::new(), ColliderSet::new());
+    /// let cube = || ColliderBuilder::new(SharedShape::new(Cuboid::new(Vector::splat(0.5))));
+    /// colliders.insert(cube().active_hooks(on));
+    /// let body = bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::Y * 0.99));
+    /// colliders.insert_with_parent(cube().active_hooks(on), body, &mut bodies);
+    /// let (mut pipeline, params) = (PhysicsPipeline::new(), IntegrationParameters::default());
+    /// let (mut islands, mut broad_phase) = (IslandManager::new(), DefaultBroadPhase::new());
+    /// let (mut narrow_phase, mut soft_bodies) = (NarrowPhase::new(), SoftBodySet::new());
+    /// let (mut joints, mut multibody_joints) = (ImpulseJointSet::new(), MultibodyJointSet::new());
+    /// let mut ccd = CCDSolver::new();
+    /// pipeline.step(-Vector::Y * 9.81, &params, &mut islands, &mut broad_phase, &mut narrow_phase,
+    ///     &mut bodies, &mut colliders, &mut joints, &mut multibody_joints, &mut soft_bodies,
+    ///     &mut ccd, &hooks, &());
+    /// assert!(hooks.inner().0.load(Ordering::Relaxed) > 0); // the user's hook saw the contact
+    /// ```
     fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
         self.inner.modify_solver_contacts(context);
     }
