@@ -49,16 +49,6 @@ pub use engine::{
 };
 pub use util::{Progress, parallel_map};
 
-/// Transitional: the generator under its old module path and names, for `tests/oracle/batch.rs`
-/// and `tests/oracle/exact_band.rs` until they move out of the root package; remove with that
-/// move (CHANGELOG.md lists the renames).
-#[doc(hidden)]
-pub mod generate {
-    pub use crate::case::generate::{
-        GeneratedBox2 as Box2, GeneratedBox3 as Box3, Generator, Kind,
-    };
-}
-
 /// The README's Rust examples, compiled and run by `cargo test --doc`.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

@@ -433,14 +433,6 @@ impl<R: Copy + core::ops::Mul<Output = R> + core::ops::Neg<Output = R> + Partial
     }
 }
 
-/// Transitional: `Band::f32(scale).width()`, kept only for `tests/oracle/input_forms.rs`, which
-/// is being moved into this crate's tests; remove it with that move.
-#[doc(hidden)]
-#[inline]
-pub fn band(scale: f32) -> f32 {
-    Band::f32(scale).width()
-}
-
 /// `f64::EPSILON = 2⁻⁵²`: the `ε` of [`DObb2`](crate::DObb2) and [`DObb3`](crate::DObb3).
 ///
 /// # Examples

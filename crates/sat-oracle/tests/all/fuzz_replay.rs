@@ -15,8 +15,8 @@
 use std::path::{Path, PathBuf};
 
 use sat_oracle::check::{
-    Case3, Encode, Extent, Form, Origin, Placement3, RandomInputs, Recipe3, Relative3, Report,
-    Rewrite3, Rotation, Size, TARGETS, Target, check_distance3, check3, decode,
+    Encode, Extent, Origin, Placement3, RandomInputs, Recipe3, RecipePair3, Relative3, Report,
+    Rewrite3, Rotation, RotationForm, Size, TARGETS, Target, check_distance3, check3, decode,
     distance_peer_tallies,
 };
 
@@ -94,7 +94,7 @@ fn subnormal_axis_entry_huge_extent() -> Recipe3 {
         rotation_a: Rotation::Raw([0.999169f32, 1e-44, 0.0, 0.0407].map(f32::to_bits)),
         rotation_b: Relative3::Independent(Rotation::Identity),
         placement: Placement3::Raw(bits([0.0, 0.0, 1.0])),
-        forms: [Form::Quat; 2],
+        forms: [RotationForm::Quat; 2],
         swap: false,
         rewrite: Rewrite3::AsBuilt,
     }
@@ -115,7 +115,7 @@ fn gjk_cubes_duplicate_support() -> Recipe3 {
         rotation_a: Rotation::Identity,
         rotation_b: Relative3::Same,
         placement: Placement3::Raw([4e-4f32, -1e-9, 0.0].map(f32::to_bits)),
-        forms: [Form::Quat; 2],
+        forms: [RotationForm::Quat; 2],
         swap: false,
         rewrite: Rewrite3::AsBuilt,
     }
@@ -133,7 +133,7 @@ fn parry_431_face_overhang() -> Recipe3 {
         rotation_a: Rotation::Identity,
         rotation_b: Relative3::Same,
         placement: Placement3::Raw([-5.573_167f32, 0.0, 0.0].map(f32::to_bits)),
-        forms: [Form::Quat; 2],
+        forms: [RotationForm::Quat; 2],
         swap: false,
         rewrite: Rewrite3::AsBuilt,
     }
@@ -170,7 +170,7 @@ fn recipe_regressions_are_committed() {
         }
         let committed = std::fs::read(&path).unwrap_or_default();
         assert_eq!(
-            decode::<Case3>(&committed).recipe,
+            decode::<RecipePair3>(&committed).recipe,
             recipe,
             "{} is missing or stale: run OBBSAT_WRITE_SEEDS=1 cargo test --release -p sat-oracle --test all fuzz_replay",
             path.display()
@@ -180,7 +180,7 @@ fn recipe_regressions_are_committed() {
 
 #[test]
 fn gjk_regression_is_a_peer_finding() {
-    let report = check3(&Case3::from(gjk_cubes_duplicate_support()));
+    let report = check3(&RecipePair3::from(gjk_cubes_duplicate_support()));
     let gjk = report.peers[0].expect("parry GJK is wrong on it");
     assert!(
         gjk.verdict && gjk.outside_band() && gjk.relative() > 0.25,
@@ -196,7 +196,7 @@ fn gjk_regression_is_a_peer_finding() {
 fn parry_sat_panic_regression_is_a_peer_finding() {
     let path = fuzz_dir().join("regressions/obb3/parry3d-sat-debug-assert-separation");
     let bytes = std::fs::read(path).unwrap();
-    let case = decode::<Case3>(&bytes);
+    let case = decode::<RecipePair3>(&bytes);
     assert_eq!(case.a.center, [124.724_43, 454.081_6, -882.186_9]);
     assert_eq!(case.b.half_extents, [1216.0; 3]);
     let exact = case.exact();
@@ -213,7 +213,7 @@ fn parry_sat_panic_regression_is_a_peer_finding() {
 
 #[test]
 fn subnormal_regression_is_the_finding() {
-    let case = Case3::from(subnormal_axis_entry_huge_extent());
+    let case = RecipePair3::from(subnormal_axis_entry_huge_extent());
     assert_eq!(case.a.center, [0.0, 0.0, 2e11]);
     assert_eq!(case.a.half_extents, [1.0, 1.0, 0.0]);
     assert_eq!(case.b.center, [0.0, 0.0, 1.0]);
@@ -325,7 +325,7 @@ fn random_distance_cases_3d() {
 /// ways round.
 #[test]
 fn parry_431_regression_is_exact() {
-    let case = Case3::from(parry_431_face_overhang());
+    let case = RecipePair3::from(parry_431_face_overhang());
     assert!(check_distance3(&case).accepted);
     let (a, b) = case.obbs().unwrap();
     assert_eq!(a.distance(&b), 5.573_167 - 2.0);

@@ -17,7 +17,7 @@ use sat_core::{Obb2, Obb3};
 fn a_false_is_exact_for_columns_at_the_axes_tolerance() {
     use rand::{Rng, SeedableRng};
     use sat_core::exact::{ExactBox2, ExactBox3, verdict2, verdict3};
-    use sat_core::tolerance::band;
+    use sat_core::tolerance::Band;
     use sat_oracle::check::Nudge;
 
     let mut rng = rand_pcg::Pcg64::seed_from_u64(0x1ea7);
@@ -116,9 +116,9 @@ fn a_false_is_exact_for_columns_at_the_axes_tolerance() {
             "case {n}: \"apart\" for boxes that intersect as written (margin {margin:e})"
         );
         assert!(
-            verdict == truth || margin.abs() <= f64::from(band(scale)),
+            verdict == truth || margin.abs() <= f64::from(Band::f32(scale).width()),
             "case {n}: wrong outside the band: margin {margin:e}, band {:e}",
-            band(scale)
+            Band::f32(scale).width()
         );
     }
     assert!(checked[0] > 2000 && checked[1] > 2000, "{checked:?}");
