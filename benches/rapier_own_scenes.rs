@@ -122,11 +122,9 @@ macro_rules! runner {
             use std::sync::atomic::Ordering;
             use std::time::Instant;
 
-            use sat_oracle::scenes::$dim::{Counted, Counts, Scene, Start, ending, sample};
+            use sat_oracle::scenes::$dim::{Counts, Scene, Start, counted_world, ending, sample};
             use sat_oracle::scenes::{Penetration, Quality, is_sampled};
             use sat_oracle::world::$dim::{Integration, World};
-            use sat_rapier::$dim::SatDispatcher;
-            use sat_rapier::$dim::rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
             use sat_rapier::$dim::rapier::prelude::*;
 
             use super::{Outcome, Ran, thread_cpu_ms};
@@ -148,15 +146,7 @@ macro_rules! runner {
 
             impl Run {
                 fn new(scene: &Scene, integration: Integration) -> Run {
-                    let (narrow_phase, counts) = if integration == Integration::Dispatcher {
-                        let (d, counts) =
-                            Counted::new(SatDispatcher::default().chain(DefaultQueryDispatcher));
-                        (NarrowPhase::with_query_dispatcher(d), counts)
-                    } else {
-                        let (d, counts) = Counted::new(DefaultQueryDispatcher);
-                        (NarrowPhase::with_query_dispatcher(d), counts)
-                    };
-                    let mut world = World::with_narrow_phase(integration, narrow_phase);
+                    let (mut world, counts) = counted_world(integration);
                     world.pipeline.counters.enable();
                     (scene.build)(&mut world);
                     Run {

@@ -112,13 +112,11 @@ macro_rules! runner {
             use std::sync::Arc;
             use std::sync::atomic::Ordering;
 
-            use $rapier::parry::query::{
-                DefaultQueryDispatcher, PersistentQueryDispatcher, QueryDispatcher,
-            };
+            use $rapier::parry::query::{DefaultQueryDispatcher, PersistentQueryDispatcher};
             use $rapier::prelude::*;
             use $sat::{SatContactFilter, SatDispatcher, obb};
 
-            use sat_oracle::scenes::$module::{Counted, Counts};
+            use sat_oracle::scenes::$module::{Counts, counted_world};
             use sat_oracle::world::$module::{Integration, PassThrough, World as Physics};
 
             use super::{INTEGRATIONS, Times};
@@ -144,15 +142,7 @@ macro_rules! runner {
                     let integration = Integration::ALL[integration];
                     debug_assert_eq!(integration.name(), name);
                     // Every integration's dispatcher counted alike (`sat_oracle::scenes`).
-                    let (narrow_phase, counts) = if integration == Integration::Dispatcher {
-                        let (d, counts) =
-                            Counted::new(SatDispatcher::default().chain(DefaultQueryDispatcher));
-                        (NarrowPhase::with_query_dispatcher(d), counts)
-                    } else {
-                        let (d, counts) = Counted::new(DefaultQueryDispatcher);
-                        (NarrowPhase::with_query_dispatcher(d), counts)
-                    };
-                    let mut physics = Physics::with_narrow_phase(integration, narrow_phase);
+                    let (mut physics, counts) = counted_world(integration);
                     physics.pipeline.counters.enable();
                     for (body, colliders) in scene {
                         physics.add_compound(body.clone(), colliders.iter().cloned());

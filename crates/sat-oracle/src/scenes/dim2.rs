@@ -158,10 +158,7 @@ pub const SCENES: &[Scene] = &[
 /// rapier's `stress_tests/boxes2.rs`.
 fn boxes2(world: &mut World) {
     let ground_size = 25.0;
-    world.add(
-        RigidBodyBuilder::fixed(),
-        ColliderBuilder::cuboid(ground_size, 1.2),
-    );
+    world.ground(Vector::new(ground_size, 1.2), 0.0);
     for x in [ground_size, -ground_size] {
         world.add(
             RigidBodyBuilder::fixed()
@@ -192,10 +189,7 @@ fn boxes2(world: &mut World) {
 /// `ground_size` × 1 centred at the origin.
 fn pyramid2_of(world: &mut World, ground_size: f32, num: usize) {
     let ground_thickness = 1.0;
-    world.add(
-        RigidBodyBuilder::fixed(),
-        ColliderBuilder::cuboid(ground_size, ground_thickness),
-    );
+    world.ground(Vector::new(ground_size, ground_thickness), 0.0);
     let rad = 0.5;
     let shift = rad * 2.0;
     let centerx = shift * (num as f32) / 2.0;
@@ -232,10 +226,7 @@ fn vertical_stacks2(world: &mut World) {
     let rad = 0.5;
     let ground_size = num as f32 * rad * 10.0;
     let ground_thickness = 1.0;
-    world.add(
-        RigidBodyBuilder::fixed(),
-        ColliderBuilder::cuboid(ground_size, ground_thickness),
-    );
+    world.ground(Vector::new(ground_size, ground_thickness), 0.0);
     let shiftx_centerx = [
         (rad * 2.0, -(num as f32) * rad * 2.0 * 1.5),
         (rad * 2.0 + rad, num as f32 * rad * 2.0 * 1.5),
@@ -262,10 +253,7 @@ fn vertical_stacks2(world: &mut World) {
 fn b2d_large_pyramid(world: &mut World) {
     world.gravity = Vector::new(0.0, -10.0);
     let base_count = 200i32;
-    world.add(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0)),
-        ColliderBuilder::cuboid(120.0, 1.0),
-    );
+    world.ground(Vector::new(120.0, 1.0), -1.0);
     let a = 0.5f32;
     let shift = a;
     for i in 0..base_count {
@@ -460,10 +448,7 @@ fn large_pyramids2(world: &mut World) {
     let gap = 10.0;
     let pyramid_width = base_count as f32 * 2.0 * rad;
     let total_width = num_pyramids as f32 * (pyramid_width + gap);
-    world.add(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0)),
-        ColliderBuilder::cuboid(total_width, 1.0),
-    );
+    world.ground(Vector::new(total_width, 1.0), -1.0);
     let shift = rad * 2.0;
     for p in 0..num_pyramids {
         let x0 = p as f32 * (pyramid_width + gap) - 0.5 * total_width;
@@ -484,10 +469,7 @@ fn large_pyramids2(world: &mut World) {
 fn inv_pyramid2(world: &mut World) {
     let ground_size = 10.0;
     let ground_thickness = 1.0;
-    world.add(
-        RigidBodyBuilder::fixed(),
-        ColliderBuilder::cuboid(ground_size, ground_thickness),
-    );
+    world.ground(Vector::new(ground_size, ground_thickness), 0.0);
     let num = 6;
     let mut rad = 0.5;
     let mut y = rad;

@@ -146,10 +146,7 @@ fn parentless(world: &mut World, collider: ColliderBuilder) {
 fn b3d_large_pyramid(world: &mut World) {
     world.gravity = Vector::new(0.0, -10.0, 0.0);
     let base_count = 200i32;
-    world.add(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0, 0.0)),
-        ColliderBuilder::cuboid(400.0, 1.0, 400.0),
-    );
+    world.ground(Vector::new(400.0, 1.0, 400.0), -1.0);
     let h = 0.5f32;
     let shift = h;
     for i in 0..base_count {
@@ -193,10 +190,7 @@ fn b3d_many_pyramids(world: &mut World) {
     let row_count = 14i32;
     let column_count = 14i32;
     let ground_extent = extent * column_count as f32 * (base_count as f32 + 1.0);
-    world.add(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0, 0.0)),
-        ColliderBuilder::cuboid(ground_extent, 1.0, ground_extent),
-    );
+    world.ground(Vector::new(ground_extent, 1.0, ground_extent), -1.0);
     let base_width = 2.0 * extent * base_count as f32;
     let mut base_z = -ground_extent + 2.0 * extent;
     let delta_z = 2.0 * (ground_extent - 2.0 * extent) / (row_count as f32 - 1.0);
@@ -214,10 +208,7 @@ fn b3d_many_pyramids(world: &mut World) {
 fn b3d_washer(world: &mut World) {
     use std::f32::consts::PI;
     world.gravity = Vector::new(0.0, -10.0, 0.0);
-    world.add(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0, 0.0)),
-        ColliderBuilder::cuboid(60.0, 1.0, 60.0),
-    );
+    world.ground(Vector::new(60.0, 1.0, 60.0), -1.0);
     let motor_speed = 25.0f32;
     let washer = RigidBodyBuilder::kinematic_velocity_based()
         .translation(Vector::new(0.0, 21.0, 0.0))
@@ -291,9 +282,9 @@ fn b3d_washer(world: &mut World) {
 fn boxes3(world: &mut World) {
     let ground_size = 200.1;
     let ground_height = 0.1;
-    world.add(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -ground_height, 0.0)),
-        ColliderBuilder::cuboid(ground_size, ground_height, ground_size),
+    world.ground(
+        Vector::new(ground_size, ground_height, ground_size),
+        -ground_height,
     );
     let num = 10;
     let rad = 1.0;
@@ -376,9 +367,9 @@ fn keva_block(
 fn keva3(world: &mut World) {
     let ground_size = 50.0;
     let ground_height = 0.1;
-    world.add(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -ground_height, 0.0)),
-        ColliderBuilder::cuboid(ground_size, ground_height, ground_size),
+    world.ground(
+        Vector::new(ground_size, ground_height, ground_size),
+        -ground_height,
     );
     let half_extents = Vector::new(0.02, 0.1, 0.4) / 2.0 * 10.0;
     let mut block_height = 0.0;
@@ -402,10 +393,7 @@ fn keva3(world: &mut World) {
 /// rapier's `stress_tests/pyramid3.rs`: 1.95 cubes at a 2.25 pitch, odd layers offset by 1.0.
 fn pyramid3(world: &mut World) {
     world.gravity = Vector::new(0.0, -9.81, 0.0);
-    world.add(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -1.0, 0.0)),
-        ColliderBuilder::cuboid(100.0, 1.0, 100.0),
-    );
+    world.ground(Vector::new(100.0, 1.0, 100.0), -1.0);
     let pyramid_height = 50i32;
     let box_size = 2.0;
     let box_separation = 0.5;
@@ -499,9 +487,9 @@ fn stacks3_pyramid(world: &mut World, offset: Vector, stack_height: usize, half_
 fn stacks3(world: &mut World) {
     let ground_size = 200.0;
     let ground_height = 0.1;
-    world.add(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -ground_height, 0.0)),
-        ColliderBuilder::cuboid(ground_size, ground_height, ground_size),
+    world.ground(
+        Vector::new(ground_size, ground_height, ground_size),
+        -ground_height,
     );
     let cube_size = 1.0;
     let hext = Vector::splat(cube_size);
@@ -515,51 +503,14 @@ fn stacks3(world: &mut World) {
     tower_circle(world, Vector::new(25.0, bottomy, 0.0), 8, 24, hext);
 }
 
-/// rapier's `stress_tests/compound3.rs`: 25 layers of 8 × 8 bodies, each a bar and two legs
-/// (three cuboid colliders on one body).
-fn compound3_stress(world: &mut World) {
-    let ground_size = 200.1;
-    let ground_height = 0.1;
-    world.add(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -ground_height, 0.0)),
-        ColliderBuilder::cuboid(ground_size, ground_height, ground_size),
-    );
-    let num = 8;
-    let rad = 0.2;
-    let shift = rad * 4.0 + rad;
-    let centerx = shift * (num / 2) as f32;
-    let centery = shift / 2.0;
-    let centerz = shift * (num / 2) as f32;
-    let mut offset = -(num as f32) * (rad * 2.0 + rad) * 0.5;
-    for j in 0usize..25 {
-        for i in 0..num {
-            for k in 0usize..num {
-                let x = i as f32 * shift * 5.0 - centerx + offset;
-                let y = j as f32 * (shift * 5.0) + centery + 3.0;
-                let z = k as f32 * shift * 2.0 - centerz + offset;
-                let collider1 = ColliderBuilder::cuboid(rad * 10.0, rad, rad);
-                let collider2 = ColliderBuilder::cuboid(rad, rad * 10.0, rad)
-                    .translation(Vector::new(rad * 10.0, rad * 10.0, 0.0));
-                let collider3 = ColliderBuilder::cuboid(rad, rad * 10.0, rad)
-                    .translation(Vector::new(-rad * 10.0, rad * 10.0, 0.0));
-                world.add_compound(
-                    RigidBodyBuilder::dynamic().translation(Vector::new(x, y, z)),
-                    [collider1, collider2, collider3],
-                );
-            }
-        }
-        offset -= 0.05 * rad * (num as f32 - 1.0);
-    }
-}
-
 /// rapier's `domino3.rs` (without the colours): 4 000 places along a widening spiral, the
 /// domino after each full turn tilted by 0.2 rad and the next five places left empty.
 fn domino3(world: &mut World) {
     let ground_size = 200.1;
     let ground_height = 0.1;
-    world.add(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -ground_height, 0.0)),
-        ColliderBuilder::cuboid(ground_size, ground_height, ground_size),
+    world.ground(
+        Vector::new(ground_size, ground_height, ground_size),
+        -ground_height,
     );
     let num = 4000;
     let width = 1.0;
@@ -620,13 +571,13 @@ fn many_pyramids3(world: &mut World) {
     let spacing = 4.0;
     let ground_size = 50.0;
     let ground_height = 0.1;
-    world.add(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -ground_height, 0.0)),
-        ColliderBuilder::cuboid(
+    world.ground(
+        Vector::new(
             ground_size,
             ground_height,
             pyramid_count as f32 * spacing / 2.0 + ground_size,
         ),
+        -ground_height,
     );
     for pyramid_index in 0..pyramid_count {
         let bottomy = rad;
@@ -635,56 +586,59 @@ fn many_pyramids3(world: &mut World) {
     }
 }
 
-/// rapier's `compound3.rs`: 15 layers of 8 × 8 bodies, each a bar and two legs; the lower 7
-/// layers three cuboid colliders on one body, the upper 8 one compound collider of three
-/// cuboids.
-fn compound3(world: &mut World) {
-    let ground_size = 50.0;
+/// The scene of rapier's `compound3.rs` and `stress_tests/compound3.rs`: on a ground of
+/// half-extents `ground_size` × 0.1 × `ground_size`, `layers` layers of 8 × 8 bodies, each a bar
+/// and two legs; layers below `compound_from` three cuboid colliders on one body, the others
+/// one compound collider of the three cuboids.
+fn compound3_of(world: &mut World, ground_size: f32, layers: usize, compound_from: usize) {
     let ground_height = 0.1;
-    world.add(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -ground_height, 0.0)),
-        ColliderBuilder::cuboid(ground_size, ground_height, ground_size),
+    world.ground(
+        Vector::new(ground_size, ground_height, ground_size),
+        -ground_height,
     );
     let num = 8;
-    let numy = 15;
     let rad = 0.2;
     let shift = rad * 4.0 + rad;
     let centerx = shift * (num / 2) as f32;
     let centery = shift / 2.0;
     let centerz = shift * (num / 2) as f32;
     let mut offset = -(num as f32) * (rad * 2.0 + rad) * 0.5;
-    for j in 0usize..numy {
+    let bar = (Pose::IDENTITY, Vector::new(rad * 10.0, rad, rad));
+    let leg = |x: f32| {
+        let at = Pose::from_translation(Vector::new(x, rad * 10.0, 0.0));
+        (at, Vector::new(rad, rad * 10.0, rad))
+    };
+    let parts = [bar, leg(rad * 10.0), leg(-rad * 10.0)];
+    for j in 0usize..layers {
         for i in 0..num {
             for k in 0usize..num {
                 let x = i as f32 * shift * 5.0 - centerx + offset;
                 let y = j as f32 * (shift * 5.0) + centery + 3.0;
                 let z = k as f32 * shift * 2.0 - centerz + offset;
                 let body = RigidBodyBuilder::dynamic().translation(Vector::new(x, y, z));
-                if j < numy / 2 {
-                    let collider1 = ColliderBuilder::cuboid(rad * 10.0, rad, rad);
-                    let collider2 = ColliderBuilder::cuboid(rad, rad * 10.0, rad)
-                        .translation(Vector::new(rad * 10.0, rad * 10.0, 0.0));
-                    let collider3 = ColliderBuilder::cuboid(rad, rad * 10.0, rad)
-                        .translation(Vector::new(-rad * 10.0, rad * 10.0, 0.0));
-                    world.add_compound(body, [collider1, collider2, collider3]);
+                if j < compound_from {
+                    let colliders = parts.map(|(at, he)| {
+                        ColliderBuilder::cuboid(he.x, he.y, he.z).translation(at.translation)
+                    });
+                    world.add_compound(body, colliders);
                 } else {
-                    let shapes = vec![
-                        (Pose::IDENTITY, SharedShape::cuboid(rad * 10.0, rad, rad)),
-                        (
-                            Pose::from_translation(Vector::new(rad * 10.0, rad * 10.0, 0.0)),
-                            SharedShape::cuboid(rad, rad * 10.0, rad),
-                        ),
-                        (
-                            Pose::from_translation(Vector::new(-rad * 10.0, rad * 10.0, 0.0)),
-                            SharedShape::cuboid(rad, rad * 10.0, rad),
-                        ),
-                    ];
-                    world.add(body, ColliderBuilder::compound(shapes));
+                    let shapes = parts.map(|(at, he)| (at, SharedShape::cuboid(he.x, he.y, he.z)));
+                    world.add(body, ColliderBuilder::compound(shapes.to_vec()));
                 }
             }
         }
         offset -= 0.05 * rad * (num as f32 - 1.0);
     }
+}
+
+/// rapier's `compound3.rs`: 15 layers, the lower 7 of three colliders, the upper 8 compound.
+fn compound3(world: &mut World) {
+    compound3_of(world, 50.0, 15, 15 / 2);
+}
+
+/// rapier's `stress_tests/compound3.rs`: 25 layers of three colliders, on a 400-wide ground.
+fn compound3_stress(world: &mut World) {
+    compound3_of(world, 200.1, 25, 25);
 }
 
 /// rapier's `debug_two_cubes3.rs`.
@@ -693,10 +647,7 @@ fn debug_two_cubes3(world: &mut World) {
         RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 2.0, 0.0)),
         ColliderBuilder::cuboid(0.5, 0.5, 0.5),
     );
-    world.add(
-        RigidBodyBuilder::fixed(),
-        ColliderBuilder::cuboid(0.5, 0.5, 0.5),
-    );
+    world.ground(Vector::new(0.5, 0.5, 0.5), 0.0);
 }
 
 /// rapier's `debug_boxes3.rs`: six coincident grounds, two coincident plates sunk halfway into
@@ -705,9 +656,9 @@ fn debug_boxes3(world: &mut World) {
     let ground_size = 100.1;
     let ground_height = 0.1;
     for _ in 0..6 {
-        world.add(
-            RigidBodyBuilder::fixed().translation(Vector::new(0.0, -ground_height, 0.0)),
-            ColliderBuilder::cuboid(ground_size, ground_height, ground_size),
+        world.ground(
+            Vector::new(ground_size, ground_height, ground_size),
+            -ground_height,
         );
     }
     for _ in 0..2 {
@@ -724,9 +675,9 @@ fn debug_boxes3(world: &mut World) {
 fn debug_pop3(world: &mut World) {
     let ground_size = 10.0;
     let ground_height = 10.0;
-    world.add(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -ground_height, 0.0)),
-        ColliderBuilder::cuboid(ground_size, ground_height, ground_size),
+    world.ground(
+        Vector::new(ground_size, ground_height, ground_size),
+        -ground_height,
     );
     world.add(
         RigidBodyBuilder::dynamic().can_sleep(false),
@@ -758,9 +709,9 @@ fn debug_cube_high_mass_ratio3(world: &mut World) {
     let num_levels = 4;
     let stick_len = 2.0;
     let stick_rad = 0.2;
-    world.add(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -stick_len - stick_rad, 0.0)),
-        ColliderBuilder::cuboid(stick_len, stick_len, stick_len),
+    world.ground(
+        Vector::new(stick_len, stick_len, stick_len),
+        -stick_len - stick_rad,
     );
     for i in 0..num_levels {
         let fi = i as f32;

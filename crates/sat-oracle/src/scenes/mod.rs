@@ -7,7 +7,8 @@
 //!   sizes, spacing, grounds, friction, density, gravity, integration parameters and sleeping.
 //!   Kinematic drums move as rapier's loop moves them ([`Scene::after_step`](dim3::Scene)).
 //! * [`Counted`](dim3::Counted): a query dispatcher that counts the contact-manifold
-//!   computations the narrow phase asks of the dispatcher it wraps, and how many it answered.
+//!   computations the narrow phase asks of the dispatcher it wraps, and how many it answered;
+//!   [`counted_world`](dim3::counted_world), a world whose dispatcher is counted.
 //! * Quality measured from the poses, the same way whatever computed the contacts: a flavour's
 //!   [`sample`](dim3::sample) adds to a [`Penetration`] the box pairs within the prediction
 //!   distance (sat-core's f64 separation of the two boxes as rapier placed them), and its
@@ -89,11 +90,12 @@ macro_rules! flavour {
         use std::sync::Arc;
         use std::sync::atomic::{AtomicUsize, Ordering};
 
+        use sat_rapier::$flavour::SatDispatcher;
         use sat_rapier::$flavour::rapier::parry::query::details::NormalConstraints;
         use sat_rapier::$flavour::rapier::parry::query::{
-            ClosestPoints, Contact, ContactManifoldsWorkspace, NonlinearRigidMotion,
-            PersistentQueryDispatcher, QueryDispatcher, ShapeCastHit, ShapeCastOptions,
-            ShapeDistance, ShapeIntersection, Unsupported,
+            ClosestPoints, Contact, ContactManifoldsWorkspace, DefaultQueryDispatcher,
+            NonlinearRigidMotion, PersistentQueryDispatcher, QueryDispatcher, ShapeCastHit,
+            ShapeCastOptions, ShapeDistance, ShapeIntersection, Unsupported,
         };
         use sat_rapier::$flavour::rapier::prelude::*;
 
@@ -190,6 +192,20 @@ macro_rules! flavour {
                 };
                 (counted, counts)
             }
+        }
+
+        /// An empty world of `integration`, its dispatcher (the one [`World::new`] gives it)
+        /// [`Counted`]: what the benches step, so every integration's count costs it the same.
+        pub fn counted_world(integration: Integration) -> (World, Arc<Counts>) {
+            let (narrow_phase, counts) = if integration == Integration::Dispatcher {
+                let chain = SatDispatcher::default().chain(DefaultQueryDispatcher);
+                let (counted, counts) = Counted::new(chain);
+                (NarrowPhase::with_query_dispatcher(counted), counts)
+            } else {
+                let (counted, counts) = Counted::new(DefaultQueryDispatcher);
+                (NarrowPhase::with_query_dispatcher(counted), counts)
+            };
+            (World::with_narrow_phase(integration, narrow_phase), counts)
         }
 
         impl<D: QueryDispatcher> QueryDispatcher for Counted<D> {
