@@ -6,12 +6,12 @@
 //! pair every step: slow on the big scenes).
 //!
 //! Per scene and integration:
-//! - time, robust to a shared machine: the narrow phase (rapier's `profiler` timer, wall clock)
-//!   over the steps that ran undisturbed in both worlds (wall-clock step within 5% of the
-//!   thread's CPU time in it; all steps where fewer than a tenth did), and the whole step in
-//!   the thread's CPU time; each as its median and the median over the steps of the per-step
-//!   ratio to the default world; and the contact-manifold computations the narrow phase asked
-//!   of its dispatcher per step (the rest of the pair updates rapier recycled);
+//! - time in CPU time, so that a shared machine taking the CPU away mid-step moves no figure:
+//!   the whole step in the thread's CPU time, the narrow phase as rapier's `profiler` timer
+//!   (wall clock) times the share of the step the thread had the CPU; each as its median and
+//!   the median over the steps of the per-step ratio to the default world; the thread's median
+//!   CPU share (how loaded the machine was); and the contact-manifold computations the narrow
+//!   phase asked of its dispatcher per step (the rest of the pair updates rapier recycled);
 //! - quality, from the poses (the same measure whatever computed the contacts,
 //!   `sat_oracle::scenes::Penetration`): mean and worst penetration of the box pairs within the
 //!   prediction distance, sampled every 5th step back from the last over the last third of the
@@ -83,29 +83,29 @@ fn thread_cpu_ms() -> f64 {
     t.tv_sec as f64 * 1e3 + t.tv_nsec as f64 * 1e-6
 }
 
-/// Whether a step ran undisturbed: its wall-clock time (rapier's counter) within 5% (and 10 µs)
-/// of the CPU time this thread spent in it, so no other process took the CPU in the middle.
-fn undisturbed(o: &Outcome, step: usize) -> bool {
-    o.step[step] <= o.cpu[step] * 1.05 + 0.01
+/// The narrow phase's CPU milliseconds per step, estimated: rapier's wall-clock narrow-phase
+/// timer times the share of the step's wall-clock time that the thread had the CPU (on a
+/// shared machine other processes take it away mid-step, evenly over the step's phases).
+fn narrow_cpu(o: &Outcome) -> Vec<f64> {
+    let share = |i: usize| (o.cpu[i] / o.step[i]).min(1.0);
+    (0..o.step.len()).map(|i| o.narrow[i] * share(i)).collect()
 }
 
-/// The steps both worlds ran undisturbed.
-fn clean_steps(base: &Outcome, o: &Outcome) -> Vec<usize> {
-    (0..base.step.len())
-        .filter(|&i| undisturbed(base, i) && undisturbed(o, i))
-        .collect()
+/// The median share of a step's wall-clock time that the thread had the CPU.
+fn cpu_share(o: &Outcome) -> f64 {
+    median(
+        o.cpu
+            .iter()
+            .zip(&o.step)
+            .map(|(c, w)| (c / w).min(1.0))
+            .collect(),
+    )
 }
 
 /// How many times faster `o`'s narrow phase was than `base`'s: the median of the per-step ratios
-/// of rapier's narrow-phase timer over the steps both ran undisturbed ([`clean_steps`]), or
-/// over every step where fewer than a tenth did; and how many ran undisturbed.
-fn narrow_ratio(base: &Outcome, o: &Outcome) -> (f64, usize) {
-    let clean = clean_steps(base, o);
-    if clean.len() * 10 < base.step.len() {
-        return (ratio(&base.narrow, &o.narrow), clean.len());
-    }
-    let pick = |t: &[f64]| clean.iter().map(|&i| t[i]).collect::<Vec<f64>>();
-    (ratio(&pick(&base.narrow), &pick(&o.narrow)), clean.len())
+/// of the narrow phases' estimated CPU times ([`narrow_cpu`]).
+fn narrow_ratio(base: &Outcome, o: &Outcome) -> f64 {
+    ratio(&narrow_cpu(base), &narrow_cpu(o))
 }
 
 /// How many times faster `o`'s step was than `base`'s: the median of the per-step ratios of
@@ -227,35 +227,27 @@ macro_rules! runner {
 runner!(dim3);
 runner!(dim2);
 
-/// The time table: per scene and integration, the narrow phase's median over the undisturbed
-/// steps and the step's median CPU time, their ratios to the default ([`narrow_ratio`],
-/// [`step_ratio`]), and the manifolds computed per step.
+/// The time table: per scene and integration, the narrow phase's and the step's median CPU
+/// time, their ratios to the default ([`narrow_ratio`], [`step_ratio`]), the thread's median
+/// share of the CPU, and the manifolds computed per step.
 fn print_times(results: &[Ran], steps: usize) {
     println!(
-        "| rapier's file | integration | narrow phase ms | step CPU ms | narrow phase vs default \
-         | step vs default | undisturbed steps | manifolds computed per step |"
+        "| rapier's file | integration | narrow phase CPU ms | step CPU ms | narrow phase vs default \
+         | step vs default | CPU share | manifolds computed per step |"
     );
     println!("|---|---|---:|---:|---:|---:|---:|---:|");
     for ran in results {
         let base = &ran.outcomes[0];
         for o in &ran.outcomes {
-            let (narrow, clean) = narrow_ratio(base, o);
-            let own_clean: Vec<f64> = (0..o.step.len())
-                .filter(|&i| undisturbed(o, i))
-                .map(|i| o.narrow[i])
-                .collect();
-            let narrow_ms = if own_clean.is_empty() {
-                median(o.narrow.clone())
-            } else {
-                median(own_clean)
-            };
             println!(
-                "| {} | {} | {narrow_ms:.3} | {:.3} | {narrow:.2}× | {:.2}× | {clean} of {} | {:.0} |",
+                "| {} | {} | {:.3} | {:.3} | {:.2}× | {:.2}× | {:.0}% | {:.0} |",
                 ran.file,
                 o.integration,
+                median(narrow_cpu(o)),
                 median(o.cpu.clone()),
+                narrow_ratio(base, o),
                 step_ratio(base, o),
-                o.step.len(),
+                cpu_share(o) * 100.0,
                 o.manifolds as f64 / steps as f64,
             );
         }
@@ -299,7 +291,7 @@ fn print_quality(results: &[Ran]) {
 /// `Quality::misses`; time: narrow phase ≥ 1.0×, step ≥ 0.98×).
 fn misses(base: &Outcome, o: &Outcome) -> Vec<String> {
     let mut misses = o.quality.misses(&base.quality);
-    let (narrow, _) = narrow_ratio(base, o);
+    let narrow = narrow_ratio(base, o);
     if narrow < 1.0 {
         misses.push(format!("narrow phase {narrow:.2}×"));
     }
@@ -327,7 +319,7 @@ fn print_goals(results: &[Ran]) {
         println!(
             "| {} | {:.2}× | {:.2}× | {:.5} vs {:.5} | {:.4} vs {:.4} | {} vs {} | {} vs {} | {} |",
             ran.file,
-            narrow_ratio(base, o).0,
+            narrow_ratio(base, o),
             step_ratio(base, o),
             ours.penetration.mean(),
             theirs.penetration.mean(),
