@@ -1,7 +1,7 @@
 //! sat-rapier on rapier 0.36.1 with `upstream/patches/` applied: every scene of
 //! `benches/rapier_scenes.rs` stepped in lockstep (every setup's step before the next step, the
 //! order rotating, so machine noise hits all alike) under the setups of
-//! `rapier_patched_bench::Setup::PATCHED`:
+//! `rapier_patched_bench::Setup::patched()`:
 //!
 //! * `default`, `dispatcher`: rapier's narrow phase, `SatDispatcher` chained before parry's.
 //!   The patches are inert here (no new flag, parameter off): `trajectories` proves these runs
@@ -12,6 +12,8 @@
 //!   patch 3.
 //! * `filter, stock API`: `SatContactFilter` as on stock rapier (its hooks turn recycling off):
 //!   what the filter costs today.
+//! * with `--features not-kept-broad-phase` (after `upstream/patch-rapier.sh --with-not-kept`):
+//!   `filter, patches 1-2 + broad phase`, the measured alternative to patch 3.
 //!
 //! Reports narrow-phase and whole-step time per step (rapier's `profiler` counters) as medians
 //! over the steps and the median per-step ratio to `default`, the contact-manifold computations
@@ -28,11 +30,13 @@
 
 use std::time::Instant;
 
-use rapier_patched_bench::scenes::{self, Scene};
 use rapier_patched_bench::Setup;
+use rapier_patched_bench::scenes::{self, Scene};
 
 /// The setups, in column order.
-const SETUPS: [Setup; 7] = Setup::PATCHED;
+fn setups() -> Vec<Setup> {
+    Setup::patched()
+}
 
 /// Per step of a run: narrow-phase and whole-step ms; the contact-manifold computations asked
 /// of the dispatcher over the run, the contact pairs at the end, and the quality.
@@ -73,12 +77,12 @@ macro_rules! runner {
             use std::sync::Arc;
             use std::sync::atomic::{AtomicUsize, Ordering};
 
-            use $rapier::prelude::*;
             use rapier_patched_bench::scenes::$module::Scene;
             use sat_oracle::world::$module::World as Physics;
             use sat_rapier::$module::obb;
+            use $rapier::prelude::*;
 
-            use super::{SETUPS, Times};
+            use super::{Times, setups};
 
             struct World {
                 physics: Physics,
@@ -128,7 +132,7 @@ macro_rules! runner {
 
             /// Steps one world per setup in lockstep; each setup's times.
             pub fn run(scene: &Scene, steps: usize) -> Vec<Times> {
-                let mut worlds: Vec<World> = SETUPS
+                let mut worlds: Vec<World> = setups()
                     .iter()
                     .map(|setup| {
                         let (physics, hooks, manifold_calls) =
@@ -177,7 +181,7 @@ fn print_times(results: &Results, steps: usize) {
     );
     println!("|---|---|---:|---:|---:|---:|---:|");
     for (scene, times) in results {
-        for (setup, t) in SETUPS.iter().zip(times) {
+        for (setup, t) in setups().iter().zip(times) {
             println!(
                 "| {scene} | {} | {:.3} | {:.3} | {:.2}× | {:.2}× | {:.0} (of {}) |",
                 setup.name,
@@ -204,7 +208,7 @@ fn print_quality(results: &Results) {
     );
     println!("|---|---|---:|---:|---:|---:|");
     for (scene, times) in results {
-        for (setup, t) in SETUPS.iter().zip(times) {
+        for (setup, t) in setups().iter().zip(times) {
             let q = &t.quality;
             let per_pair = |x: usize| x as f64 / q.pairs.max(1) as f64;
             let (mean, max) = if q.box_pairs == 0 {
@@ -229,11 +233,11 @@ fn print_quality(results: &Results) {
 /// `default` (> 1: faster than the default).
 fn print_summary(results: &Results) {
     print!("\n| scene |");
-    for setup in &SETUPS[1..] {
+    for setup in &setups()[1..] {
         print!(" {} narrow / step |", setup.name);
     }
     println!();
-    println!("|---|{}", "---:|".repeat(SETUPS.len() - 1));
+    println!("|---|{}", "---:|".repeat(setups().len() - 1));
     for (scene, times) in results {
         print!("| {scene} |");
         for t in &times[1..] {
@@ -256,9 +260,15 @@ fn load_average() -> String {
 fn main() {
     // `cargo bench` passes `--bench`; a number sets the step count, a word keeps the scenes
     // whose name starts with it.
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
     let steps = args.iter().find_map(|a| a.parse().ok()).unwrap_or(300);
-    let words: Vec<&String> = args.iter().filter(|a| a.parse::<usize>().is_err()).collect();
+    let words: Vec<&String> = args
+        .iter()
+        .filter(|a| a.parse::<usize>().is_err())
+        .collect();
     let started = Instant::now();
     println!("load average before: {}", load_average());
     let mut results: Results = Vec::new();
@@ -271,6 +281,13 @@ fn main() {
             Scene::Dim2(scene) => dim2::run(scene, steps),
         };
         eprintln!("{name}: done, load average {}", load_average());
+        #[cfg(feature = "not-kept-broad-phase")]
+        {
+            use std::sync::atomic::Ordering;
+            let calls = &rapier_patched_bench::filter::BROAD_PHASE_CALLS;
+            let [dropped, kept] = [0, 1].map(|i| calls[i].swap(0, Ordering::Relaxed));
+            println!("{name}: the broad-phase filter dropped {dropped} new pairs and kept {kept}");
+        }
         results.push((name, times));
     }
     println!(

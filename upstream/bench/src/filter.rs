@@ -25,18 +25,22 @@
 //! TODO(merge): this belongs in sat-rapier behind a feature once rapier ships the API; until
 //! then it lives here so that the main workspace never compiles against the patched rapier.
 
+/// Calls of the broad-phase filter (the not-kept alternative to patch 3) that dropped (`[0]`)
+/// and kept (`[1]`) a pair, over the process.
+#[cfg(feature = "not-kept-broad-phase")]
+pub static BROAD_PHASE_CALLS: [std::sync::atomic::AtomicUsize; 2] =
+    [const { std::sync::atomic::AtomicUsize::new(0) }; 2];
+
 macro_rules! geometric_filter {
     ($module:ident, $rapier:ident, $sat:ident, $angular_speed:expr) => {
         /// The filter for this dimension's rapier.
         pub mod $module {
+            use sat_rapier::$sat::obb_from_pose;
             use $rapier::dynamics::{IntegrationParameters, RigidBody, RigidBodyType};
             use $rapier::geometry::{Collider, Cuboid, TypedShape};
             use $rapier::math::{Pose, Real};
-            use $rapier::pipeline::{
-                ActiveHooks, PairFilterContext, PairGeometry, PhysicsHooks,
-            };
+            use $rapier::pipeline::{ActiveHooks, PairFilterContext, PairGeometry, PhysicsHooks};
             use $rapier::prelude::SolverFlags;
-            use sat_rapier::$sat::obb_from_pose;
 
             /// sat-rapier's contact filter on the patched rapier's hook API (see the module).
             #[derive(Clone, Debug)]
@@ -142,8 +146,9 @@ macro_rules! geometric_filter {
                 }
 
                 fn filter_intersection_pair(&self, context: &PairFilterContext) -> bool {
-                    geometry(context)
-                        .is_none_or(|pair| self.filter_intersection_pair_with_geometry(context, &pair))
+                    geometry(context).is_none_or(|pair| {
+                        self.filter_intersection_pair_with_geometry(context, &pair)
+                    })
                 }
 
                 fn filter_contact_pair_with_geometry(
@@ -171,14 +176,44 @@ macro_rules! geometric_filter {
                     }
                 }
 
+                /// The alternative to patch 3 (not kept): drops a new broad-phase pair of
+                /// cuboids only if the boxes stay farther apart than the prediction distance
+                /// plus the skins wherever they move inside their leaves. While its leaf stays,
+                /// a box lies within `|e|` of its centre, and its centre at least `min(e)`
+                /// inside the leaf on every axis (its AABB is at least that wide).
+                #[cfg(feature = "not-kept-broad-phase")]
+                fn filter_broad_phase_pair(
+                    &self,
+                    pair: &PairGeometry,
+                    [leaf1, leaf2]: [&$rapier::geometry::Aabb; 2],
+                ) -> bool {
+                    use $rapier::math::Vector;
+                    let Some((c1, c2)) = cuboids(pair) else {
+                        return true;
+                    };
+                    let near = self.prediction_distance
+                        + pair.collider1.contact_skin()
+                        + pair.collider2.contact_skin();
+                    let centres = |leaf: &$rapier::geometry::Aabb, he: Vector| {
+                        let inset = Vector::splat(he.min_element());
+                        (leaf.mins + inset, leaf.maxs - inset)
+                    };
+                    let (lo1, hi1) = centres(leaf1, c1.half_extents);
+                    let (lo2, hi2) = centres(leaf2, c2.half_extents);
+                    let gap = (lo2 - hi1).max(lo1 - hi2).max(Vector::ZERO).length();
+                    let keep = gap <= c1.half_extents.length() + c2.half_extents.length() + near;
+                    crate::filter::BROAD_PHASE_CALLS[usize::from(keep)]
+                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    keep
+                }
+
                 fn filter_intersection_pair_with_geometry(
                     &self,
                     _context: &PairFilterContext,
                     pair: &PairGeometry,
                 ) -> bool {
                     body_types_allow(pair)
-                        && !cuboids(pair)
-                            .is_some_and(|c| Self::apart(&pair.pos12, c, 0.0, || 0.0))
+                        && !cuboids(pair).is_some_and(|c| Self::apart(&pair.pos12, c, 0.0, || 0.0))
                 }
             }
         }

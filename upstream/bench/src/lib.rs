@@ -42,6 +42,9 @@ pub struct Setup {
     pub hooks: Hooks,
     /// `IntegrationParameters::separation_aware_contact_recycling` (patch 3).
     pub separation_aware: bool,
+    /// The filter also in the broad phase (`ActiveHooks::FILTER_BROAD_PHASE_PAIRS`, the
+    /// alternative to patch 3 in `upstream/patches/not-kept/`).
+    pub broad_phase: bool,
 }
 
 impl Setup {
@@ -51,6 +54,7 @@ impl Setup {
             dispatcher,
             hooks,
             separation_aware: window,
+            broad_phase: false,
         }
     }
 
@@ -66,15 +70,29 @@ impl Setup {
     /// (the filter is `GeometricSatFilter`, patch 3's window on), then what each patch adds
     /// alone, then the filter as on stock rapier (no patch in use: its cost today).
     #[cfg(feature = "patched")]
-    pub const PATCHED: [Setup; 7] = [
-        Setup::new("default", false, Hooks::None, false),
-        Setup::new("dispatcher", true, Hooks::None, false),
-        Setup::new("filter", false, Hooks::Geometric, true),
-        Setup::new("dispatcher + filter", true, Hooks::Geometric, true),
-        Setup::new("default + window", false, Hooks::None, true),
-        Setup::new("filter, patches 1-2", false, Hooks::Geometric, false),
-        Setup::new("filter, stock API", false, Hooks::StockFilter, false),
-    ];
+    pub fn patched() -> Vec<Setup> {
+        #[allow(unused_mut)]
+        let mut setups = vec![
+            Setup::new("default", false, Hooks::None, false),
+            Setup::new("dispatcher", true, Hooks::None, false),
+            Setup::new("filter", false, Hooks::Geometric, true),
+            Setup::new("dispatcher + filter", true, Hooks::Geometric, true),
+            Setup::new("default + window", false, Hooks::None, true),
+            Setup::new("filter, patches 1-2", false, Hooks::Geometric, false),
+            Setup::new("filter, stock API", false, Hooks::StockFilter, false),
+        ];
+        #[cfg(feature = "not-kept-broad-phase")]
+        setups.push(Setup {
+            broad_phase: true,
+            ..Setup::new(
+                "filter, patches 1-2 + broad phase",
+                false,
+                Hooks::Geometric,
+                false,
+            )
+        });
+        setups
+    }
 }
 
 /// Generates `delegate`d trait methods that hand each call on to `self.inner`, after adding
@@ -96,6 +114,8 @@ macro_rules! worlds {
             use std::sync::Arc;
             use std::sync::atomic::AtomicUsize;
 
+            use sat_oracle::world::$module::{Integration, World};
+            use sat_rapier::$module::SatDispatcher;
             use $rapier::parry::query::details::NormalConstraints;
             use $rapier::parry::query::{
                 ClosestPoints, Contact, ContactManifoldsWorkspace, DefaultQueryDispatcher,
@@ -103,8 +123,6 @@ macro_rules! worlds {
                 ShapeCastOptions, ShapeDistance, ShapeIntersection, Unsupported,
             };
             use $rapier::prelude::*;
-            use sat_oracle::world::$module::{Integration, World};
-            use sat_rapier::$module::SatDispatcher;
 
             use super::{Hooks, Setup};
             use crate::scenes::$module::Scene;
@@ -189,6 +207,8 @@ macro_rules! worlds {
                 }
                 #[cfg(not(feature = "patched"))]
                 assert!(!setup.separation_aware, "stock rapier has no patch 3");
+                #[cfg(not(feature = "not-kept-broad-phase"))]
+                assert!(!setup.broad_phase, "built without the broad-phase filter");
                 let hooks: Box<dyn PhysicsHooks> = match setup.hooks {
                     Hooks::None => Box::new(()),
                     Hooks::StockFilter | Hooks::PassThrough => integration.hooks(),
@@ -200,9 +220,16 @@ macro_rules! worlds {
                 for (body, colliders) in scene {
                     let colliders = colliders.iter().map(|c| match setup.hooks {
                         #[cfg(feature = "patched")]
-                        Hooks::Geometric => c.clone().active_hooks(
-                            crate::filter::$module::GeometricSatFilter::ACTIVE_HOOKS,
-                        ),
+                        Hooks::Geometric => {
+                            #[allow(unused_mut)]
+                            let mut hooks =
+                                crate::filter::$module::GeometricSatFilter::ACTIVE_HOOKS;
+                            #[cfg(feature = "not-kept-broad-phase")]
+                            if setup.broad_phase {
+                                hooks |= ActiveHooks::FILTER_BROAD_PHASE_PAIRS;
+                            }
+                            c.clone().active_hooks(hooks)
+                        }
                         _ => c.clone(),
                     });
                     world.add_compound(body.clone(), colliders);

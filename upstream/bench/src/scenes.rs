@@ -41,24 +41,33 @@ pub enum Scene {
 pub fn all() -> Vec<(&'static str, Scene)> {
     vec![
         ("boxes3 (1000 cubes)", Scene::Dim3(boxes3())),
-        ("planks3 (30 × 30 planks turned 45°)", Scene::Dim3(planks3(30))),
-        ("pyramid3 (15 layers, 1240 boxes)", Scene::Dim3(pyramid3(15))),
+        (
+            "planks3 (30 × 30 planks turned 45°)",
+            Scene::Dim3(planks3(30)),
+        ),
+        (
+            "pyramid3 (15 layers, 1240 boxes)",
+            Scene::Dim3(pyramid3(15)),
+        ),
         ("pyramid2 (60 rows, 1830 boxes)", Scene::Dim2(pyramid2(60))),
-        ("vertical_stacks2 (30 × 30)", Scene::Dim2(vertical_stacks2(30, 30))),
+        (
+            "vertical_stacks2 (30 × 30)",
+            Scene::Dim2(vertical_stacks2(30, 30)),
+        ),
         ("drum3 (2500 boxes)", Scene::Dim3(drum3(2500))),
         ("drum2 (3000 boxes)", Scene::Dim2(drum2(3000))),
         ("dominoes3 (40 × 50)", Scene::Dim3(dominoes3(40, 50))),
-        ("sensors3 (2000 sensors, 500 boxes)", Scene::Dim3(sensors3(2000, 500))),
+        (
+            "sensors3 (2000 sensors, 500 boxes)",
+            Scene::Dim3(sensors3(2000, 500)),
+        ),
         ("compounds3 (600 tables)", Scene::Dim3(compounds3(600))),
     ]
 }
 
 /// rapier's pyramid3 layout: layer `i` of `layers` holds `(layers − i)²` box centres on a grid
 /// of pitch 2.25 centred on the y axis, at height `height(i)` (as `tests/rapier/harness.rs`).
-fn pyramid_centres(
-    layers: usize,
-    height: impl Fn(usize) -> f32,
-) -> Vec<rapier3d::math::Vector> {
+fn pyramid_centres(layers: usize, height: impl Fn(usize) -> f32) -> Vec<rapier3d::math::Vector> {
     let mut centres = Vec::new();
     for i in 0..layers {
         let m = layers - i;
@@ -387,4 +396,3 @@ fn quat(rng: &mut Pcg64) -> glam::Quat {
     let angles: [f32; 3] = core::array::from_fn(|_| rng.random_range(0.0..std::f32::consts::TAU));
     glam::Quat::from_euler(glam::EulerRot::XYZ, angles[0], angles[1], angles[2])
 }
-

@@ -15,8 +15,11 @@ fn main() {
     rapier_patched_bench::trajectory::print(&rapier_patched_bench::Setup::STOCK, steps);
     #[cfg(feature = "patched")]
     {
-        let stock: Vec<&str> = rapier_patched_bench::Setup::STOCK.iter().map(|s| s.name).collect();
-        let patched: Vec<_> = rapier_patched_bench::Setup::PATCHED
+        let stock: Vec<&str> = rapier_patched_bench::Setup::STOCK
+            .iter()
+            .map(|s| s.name)
+            .collect();
+        let patched: Vec<_> = rapier_patched_bench::Setup::patched()
             .into_iter()
             .filter(|s| !stock.contains(&s.name))
             .collect();
