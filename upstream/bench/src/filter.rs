@@ -1,8 +1,8 @@
 //! `GeometricSatFilter`: sat-rapier's contact filter rewritten for the patched rapier
 //! (`upstream/patches/`). Same verdicts as `sat_rapier::dim3::SatContactFilter` (rapier's
 //! body-type rule, then cuboid pairs that sat-core proves farther apart than the prediction
-//! distance plus both contact skins plus one step's motion are dropped), using the three
-//! changes:
+//! distance plus both contact skins plus one step's motion are dropped; its colliders leave
+//! sensor pairs to the intersection test, see `ACTIVE_HOOKS`), using the three changes:
 //!
 //! 1. its colliders declare `ActiveHooks::GEOMETRIC_FILTERS`, so rapier keeps recycling their
 //!    pairs (the verdict is a function of the shapes, body types and relative pose; a dropped
@@ -56,10 +56,12 @@ macro_rules! geometric_filter {
             }
 
             impl GeometricSatFilter {
-                /// The hooks its colliders set: both filters, declared geometric.
-                pub const ACTIVE_HOOKS: ActiveHooks = ActiveHooks::FILTER_CONTACT_PAIRS
-                    .union(ActiveHooks::FILTER_INTERSECTION_PAIR)
-                    .union(ActiveHooks::GEOMETRIC_FILTERS);
+                /// The hooks its colliders set: the contact filter, declared geometric. Not the
+                /// intersection filter: sensor pairs are never recycled, and for a cuboid pair
+                /// the filter's exact verdict costs what the intersection test it would save
+                /// costs (with `SatDispatcher`, it is the same test), so it only adds a call.
+                pub const ACTIVE_HOOKS: ActiveHooks =
+                    ActiveHooks::FILTER_CONTACT_PAIRS.union(ActiveHooks::GEOMETRIC_FILTERS);
 
                 /// A filter for the pipeline's parameters (prediction distance, time step).
                 pub fn for_parameters(params: &IntegrationParameters) -> Self {
