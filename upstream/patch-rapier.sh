@@ -45,7 +45,12 @@ registry_source() {
     dir=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"$crate-$version" 2>/dev/null | head -n 1)
     if [ -z "$dir" ]; then
         cargo fetch --manifest-path "$root/Cargo.toml" >&2
-        dir=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"$crate-$version" | head -n 1)
+        dir=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"$crate-$version" 2>/dev/null | head -n 1)
+    fi
+    if [ -z "$dir" ]; then
+        echo "$crate $version is not in cargo's registry after fetching the main workspace: it no" \
+            "longer uses rapier $version; rebase upstream/patches/ onto its rapier" >&2
+        exit 1
     fi
     echo "$dir"
 }
