@@ -59,9 +59,17 @@ pub fn fingerprints(setups: &[Setup], steps: usize) -> Vec<(&'static str, &'stat
     lines
 }
 
-/// Prints [`fingerprints`] one per line: `scene | setup | hash`.
-pub fn print(setups: &[Setup], steps: usize) {
-    for (scene, setup, hash) in fingerprints(setups, steps) {
-        println!("{scene} | {setup} | {hash:016x}");
+/// Prints [`fingerprints`] one per line (`scene | setup | hash`): first of stock rapier's
+/// integrations ([`Setup::STOCK`]), then of `more`, for as many steps as the first command-line
+/// argument says (120 if none).
+pub fn print(more: &[Setup]) {
+    let steps = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(120);
+    for setups in [&Setup::STOCK[..], more] {
+        for (scene, setup, hash) in fingerprints(setups, steps) {
+            println!("{scene} | {setup} | {hash:016x}");
+        }
     }
 }

@@ -8,21 +8,16 @@
 //! ```
 
 fn main() {
-    let steps = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(120);
-    rapier_patched_bench::trajectory::print(&rapier_patched_bench::Setup::STOCK, steps);
     #[cfg(feature = "patched")]
-    {
-        let stock: Vec<&str> = rapier_patched_bench::Setup::STOCK
-            .iter()
-            .map(|s| s.name)
-            .collect();
-        let patched: Vec<_> = rapier_patched_bench::Setup::patched()
-            .into_iter()
-            .filter(|s| !stock.contains(&s.name))
-            .collect();
-        rapier_patched_bench::trajectory::print(&patched, steps);
-    }
+    let more: Vec<_> = rapier_patched_bench::Setup::patched()
+        .into_iter()
+        .filter(|s| {
+            !rapier_patched_bench::Setup::STOCK
+                .iter()
+                .any(|t| t.name == s.name)
+        })
+        .collect();
+    #[cfg(not(feature = "patched"))]
+    let more = Vec::new();
+    rapier_patched_bench::trajectory::print(&more);
 }
