@@ -7,10 +7,12 @@
 //! Sleeping is off (as in the notes' measurement), so every scene keeps its whole pile awake and
 //! the numbers are the steady cost of a box pile, not of an empty island list.
 //!
-//! Scenes: settled piles (`boxes3`, `planks3`, `pyramid3`, `pyramid2`, `vertical_stacks2`), where
-//! rapier recycles nearly every pair's contacts, and busy ones where it calls the dispatcher:
-//! tumbling drums (`drum3`, `drum2`), a domino cascade, box sensors (an intersection test per
-//! sensor pair every step) and compound shapes of cuboids.
+//! Scenes: the workspace's own, some shaped after rapier's examples but smaller and awake (rapier's
+//! own scenes, as rapier writes them, are in `benches/rapier_own_scenes.rs`): settled piles
+//! (`boxes3`, `planks3`, `pyramid3`, `pyramid2`, `columns2`), where rapier recycles nearly every
+//! pair's contacts, and busy ones where it calls the dispatcher: tumbling drums (`drum3`,
+//! `drum2`), a domino cascade, box sensors (an intersection test per sensor pair every step) and
+//! compound shapes of cuboids.
 //!
 //! A second table shows what rapier got from each integration's contacts: manifold points and solver
 //! contacts per contact pair, and the mean and worst penetration of cuboid pairs, measured the
@@ -100,85 +102,21 @@ type Normals = ([usize; 4], [f64; 2]);
 /// The columns, in the order of `sat_oracle::world`'s `Integration::ALL`.
 const INTEGRATIONS: [&str; 4] = ["default", "dispatcher", "filter", "pass-through"];
 
-/// Generates trait methods that hand each call on to `self.inner` with the same arguments, after
-/// adding one to the counter `self.$counter` when one is named:
-/// `method(argument: Type, …) -> Return[, counted in counter];`.
-macro_rules! delegate {
-    ($($method:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $(, counted in $counter:ident)?;)*) => {$(
-        fn $method(&self, $($arg: $ty),*) -> $ret {
-            $(self.$counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);)?
-            self.inner.$method($($arg),*)
-        }
-    )*};
-}
-
 /// Generates the lockstep runner for one dimension.
 macro_rules! runner {
     ($module:ident, $rapier:ident, $sat:path, $pair_f64:ident) => {
         mod $module {
             use std::sync::Arc;
-            use std::sync::atomic::{AtomicUsize, Ordering};
+            use std::sync::atomic::Ordering;
 
-            use $rapier::parry::query::details::NormalConstraints;
-            use $rapier::parry::query::{
-                ClosestPoints, Contact, ContactManifoldsWorkspace, DefaultQueryDispatcher,
-                NonlinearRigidMotion, PersistentQueryDispatcher, QueryDispatcher, ShapeCastHit,
-                ShapeCastOptions, ShapeDistance, ShapeIntersection, Unsupported,
-            };
+            use $rapier::parry::query::{DefaultQueryDispatcher, PersistentQueryDispatcher};
             use $rapier::prelude::*;
             use $sat::{SatContactFilter, SatDispatcher, obb};
 
+            use sat_oracle::scenes::$module::{Counts, counted_world};
             use sat_oracle::world::$module::{Integration, PassThrough, World as Physics};
 
             use super::{INTEGRATIONS, Times};
-
-            /// Counts the contact-manifold computations the narrow phase asks of `inner` (every
-            /// integration's dispatcher is wrapped alike, so the count costs each the same).
-            struct Counted<D> {
-                inner: D,
-                calls: Arc<AtomicUsize>,
-            }
-
-            impl<D: QueryDispatcher> QueryDispatcher for Counted<D> {
-                delegate! {
-                    intersection_test(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape)
-                        -> Result<ShapeIntersection, Unsupported>;
-                    distance(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape)
-                        -> Result<ShapeDistance, Unsupported>;
-                    contact(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape, prediction: Real)
-                        -> Result<Option<Contact>, Unsupported>;
-                    closest_points(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape, max_dist: Real)
-                        -> Result<ClosestPoints, Unsupported>;
-                    cast_shapes(
-                        pos12: &Pose, vel12: Vector, g1: &dyn Shape, g2: &dyn Shape,
-                        options: ShapeCastOptions
-                    ) -> Result<Option<ShapeCastHit>, Unsupported>;
-                    cast_shapes_nonlinear(
-                        motion1: &NonlinearRigidMotion, g1: &dyn Shape,
-                        motion2: &NonlinearRigidMotion, g2: &dyn Shape,
-                        start: Real, end: Real, stop_at_penetration: bool
-                    ) -> Result<Option<ShapeCastHit>, Unsupported>;
-                }
-            }
-
-            impl<D: PersistentQueryDispatcher<ContactManifoldData, ContactData>>
-                PersistentQueryDispatcher<ContactManifoldData, ContactData> for Counted<D>
-            {
-                delegate! {
-                    contact_manifolds(
-                        pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape, prediction: Real,
-                        manifolds: &mut Vec<ContactManifold>,
-                        workspace: &mut Option<ContactManifoldsWorkspace>
-                    ) -> Result<(), Unsupported>,
-                        counted in calls;
-                    contact_manifold_convex_convex(
-                        pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape,
-                        normal_constraints1: Option<&dyn NormalConstraints>,
-                        normal_constraints2: Option<&dyn NormalConstraints>,
-                        prediction: Real, manifold: &mut ContactManifold
-                    ) -> Result<(), Unsupported>;
-                }
-            }
 
             /// A body with its colliders.
             pub type Body = (RigidBodyBuilder, Vec<ColliderBuilder>);
@@ -191,7 +129,7 @@ macro_rules! runner {
             struct World {
                 physics: Physics,
                 hooks: Box<dyn PhysicsHooks>,
-                manifold_calls: Arc<AtomicUsize>,
+                counts: Arc<Counts>,
                 times: Times,
             }
 
@@ -200,20 +138,8 @@ macro_rules! runner {
                     let name = INTEGRATIONS[integration];
                     let integration = Integration::ALL[integration];
                     debug_assert_eq!(integration.name(), name);
-                    let manifold_calls = Arc::new(AtomicUsize::new(0));
-                    let calls = manifold_calls.clone();
-                    let narrow_phase = if integration == Integration::Dispatcher {
-                        NarrowPhase::with_query_dispatcher(Counted {
-                            inner: SatDispatcher::default().chain(DefaultQueryDispatcher),
-                            calls,
-                        })
-                    } else {
-                        NarrowPhase::with_query_dispatcher(Counted {
-                            inner: DefaultQueryDispatcher,
-                            calls,
-                        })
-                    };
-                    let mut physics = Physics::with_narrow_phase(integration, narrow_phase);
+                    // Every integration's dispatcher counted alike (`sat_oracle::scenes`).
+                    let (mut physics, counts) = counted_world(integration);
                     physics.pipeline.counters.enable();
                     for (body, colliders) in scene {
                         physics.add_compound(body.clone(), colliders.iter().cloned());
@@ -221,7 +147,7 @@ macro_rules! runner {
                     World {
                         physics,
                         hooks: integration.hooks(),
-                        manifold_calls,
+                        counts,
                         times: Times::default(),
                     }
                 }
@@ -281,7 +207,7 @@ macro_rules! runner {
                     }
                 }
                 core::array::from_fn(|d| Times {
-                    manifold_calls: worlds[d].manifold_calls.load(Ordering::Relaxed),
+                    manifold_calls: worlds[d].counts.calls.load(Ordering::Relaxed),
                     pairs: worlds[d].physics.narrow_phase.contact_pairs().count(),
                     ..worlds[d].times.clone()
                 })
@@ -575,7 +501,7 @@ fn awake_box2(at: rapier2d::math::Vector, half_extents: [f32; 2]) -> dim2::Body 
     )
 }
 
-/// rapier's boxes3: a thin ground and 10×10×10 unit-half-extent cubes at pitch 2, each layer
+/// After rapier's boxes3 (awake): a thin ground and 10×10×10 unit-half-extent cubes at pitch 2, each layer
 /// shifted by −0.45 more than the one below.
 fn boxes3() -> dim3::Scene {
     use rapier3d::prelude::*;
@@ -596,7 +522,7 @@ fn boxes3() -> dim3::Scene {
     scene
 }
 
-/// rapier's pyramid3 with `layers` layers: layer `i` has `(layers − i)²` boxes of half-extent
+/// After an older rapier's pyramid3, `layers` layers, awake: layer `i` has `(layers − i)²` boxes of half-extent
 /// 0.975 at pitch 2.25, centred (so each rests on four below), 2.5 above the one below.
 fn pyramid3(layers: usize) -> dim3::Scene {
     use rapier3d::prelude::*;
@@ -635,7 +561,7 @@ fn planks3(n: usize) -> dim3::Scene {
     scene
 }
 
-/// rapier's pyramid2 with `rows` rows of boxes of half-extent 0.5.
+/// After rapier's pyramid2, `rows` rows of boxes of half-extent 0.5, awake.
 fn pyramid2(rows: usize) -> dim2::Scene {
     use rapier2d::prelude::*;
     let mut scene = vec![ground2(1000.0, 1.0)];
@@ -648,8 +574,8 @@ fn pyramid2(rows: usize) -> dim2::Scene {
     scene
 }
 
-/// rapier's vertical_stacks2: `stacks` columns of `height` boxes of half-extent 0.5, 2 apart.
-fn vertical_stacks2(stacks: usize, height: usize) -> dim2::Scene {
+/// `stacks` columns of `height` boxes of half-extent 0.5, 2 apart.
+fn columns2(stacks: usize, height: usize) -> dim2::Scene {
     use rapier2d::prelude::*;
     let mut scene = vec![ground2(1000.0, 1.0)];
     for s in 0..stacks {
@@ -1085,10 +1011,7 @@ fn f32_builds(steps: usize) {
             "pyramid2 (60 rows, 1830 boxes)",
             dim2::run(&pyramid2(60), steps),
         ),
-        (
-            "vertical_stacks2 (30 × 30)",
-            dim2::run(&vertical_stacks2(30, 30), steps),
-        ),
+        ("columns2 (30 × 30)", dim2::run(&columns2(30, 30), steps)),
         ("drum3 (2500 boxes)", dim3::run(&drum3(2500), steps)),
         ("drum2 (3000 boxes)", dim2::run(&drum2(3000), steps)),
         ("dominoes3 (40 × 50)", dim3::run(&dominoes3(40, 50), steps)),
