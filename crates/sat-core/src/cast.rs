@@ -121,7 +121,7 @@
 use core::fmt;
 
 use crate::Feature;
-use crate::precision::Precision;
+use crate::precision::StoredScalar;
 use crate::tolerance::{MAX_MAGNITUDE, MIN_MAGNITUDE};
 
 pub use crate::tolerance::{
@@ -295,8 +295,8 @@ impl fmt::Display for CastError {
 impl core::error::Error for CastError {}
 
 /// Checks a velocity or pivot component: finite, zero or within the supported magnitudes.
-fn check_component<R: Precision>(what: &'static str, value: R) -> Result<(), CastError> {
-    let value = value.wide();
+fn check_component<R: StoredScalar>(what: &'static str, value: R) -> Result<(), CastError> {
+    let value = value.to_f64();
     if !value.is_finite() {
         return Err(CastError::NonFinite { what });
     }
@@ -311,7 +311,7 @@ fn check_component<R: Precision>(what: &'static str, value: R) -> Result<(), Cas
 }
 
 /// [`check_component`] on every component, in order.
-pub(crate) fn check_vector<R: Precision, const N: usize>(
+pub(crate) fn check_vector<R: StoredScalar, const N: usize>(
     what: &'static str,
     components: [R; N],
 ) -> Result<(), CastError> {
@@ -322,11 +322,11 @@ pub(crate) fn check_vector<R: Precision, const N: usize>(
 
 /// Checks the options: `max_toi` not NaN and `≥ 0` (finite and at most [`MAX_MAGNITUDE`] when
 /// `finite_time`), the target distance finite, `≥ 0` and at most [`MAX_MAGNITUDE`].
-pub(crate) fn check_options<R: Precision>(
+pub(crate) fn check_options<R: StoredScalar>(
     options: &CastOptions<R>,
     finite_time: bool,
 ) -> Result<(), CastError> {
-    let max_toi = options.max_toi.wide();
+    let max_toi = options.max_toi.to_f64();
     if max_toi.is_nan() || (finite_time && max_toi.is_infinite()) {
         return Err(CastError::NonFinite { what: "max_toi" });
     }
@@ -342,7 +342,7 @@ pub(crate) fn check_options<R: Precision>(
             value: max_toi,
         });
     }
-    let distance = options.target_distance.wide();
+    let distance = options.target_distance.to_f64();
     if !distance.is_finite() {
         return Err(CastError::NonFinite {
             what: "target distance",

@@ -1,30 +1,24 @@
-//! The casts in f64 (`DObb2`, `DObb3`): the sources of `single.rs` compiled with glam's f64
-//! types and the f64 constants; the advancing runs on the boxes themselves.
+//! The casts in f64 (`DObb2`, `DObb3`): the sources of `single.rs` compiled with the items of
+//! f64's precision module (`crate::double`); the advancing runs on the boxes themselves.
 
-use glam::{DMat3 as Mat3A, DVec2 as Vec2, DVec3 as Vec3, DVec3 as Vec3A, DVec4 as Vec4};
-
-use crate::tolerance::{
-    CAST_PAD_K_F64 as CAST_PAD_K, CAST_STOP_K_F64, EPS_F64 as EPS,
-    UNDERFLOW_FLOOR_F64 as UNDERFLOW_FLOOR, UNDERFLOW_SCALE_F64 as UNDERFLOW_SCALE,
-    sqrt_f64 as sqrt,
+// The items of f64's precision module that the cast sources use, and its boxes.
+use crate::double::{
+    CAST_PAD_K, CAST_STOP_K, EPS, DObb2 as Obb2, DObb3 as Obb3, FrameMat3, FrameVec3, Real, UNDERFLOW_FLOOR,
+    UNDERFLOW_SCALE, Vec2, Vec3, Vec4, sqrt,
 };
-use crate::{DObb2 as Obb2, DObb3 as Obb3};
 
 #[cfg(feature = "exact")]
 use super::certified::{certify2_f64 as certify2, certify3_f64 as certify3};
 
-/// The stored scalar.
-type Real = f64;
-
 /// The stop slack of the advancing per unit of `S'`: `CAST_STOP_K_F64·ε₆₄`.
-const STOP_PER_SCALE: f64 = CAST_STOP_K_F64 * EPS;
+const STOP_PER_SCALE: f64 = CAST_STOP_K * EPS;
 
 /// A box's stored numbers as the cast computes with them, through its accessors (exact: the
 /// stored f64 numbers).
 struct Parts3 {
-    center: Vec3A,
-    half: Vec3A,
-    rows: Mat3A,
+    center: FrameVec3,
+    half: FrameVec3,
+    rows: FrameMat3,
     extent_norm: Real,
 }
 

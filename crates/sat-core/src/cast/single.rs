@@ -1,30 +1,31 @@
 //! The casts in f32 (`Obb2`, `Obb3`): the shared sources `two.rs` and `three.rs` compiled with
-//! glam's f32 types and the f32 constants; the advancing runs on the f64 boxes of their polar
-//! factors (`wide3`, `wide2`). `double.rs` compiles the same sources in f64.
+//! the f32 boxes and the items of f32's precision module (`crate::single`, see the crate's
+//! `precision.rs`), which they import from here by name; the advancing runs on the f64 boxes of
+//! their polar factors (`wide3`, `wide2`). `double.rs` compiles the same sources in f64.
 
-use glam::{DMat2, DVec2, DVec3, Mat3A, Vec2, Vec3, Vec3A, Vec4};
+use glam::{DMat2, DVec2, DVec3};
 
-use crate::precision::Widen;
-use crate::tolerance::{
-    CAST_PAD_K, CAST_STOP_K, EPS, GivenColumns, UNDERFLOW_FLOOR, UNDERFLOW_SCALE,
-    enclosing_half_extents, sqrt,
+// The items of f32's precision module that the cast sources use, and its boxes.
+use crate::single::{
+    CAST_PAD_K, CAST_STOP_K, EPS, FrameMat3, FrameVec3, Obb2, Obb3, Real, UNDERFLOW_FLOOR,
+    UNDERFLOW_SCALE, Vec2, Vec3, Vec4, sqrt,
 };
-use crate::{DObb2, DObb3, Obb2, Obb3};
+
+use crate::precision::ToF64;
+use crate::tolerance::{GivenColumns, enclosing_half_extents};
+use crate::{DObb2, DObb3};
 
 #[cfg(feature = "exact")]
 use super::certified::{certify2, certify3};
-
-/// The stored scalar.
-type Real = f32;
 
 /// The stop slack of the advancing per unit of `S'`: `CAST_STOP_K·ε` in f32's `ε`.
 const STOP_PER_SCALE: f64 = CAST_STOP_K as f64 * EPS as f64;
 
 /// A box's stored numbers as the cast computes with them.
 struct Parts3 {
-    center: Vec3A,
-    half: Vec3A,
-    rows: Mat3A,
+    center: FrameVec3,
+    half: FrameVec3,
+    rows: FrameMat3,
     extent_norm: Real,
 }
 
@@ -42,7 +43,7 @@ fn parts3(obb: &Obb3) -> Parts3 {
 #[inline(always)]
 fn translated3(obb: &Obb3, offset: Vec3) -> Obb3 {
     Obb3 {
-        center: obb.center + Vec3A::from(offset),
+        center: obb.center + FrameVec3::from(offset),
         ..*obb
     }
 }
@@ -61,22 +62,22 @@ fn translated2(obb: &Obb2, offset: Vec2) -> Obb2 {
 /// builds a box for leaning columns, [`tolerance`](crate::tolerance), "Boxes as written"): the
 /// advancing's box, orthonormal to f64 precision, containing the stored one.
 fn wide3(obb: &Obb3) -> DObb3 {
-    let g = obb.axes().wide();
+    let g = obb.axes().to_f64();
     let (u, spread) = g.stored_axes();
     let rows = spread.map(|h| h.transpose().to_cols_array_2d());
     let half =
-        enclosing_half_extents::<f64, 3>(obb.half_extents().wide().to_array(), rows, [0.0; 3]);
-    DObb3::from_axes(obb.center().wide(), DVec3::from_array(half), u)
+        enclosing_half_extents::<f64, 3>(obb.half_extents().to_f64().to_array(), rows, [0.0; 3]);
+    DObb3::from_axes(obb.center().to_f64(), DVec3::from_array(half), u)
 }
 
 /// [`wide3`] in 2D.
 fn wide2(obb: &Obb2) -> DObb2 {
-    let g: DMat2 = obb.axes().wide();
+    let g: DMat2 = obb.axes().to_f64();
     let (u, spread) = g.stored_axes();
     let rows = spread.map(|h| h.transpose().to_cols_array_2d());
     let half =
-        enclosing_half_extents::<f64, 2>(obb.half_extents().wide().to_array(), rows, [0.0; 2]);
-    DObb2::from_axes(obb.center().wide(), DVec2::from_array(half), u)
+        enclosing_half_extents::<f64, 2>(obb.half_extents().to_f64().to_array(), rows, [0.0; 2]);
+    DObb2::from_axes(obb.center().to_f64(), DVec2::from_array(half), u)
 }
 
 /// An f64 point or direction in the stored precision (rounded to nearest).

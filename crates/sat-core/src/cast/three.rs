@@ -4,14 +4,14 @@
 use glam::{DVec3, Vec3Swizzles};
 
 use super::{
-    CAST_PAD_K, EPS, Mat3A, Obb3, Parts3, Real, STOP_PER_SCALE, UNDERFLOW_FLOOR, UNDERFLOW_SCALE,
-    Vec3, Vec3A, narrow3, parts3, sqrt, translated3, wide3,
+    CAST_PAD_K, EPS, FrameMat3, Obb3, Parts3, Real, STOP_PER_SCALE, UNDERFLOW_FLOOR, UNDERFLOW_SCALE,
+    Vec3, FrameVec3, narrow3, parts3, sqrt, translated3, wide3,
 };
 use crate::cast::wide::{Advanced, Moving3, advance3, nonlinear3};
 use crate::cast::{
     CastError, CastHit, CastOptions, CastStatus, MAX_ADVANCES, Motion3, check_options, check_vector,
 };
-use crate::precision::{Precision, Widen};
+use crate::precision::ToF64;
 
 impl Obb3 {
     /// When `other`, moving with `other_velocity` while this box moves with `velocity`, first
@@ -130,9 +130,9 @@ impl Obb3 {
         }
         check_options(&options, true)?;
         let wide = |m: &Motion3<Vec3>| Motion3 {
-            pivot: m.pivot.wide(),
-            linvel: m.linvel.wide(),
-            angvel: m.angvel.wide(),
+            pivot: m.pivot.to_f64(),
+            linvel: m.linvel.to_f64(),
+            angvel: m.angvel.to_f64(),
         };
         let moving = Moving3::new(
             &wide3(self),
@@ -140,8 +140,8 @@ impl Obb3 {
             &wide3(other),
             &wide(other_motion),
         );
-        let delta = options.target_distance.wide();
-        let found = nonlinear3(&moving, options.max_toi.wide(), delta, STOP_PER_SCALE);
+        let delta = options.target_distance.to_f64();
+        let found = nonlinear3(&moving, options.max_toi.to_f64(), delta, STOP_PER_SCALE);
         Ok(found.map(|found| advanced_hit(&moving, &found)))
     }
 }
@@ -235,15 +235,15 @@ fn advanced_hit(moving: &Moving3, found: &Advanced<DVec3>) -> CastHit<Vec3, Real
 /// never late).
 fn narrow_time(t: f64) -> Real {
     let x = t as Real;
-    if x.wide() > t { x.next_down() } else { x }
+    if x.to_f64() > t { x.next_down() } else { x }
 }
 
 /// The pair's relative motion and the scale of the error bound.
 struct Sweep {
     /// `d = c_B − c_A`.
-    d: Vec3A,
+    d: FrameVec3,
     /// `v = v_B − v_A`.
-    v: Vec3A,
+    v: FrameVec3,
     /// The latest time a contact can begin: `max_toi`, or sooner when B has passed A for good
     /// (`0` without relative motion).
     horizon: Real,
@@ -252,7 +252,7 @@ struct Sweep {
 }
 
 impl Sweep {
-    fn new(a: &Parts3, b: &Parts3, v: Vec3A, options: &CastOptions<Real>) -> Sweep {
+    fn new(a: &Parts3, b: &Parts3, v: FrameVec3, options: &CastOptions<Real>) -> Sweep {
         let d = b.center - a.center;
         let (distance, speed) = (sqrt(d.dot(d)), sqrt(v.dot(v)));
         let delta = options.target_distance;
@@ -287,10 +287,10 @@ impl Sweep {
 fn window(a: &Parts3, b: &Parts3, sweep: &Sweep, delta: Real) -> (Real, Real) {
     let (ea, eb) = (a.half, b.half);
     let pad = CAST_PAD_K * EPS * sweep.scale + UNDERFLOW_FLOOR;
-    let grow = Vec3A::splat(pad + delta);
+    let grow = FrameVec3::splat(pad + delta);
     let (ra, rb) = (&a.rows, &b.rows);
     let times =
-        |rows: &Mat3A, x: Vec3A| (rows.x_axis * x.x + rows.y_axis * x.y) + rows.z_axis * x.z;
+        |rows: &FrameMat3, x: FrameVec3| (rows.x_axis * x.x + rows.y_axis * x.y) + rows.z_axis * x.z;
     let (t, tb) = (times(ra, sweep.d), times(rb, sweep.d));
     let (vt, vb) = (times(ra, sweep.v), times(rb, sweep.v));
     // The wrapped diagonals of R: lane i of d1 is R_{i,i+1} = a_i · b_{i+1}.
@@ -312,8 +312,8 @@ fn window(a: &Parts3, b: &Parts3, sweep: &Sweep, delta: Real) -> (Real, Real) {
 
     // Edge pairs (i, k = i + δ) in lane i, as `classify`: A's extents carry the pad (so it
     // counts `|ℓ|₁` times), B's radius the 2×2 minors of R.
-    let pa = ea + Vec3A::splat(pad);
-    let floor = Vec3A::splat(UNDERFLOW_SCALE * sweep.scale + UNDERFLOW_FLOOR);
+    let pa = ea + FrameVec3::splat(pad);
+    let floor = FrameVec3::splat(UNDERFLOW_SCALE * sweep.scale + UNDERFLOW_FLOOR);
     let (tm, tn) = (t.yzx(), t.zxy());
     let (vm, vn) = (vt.yzx(), vt.zxy());
     let (pm, pn) = (pa.yzx(), pa.zxy());
@@ -345,16 +345,16 @@ fn window(a: &Parts3, b: &Parts3, sweep: &Sweep, delta: Real) -> (Real, Real) {
 
 /// The latest entry and earliest exit so far, lane by lane.
 struct Found {
-    entry: Vec3A,
-    exit: Vec3A,
+    entry: FrameVec3,
+    exit: FrameVec3,
 }
 
 impl Found {
     #[inline(always)]
     fn new() -> Found {
         Found {
-            entry: Vec3A::splat(Real::NEG_INFINITY),
-            exit: Vec3A::splat(Real::INFINITY),
+            entry: FrameVec3::splat(Real::NEG_INFINITY),
+            exit: FrameVec3::splat(Real::INFINITY),
         }
     }
 
@@ -363,12 +363,12 @@ impl Found {
     /// `±∞` (all times or none, as `|p| ≤ r` says) or, at `|p| = r` exactly, `0/0`: NaN, read
     /// as all times.
     #[inline(always)]
-    fn add(&mut self, p: Vec3A, w: Vec3A, r: Vec3A) {
+    fn add(&mut self, p: FrameVec3, w: FrameVec3, r: FrameVec3) {
         let s = r.copysign(w);
         let entry = (-s - p) / w;
         let exit = (s - p) / w;
-        let entry = Vec3A::select(entry.is_nan_mask(), Vec3A::splat(Real::NEG_INFINITY), entry);
-        let exit = Vec3A::select(exit.is_nan_mask(), Vec3A::splat(Real::INFINITY), exit);
+        let entry = FrameVec3::select(entry.is_nan_mask(), FrameVec3::splat(Real::NEG_INFINITY), entry);
+        let exit = FrameVec3::select(exit.is_nan_mask(), FrameVec3::splat(Real::INFINITY), exit);
         self.entry = self.entry.max(entry);
         self.exit = self.exit.min(exit);
     }
@@ -383,7 +383,7 @@ impl Found {
 /// and the window `[lo, hi]` outside which the boxes are farther apart than the target
 /// distance; `None` when the window is empty (no hit, exactly).
 struct Window {
-    v: Vec3A,
+    v: FrameVec3,
     sweep: Sweep,
     entry: Real,
     lo: Real,
@@ -392,7 +392,7 @@ struct Window {
 
 fn padded(a: &Obb3, va: Vec3, b: &Obb3, vb: Vec3, options: &CastOptions<Real>) -> Option<Window> {
     let (pa, pb) = (parts3(a), parts3(b));
-    let v = Vec3A::from(vb) - Vec3A::from(va);
+    let v = FrameVec3::from(vb) - FrameVec3::from(va);
     let sweep = Sweep::new(&pa, &pb, v, options);
     let (entry, exit) = window(&pa, &pb, &sweep, options.target_distance);
     let (lo, hi) = (entry.max(0.0), exit.min(sweep.horizon));
@@ -436,15 +436,15 @@ fn linear(
     // The padded polytope grown by δ·|L| contains the rounded one: before `lo` and after `hi`
     // the boxes are farther apart than δ. The rest in f64 over the distance, with the relative
     // velocity in f64 (exact up to one rounding).
-    let v64 = vb.wide() - va.wide();
-    let moving = Moving3::linear(&wide3(a), &wide3(b), v64, va.wide());
-    let scale = sweep.scale.wide();
+    let v64 = vb.to_f64() - va.to_f64();
+    let moving = Moving3::linear(&wide3(a), &wide3(b), v64, va.to_f64());
+    let scale = sweep.scale.to_f64();
     let stop = STOP_PER_SCALE * scale;
     let found = advance3(
         &moving,
-        lo.wide(),
-        hi.wide(),
-        delta.wide(),
+        lo.to_f64(),
+        hi.to_f64(),
+        delta.to_f64(),
         stop,
         scale,
         MAX_ADVANCES,
@@ -459,7 +459,7 @@ fn hit_at(
     a: &Obb3,
     va: Vec3,
     b: &Obb3,
-    v: Vec3A,
+    v: FrameVec3,
     toi: Real,
     status: CastStatus,
 ) -> CastHit<Vec3, Real> {

@@ -12,7 +12,7 @@ use crate::cast::wide::{Advanced, Moving2, advance2, nonlinear2};
 use crate::cast::{
     CastError, CastHit, CastOptions, CastStatus, MAX_ADVANCES, Motion2, check_options, check_vector,
 };
-use crate::precision::{Precision, Widen};
+use crate::precision::ToF64;
 
 impl Obb2 {
     /// When `other`, moving with `other_velocity` while this rectangle moves with `velocity`,
@@ -107,9 +107,9 @@ impl Obb2 {
         }
         check_options(&options, true)?;
         let wide = |m: &Motion2<Vec2, Real>| Motion2 {
-            pivot: m.pivot.wide(),
-            linvel: m.linvel.wide(),
-            angvel: m.angvel.wide(),
+            pivot: m.pivot.to_f64(),
+            linvel: m.linvel.to_f64(),
+            angvel: m.angvel.to_f64(),
         };
         let moving = Moving2::new(
             &wide2(self),
@@ -117,8 +117,8 @@ impl Obb2 {
             &wide2(other),
             &wide(other_motion),
         );
-        let delta = options.target_distance.wide();
-        let found = nonlinear2(&moving, options.max_toi.wide(), delta, STOP_PER_SCALE);
+        let delta = options.target_distance.to_f64();
+        let found = nonlinear2(&moving, options.max_toi.to_f64(), delta, STOP_PER_SCALE);
         Ok(found.map(|found| advanced_hit(&moving, &found)))
     }
 }
@@ -194,7 +194,7 @@ fn advanced_hit(moving: &Moving2, found: &Advanced<DVec2>) -> CastHit<Vec2, Real
 /// A time from the f64 advancing in the stored precision, rounded down.
 fn narrow_time(t: f64) -> Real {
     let x = t as Real;
-    if x.wide() > t { x.next_down() } else { x }
+    if x.to_f64() > t { x.next_down() } else { x }
 }
 
 #[inline(always)]
@@ -306,10 +306,10 @@ fn linear(
         };
         return Some(hit_at(a, va, b, w.v, w.lo, status));
     }
-    let moving = Moving2::linear(&wide2(a), &wide2(b), vb.wide() - va.wide(), va.wide());
-    let scale = w.scale.wide();
+    let moving = Moving2::linear(&wide2(a), &wide2(b), vb.to_f64() - va.to_f64(), va.to_f64());
+    let scale = w.scale.to_f64();
     let stop = STOP_PER_SCALE * scale;
-    let (lo, hi) = (w.lo.wide(), w.hi.wide());
-    let found = advance2(&moving, lo, hi, delta.wide(), stop, scale, MAX_ADVANCES)?;
+    let (lo, hi) = (w.lo.to_f64(), w.hi.to_f64());
+    let found = advance2(&moving, lo, hi, delta.to_f64(), stop, scale, MAX_ADVANCES)?;
     Some(advanced_hit(&moving, &found))
 }

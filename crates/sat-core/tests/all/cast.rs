@@ -988,7 +988,7 @@ fn bad_input_is_an_error() {
 #[test]
 fn target_distance_on_an_edge_axis_near_parallel() {
     use glam::DQuat;
-    let a = Obb3::try_new_f64(
+    let a = Obb3::try_enclosing(
         DVec3::new(
             7.288_377_761_840_82,
             -2.128_636_837_005_615,
@@ -998,7 +998,7 @@ fn target_distance_on_an_edge_axis_near_parallel() {
         DQuat::from_array([1.0, -1.0, 1.0, 1.0]),
     )
     .unwrap();
-    let b = Obb3::try_new_f64(
+    let b = Obb3::try_enclosing(
         DVec3::new(
             6.909_843_444_824_219,
             -2.998_150_825_500_488,

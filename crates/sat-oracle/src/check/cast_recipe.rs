@@ -426,7 +426,7 @@ pub struct CastCase3 {
     /// How it was built.
     pub recipe: CastRecipe3,
     /// The boxes at time `0`.
-    pub pair: super::Case3,
+    pub pair: super::RecipePair3,
     /// A's velocity.
     pub va: [f32; 3],
     /// B's velocity.
@@ -443,7 +443,7 @@ pub struct CastCase2 {
     /// How it was built.
     pub recipe: CastRecipe2,
     /// The rectangles at time `0`.
-    pub pair: super::Case2,
+    pub pair: super::RecipePair2,
     /// A's velocity.
     pub va: [f32; 2],
     /// B's velocity.
@@ -471,7 +471,7 @@ pub struct NonlinearCase3 {
     /// How it was built.
     pub recipe: NonlinearRecipe3,
     /// The boxes at time `0`.
-    pub pair: super::Case3,
+    pub pair: super::RecipePair3,
     /// A's motion.
     pub motion_a: MotionInput3,
     /// B's motion.
@@ -498,7 +498,7 @@ impl From<CastRecipe3> for CastCase3 {
         let drift = DVec3::from_array(m.drift.value(s, |d| d.unit3().to_array()));
         CastCase3 {
             recipe,
-            pair: super::Case3 {
+            pair: super::RecipePair3 {
                 recipe: recipe.boxes,
                 a,
                 b,
@@ -523,7 +523,7 @@ impl From<CastRecipe2> for CastCase2 {
         let drift = DVec2::from_array(m.drift.value(s, |d| d.unit2().to_array()));
         CastCase2 {
             recipe,
-            pair: super::Case2 {
+            pair: super::RecipePair2 {
                 recipe: recipe.boxes,
                 a,
                 b,
@@ -615,7 +615,7 @@ impl From<NonlinearRecipe3> for NonlinearCase3 {
         let (b, motion_b) = wound_back(&b, wb, pb, drift + v, lead);
         NonlinearCase3 {
             recipe,
-            pair: super::Case3 {
+            pair: super::RecipePair3 {
                 recipe: recipe.boxes,
                 a,
                 b,

@@ -11,7 +11,7 @@ use super::cast_recipe::{
     Tumble, Turning,
 };
 use super::recipe::{Direction, Extent, Offset, Origin, Size, Tilt};
-use super::recipe3::{Form, Placement3, Relative3, Rewrite3, Rotation};
+use super::recipe3::{RotationForm, Placement3, Relative3, Rewrite3, Rotation};
 use super::{Recipe2, Recipe3, seeds2, seeds3};
 
 /// The verdict seed `name` of `seeds`.
@@ -371,7 +371,7 @@ fn parry_317() -> NonlinearRecipe3 {
             [5.335_995_4e-20f32, 9.459_897e-20, -0.840_350_15, -0.542_044].map(f32::to_bits),
         )),
         placement: Placement3::Raw(bits([6458.7905, -209.1331, 1014.521_24])),
-        forms: [Form::Quat; 2],
+        forms: [RotationForm::Quat; 2],
         swap: false,
         rewrite: Rewrite3::AsBuilt,
     };
