@@ -1,17 +1,20 @@
-//! `SatDispatcher`'s queries: cuboid–cuboid intersection, distance, closest points, contact and
-//! contact manifolds from sat-core (`contact()` in f64 where clipping cannot certify it), the
-//! manifolds of compound shapes walked part by part with the chain deciding each pair of parts,
-//! `Err(Unsupported)` for everything else. One source for both dimensions and both precisions:
+//! `SatDispatcher`'s queries: cuboid–cuboid intersection, distance, closest points, contact,
+//! contact manifolds and shape casts (linear and rotating, `cast.rs`) from sat-core (`contact()`
+//! in f64 where clipping cannot certify it), the manifolds and casts of compound shapes walked
+//! part by part with the chain deciding each pair of parts, `Err(Unsupported)` for everything
+//! else. One source for both dimensions and both precisions:
 //! it is compiled in each flavour crate (sat-rapier2d, sat-rapier3d, sat-rapier2d-f64,
 //! sat-rapier3d-f64), against that flavour's rapier and `manifold` module.
 
 use super::Obb;
+use super::cast;
 use super::fallback;
 use super::manifold::{self, MAX_POINTS};
 use super::rapier::math::{Pose, Real, Vector};
 use super::rapier::parry::query::details::{
-    NormalConstraints, contact_manifolds_composite_shape_composite_shape,
-    contact_manifolds_composite_shape_shape,
+    NormalConstraints, cast_shapes_composite_shape_shape, cast_shapes_nonlinear_composite_shape_shape,
+    cast_shapes_nonlinear_shape_composite_shape, cast_shapes_shape_composite_shape,
+    contact_manifolds_composite_shape_composite_shape, contact_manifolds_composite_shape_shape,
 };
 use super::rapier::parry::query::{
     ClosestPoints, Contact, ContactManifold, ContactManifoldsWorkspace, DefaultQueryDispatcher,
@@ -48,13 +51,17 @@ use crate::precision::Precision;
 ///   deciding each pair of parts, so cuboid parts get the manifolds above.
 /// * `distance`, `closest_points`: sat-core's (`sat_core::distance`), within `DISTANCE_K·ε·S`
 ///   (f64: `DISTANCE_K_F64·ε·S`) of the exact distance; `Intersecting` at distance 0.
+/// * `cast_shapes`, `cast_shapes_nonlinear`: sat-core's linear and rotating casts (never late,
+///   "no hit" exact, early by at most `sat_core::cast`'s bound), every `ShapeCastOptions` field
+///   honoured; for compound shapes, parry's walk with this chain deciding each pair of parts.
 /// * Round cuboids (`ColliderBuilder::round_cuboid`) are not plain cuboids: they pass through
 ///   to the next dispatcher.
 ///
 /// # Errors
 ///
-/// Every query returns `Err(Unsupported)` for a pair that is not two plain cuboids (and for
-/// shape casts), so that a chained dispatcher answers it; never for two cuboids.
+/// Every query returns `Err(Unsupported)` for a pair that is not two plain cuboids, so that a
+/// chained dispatcher answers it; never for two cuboids with valid input (a shape cast with a
+/// non-finite or negative input is `Err(Unsupported)` too).
 ///
 /// # Error bound
 ///
@@ -298,67 +305,187 @@ impl QueryDispatcher for SatDispatcher {
         })
     }
 
-    /// Unsupported (a shape cast is not a separating-axis query).
+    /// When the second cuboid, moving with `local_vel12` in the first one's frame, first touches
+    /// the first (or comes within `options.target_distance` of it): sat-core's linear cast
+    /// ([`sat_core::cast`]), answered for every cuboid pair and filled as parry fills it
+    /// (witnesses and normals in each shape's frame at the time of impact, status `Converged`,
+    /// `OutOfIterations` or `PenetratingOrWithinTargetDist`). Every [`ShapeCastOptions`] field
+    /// counts: `max_time_of_impact` (a later contact is no hit), `target_distance`,
+    /// `stop_at_penetration` (without it, a start inside or within the target distance whose
+    /// velocity separates along the contact normal is no hit) and
+    /// `compute_impact_geometry_on_penetration` (the witnesses and normals of a start inside are
+    /// [`contact`](Self::contact)'s). A compound shape on either side is walked part by part
+    /// (parry's walk) with this dispatcher chained in front of parry's, so cuboid parts are cast
+    /// here too.
     ///
     /// # Errors
     ///
-    /// Always `Err(Unsupported)`: the chained dispatcher casts.
+    /// `Err(Unsupported)` unless both shapes are plain cuboids or one is a compound; for a pose,
+    /// velocity or option sat-core refuses (not finite, `max_time_of_impact` or
+    /// `target_distance` negative, a velocity component non-zero below `MIN_MAGNITUDE` or above
+    /// `MAX_MAGNITUDE`).
+    ///
+    /// # Error bound
+    ///
+    /// With `S' = |t| + max_toi·|v| + |e_A| + |e_B| + δ` (`max_toi` capped at the time the
+    /// second box has passed the first for good): "no hit" is exact and a hit is never late, for
+    /// the boxes the pose names; at the returned time the boxes' margin is at most
+    /// `CAST_K·ε·S'` (target distance `0`) or their distance at most `δ + CAST_DISTANCE_K·ε·S'`
+    /// (f64 flavours: `CAST_K_F64`, `CAST_DISTANCE_K_F64`; `sat_core::cast`, "The bound").
     ///
     /// # Examples
     ///
     /// ```
     #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
-    /// use rapier::parry::query::{QueryDispatcher, ShapeCastOptions};
+    /// use rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher, ShapeCastOptions};
+    /// use rapier::parry::query::ShapeCastStatus;
     /// use rapier::prelude::{Cuboid, Pose, Vector};
     ///
+    /// let d = SatDispatcher::default().chain(DefaultQueryDispatcher);
     /// let cube = Cuboid::new(Vector::splat(0.5));
+    /// // 3 apart, closing at 1 per second: the faces meet after 2 s.
     /// let pos12 = Pose::from_translation(Vector::X * 3.0);
-    /// let options = ShapeCastOptions::default();
-    /// let cast = SatDispatcher::default().cast_shapes(&pos12, -Vector::X, &cube, &cube, options);
-    /// assert!(cast.is_err());
+    /// let options = ShapeCastOptions::with_max_time_of_impact(10.0);
+    /// let hit = d.cast_shapes(&pos12, -Vector::X, &cube, &cube, options).unwrap().unwrap();
+    /// assert!(hit.time_of_impact <= 2.0 && hit.time_of_impact > 2.0 - 1e-5);
+    /// assert_eq!(hit.status, ShapeCastStatus::Converged);
+    /// assert!(hit.normal1.x > 0.99 && hit.normal2.x < -0.99);
+    /// assert!((hit.witness1.x - 0.5).abs() < 1e-5 && (hit.witness2.x + 0.5).abs() < 1e-5);
+    /// // Sliding past along y: no hit.
+    /// assert!(d.cast_shapes(&pos12, Vector::Y, &cube, &cube, options).unwrap().is_none());
     /// ```
     fn cast_shapes(
         &self,
-        _: &Pose,
-        _: Vector,
-        _: &dyn Shape,
-        _: &dyn Shape,
-        _: ShapeCastOptions,
+        pos12: &Pose,
+        local_vel12: Vector,
+        g1: &dyn Shape,
+        g2: &dyn Shape,
+        options: ShapeCastOptions,
     ) -> Result<Option<ShapeCastHit>, Unsupported> {
-        Err(Unsupported)
+        if let Ok((c1, c2)) = cuboids(g1, g2) {
+            return cast::cast_cuboids(pos12, local_vel12, c1, c2, options, || {
+                self.contact(pos12, g1, g2, Real::MAX).ok().flatten()
+            });
+        }
+        let chain = SatDispatcher::default().chain(DefaultQueryDispatcher);
+        match (compound(g1), compound(g2)) {
+            (Some(a), _) => Ok(cast_shapes_composite_shape_shape(
+                &chain,
+                pos12,
+                local_vel12,
+                a,
+                g2,
+                options,
+            )),
+            (None, Some(b)) => Ok(cast_shapes_shape_composite_shape(
+                &chain,
+                pos12,
+                local_vel12,
+                g1,
+                b,
+                options,
+            )),
+            _ => Err(Unsupported),
+        }
     }
 
-    /// Unsupported (a shape cast is not a separating-axis query).
+    /// When two cuboids, each turning about a moving pivot ([`NonlinearRigidMotion`]), first
+    /// touch within `[start_time, end_time]`: sat-core's rotating cast (conservative advancement
+    /// over its bounded distance, [`sat_core::cast`]), answered for every cuboid pair; each step
+    /// is a proven lower bound of the time to contact, so a contact is never stepped over (parry
+    /// issue #317). Witnesses and normals in each shape's frame at the time of impact; status
+    /// `Converged`, `OutOfIterations` (the time reached, still never late) or
+    /// `PenetratingOrWithinTargetDist` (touching at `start_time`). Without
+    /// `stop_at_penetration`, a start inside whose contact point's relative velocity does not
+    /// close along the normal is no hit. Compound shapes are walked part by part as for
+    /// [`cast_shapes`](Self::cast_shapes).
     ///
     /// # Errors
     ///
-    /// Always `Err(Unsupported)`: the chained dispatcher casts.
+    /// `Err(Unsupported)` unless both shapes are plain cuboids or one is a compound; for times,
+    /// poses or motions sat-core refuses (not finite, `end_time − start_time` above
+    /// `MAX_MAGNITUDE`, a component non-zero below `MIN_MAGNITUDE`).
+    ///
+    /// # Error bound
+    ///
+    /// With `S' = |t| + (end − start)·μ + |e_A| + |e_B|` (`μ` the largest relative point speed):
+    /// "no hit" is exact and a hit is never late (up to the rounding of `start_time + toi`), and
+    /// at the returned time the boxes are at most `CAST_DISTANCE_K·ε·S'` apart
+    /// (`CAST_DISTANCE_K_F64` in f64), unless the status is `OutOfIterations`.
     ///
     /// # Examples
     ///
     /// ```
     #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
     /// use rapier::parry::query::{NonlinearRigidMotion, QueryDispatcher};
-    /// use rapier::prelude::{Cuboid, Vector};
+    /// use rapier::prelude::{Cuboid, Pose, Vector};
     ///
     /// let cube = Cuboid::new(Vector::splat(0.5));
     /// let still = NonlinearRigidMotion::identity();
-    /// let cast = SatDispatcher::default()
-    ///     .cast_shapes_nonlinear(&still, &cube, &still, &cube, 0.0, 1.0, true);
-    /// assert!(cast.is_err());
+    /// // The second cube starts 3 away and slides back at 1 per second (no turn).
+    /// let mut moving = NonlinearRigidMotion::identity();
+    /// moving.start = Pose::from_translation(Vector::X * 3.0);
+    /// moving.linvel = -Vector::X;
+    /// let hit = SatDispatcher::default()
+    ///     .cast_shapes_nonlinear(&still, &cube, &moving, &cube, 0.0, 5.0, true)
+    ///     .unwrap()
+    ///     .unwrap();
+    /// assert!(hit.time_of_impact <= 2.0 && hit.time_of_impact > 2.0 - 1e-4);
     /// ```
     fn cast_shapes_nonlinear(
         &self,
-        _: &NonlinearRigidMotion,
-        _: &dyn Shape,
-        _: &NonlinearRigidMotion,
-        _: &dyn Shape,
-        _: Real,
-        _: Real,
-        _: bool,
+        motion1: &NonlinearRigidMotion,
+        g1: &dyn Shape,
+        motion2: &NonlinearRigidMotion,
+        g2: &dyn Shape,
+        start_time: Real,
+        end_time: Real,
+        stop_at_penetration: bool,
     ) -> Result<Option<ShapeCastHit>, Unsupported> {
-        Err(Unsupported)
+        if let Ok((c1, c2)) = cuboids(g1, g2) {
+            return cast::cast_cuboids_nonlinear(
+                motion1,
+                c1,
+                motion2,
+                c2,
+                start_time,
+                end_time,
+                stop_at_penetration,
+            );
+        }
+        let chain = SatDispatcher::default().chain(DefaultQueryDispatcher);
+        match (compound(g1), compound(g2)) {
+            (Some(a), _) => Ok(cast_shapes_nonlinear_composite_shape_shape(
+                &chain,
+                motion1,
+                a,
+                motion2,
+                g2,
+                start_time,
+                end_time,
+                stop_at_penetration,
+            )),
+            (None, Some(b)) => Ok(cast_shapes_nonlinear_shape_composite_shape(
+                &chain,
+                motion1,
+                g1,
+                motion2,
+                b,
+                start_time,
+                end_time,
+                stop_at_penetration,
+            )),
+            _ => Err(Unsupported),
+        }
     }
+}
+
+/// The shape as a compound (`SharedShape::compound`), whose parts this dispatcher's chain
+/// decides (parry's default dispatcher would recurse into itself).
+fn compound(g: &dyn Shape) -> Option<&(dyn CompositeShape + Sync)> {
+    (g.shape_type() == ShapeType::Compound)
+        .then(|| g.as_composite_shape())
+        .flatten()
 }
 
 impl<ManifoldData, ContactData> PersistentQueryDispatcher<ManifoldData, ContactData>
@@ -421,11 +548,6 @@ where
             }
             update_manifold(pos12, c1, c2, prediction, &mut manifolds[0]);
             return Ok(());
-        }
-        fn compound(g: &dyn Shape) -> Option<&(dyn CompositeShape + Sync)> {
-            (g.shape_type() == ShapeType::Compound)
-                .then(|| g.as_composite_shape())
-                .flatten()
         }
         let plain = |g: &dyn Shape| {
             g.as_composite_shape().is_none()

@@ -115,6 +115,7 @@ pub extern crate rapier3d as rapier;
 /// ```
 pub extern crate rapier3d_f64 as rapier;
 
+mod cast;
 mod dispatcher;
 mod fallback;
 mod filter;
