@@ -65,6 +65,8 @@ pub mod book {
     pub struct Guarantees;
     #[doc = include_str!("../docs/error-bound.md")]
     pub struct ErrorBound;
+    #[doc = include_str!("../docs/casts.md")]
+    pub struct Casts;
     #[doc = include_str!("../docs/rapier.md")]
     pub struct Rapier;
     #[doc = include_str!("../docs/rapier-upstream.md")]
