@@ -15,6 +15,10 @@
 //! time about their centres (`random`, `near-parallel`) or about an edge (`sliding`),
 //! `max_toi` 2.
 //!
+//! `sat-rapier3d SatDispatcher::cast_shapes` is the dispatcher's query as rapier's query pipeline
+//! calls it (the pose and velocity put in A's frame first, as `query::cast_shapes` does before
+//! calling parry's dispatcher).
+//!
 //! A ratio is the median over the rounds of `engine / sat-core cast` within a round; the last
 //! column counts the hits and sums their times (they agree to the engines' tolerances where
 //! the engines are right).
@@ -27,12 +31,13 @@ mod common;
 use std::hint::black_box;
 
 use glam::{DVec3, Quat, Vec3};
-use parry3d::query::{self as query3, NonlinearRigidMotion, ShapeCastOptions};
+use parry3d::query::{self as query3, NonlinearRigidMotion, QueryDispatcher, ShapeCastOptions};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use sat_core::cast::{CastOptions, Motion3};
 use sat_core::{DObb3, Obb3};
 use sat_oracle::peers::ParryBox3;
+use sat_rapier3d::SatDispatcher;
 
 use common::{Run, double3, extents3, random_quat};
 
@@ -232,6 +237,18 @@ fn linear_family(family: &str, casts: &[Linear]) {
             hit.map(|h| h.toi as f32)
         }))
     });
+    // As `query::cast_shapes` calls a dispatcher: the pose and velocity in A's frame first.
+    let dispatcher: Run = Box::new(|| {
+        tally(black_box(casts).iter().zip(&parry).map(|(c, (pa, pb))| {
+            let options = ShapeCastOptions::with_max_time_of_impact(c.max_toi);
+            let pos12 = pa.pose.inv_mul(&pb.pose);
+            let vel12 = pa.pose.rotation.inverse() * (c.vb - c.va);
+            let hit = SatDispatcher::default().cast_shapes(
+                &pos12, vel12, &pa.cuboid, &pb.cuboid, options,
+            );
+            hit.expect("cuboids").map(|h| h.time_of_impact)
+        }))
+    });
     let peer: Run = Box::new(|| {
         tally(black_box(casts).iter().zip(&parry).map(|(c, (pa, pb))| {
             let options = ShapeCastOptions::with_max_time_of_impact(c.max_toi);
@@ -248,6 +265,7 @@ fn linear_family(family: &str, casts: &[Linear]) {
             ("sat-core cast", fast),
             ("sat-core cast_certified", certified),
             ("sat-core f64 cast", wide),
+            ("sat-rapier3d SatDispatcher::cast_shapes", dispatcher),
             ("parry cast_shapes", peer),
         ],
     );
@@ -274,6 +292,18 @@ fn rotating_family(family: &str, casts: &[Rotating]) {
             hit.map(|h| h.toi)
         }))
     });
+    let dispatcher: Run = Box::new(|| {
+        tally(
+            black_box(&parry)
+                .iter()
+                .zip(casts)
+                .map(|(((ma, ga), (mb, gb)), c)| {
+                    let hit = SatDispatcher::default()
+                        .cast_shapes_nonlinear(ma, ga, mb, gb, 0.0, c.max_toi, true);
+                    hit.expect("cuboids").map(|h| h.time_of_impact)
+                }),
+        )
+    });
     let peer: Run = Box::new(|| {
         tally(
             black_box(&parry)
@@ -290,6 +320,7 @@ fn rotating_family(family: &str, casts: &[Rotating]) {
         casts.len(),
         vec![
             ("sat-core cast_nonlinear", ours),
+            ("sat-rapier3d SatDispatcher::cast_shapes_nonlinear", dispatcher),
             ("parry cast_shapes_nonlinear", peer),
         ],
     );
