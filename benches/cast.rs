@@ -243,9 +243,8 @@ fn linear_family(family: &str, casts: &[Linear]) {
             let options = ShapeCastOptions::with_max_time_of_impact(c.max_toi);
             let pos12 = pa.pose.inv_mul(&pb.pose);
             let vel12 = pa.pose.rotation.inverse() * (c.vb - c.va);
-            let hit = SatDispatcher::default().cast_shapes(
-                &pos12, vel12, &pa.cuboid, &pb.cuboid, options,
-            );
+            let hit = SatDispatcher::default()
+                .cast_shapes(&pos12, vel12, &pa.cuboid, &pb.cuboid, options);
             hit.expect("cuboids").map(|h| h.time_of_impact)
         }))
     });
@@ -320,7 +319,10 @@ fn rotating_family(family: &str, casts: &[Rotating]) {
         casts.len(),
         vec![
             ("sat-core cast_nonlinear", ours),
-            ("sat-rapier3d SatDispatcher::cast_shapes_nonlinear", dispatcher),
+            (
+                "sat-rapier3d SatDispatcher::cast_shapes_nonlinear",
+                dispatcher,
+            ),
             ("parry cast_shapes_nonlinear", peer),
         ],
     );

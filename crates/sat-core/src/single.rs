@@ -28,8 +28,8 @@ use obb3::quat_matrix_f64;
 pub(crate) use crate::batch::LANES;
 pub(crate) use crate::distance::{AMBIGUITY_K, CLIP_SLACK, FAST_K, SMALL_SCALE, unit_of};
 pub(crate) use crate::tolerance::{
-    AXES_TOLERANCE, CAST_PAD_K, CAST_STOP_K, CERT_K, EPS, PAD_CENTRE_K, PAD_K, PARALLEL_CUTOFF, UNDERFLOW_FLOOR,
-    UNDERFLOW_SCALE, sqrt,
+    AXES_TOLERANCE, CAST_PAD_K, CAST_STOP_K, CERT_K, EPS, PAD_CENTRE_K, PAD_K, PARALLEL_CUTOFF,
+    UNDERFLOW_FLOOR, UNDERFLOW_SCALE, sqrt,
 };
 pub(crate) use glam::{
     Affine2, Affine3A, BVec3A, Mat2, Mat3, Mat3A, Quat, Vec2, Vec3, Vec3A, Vec4,

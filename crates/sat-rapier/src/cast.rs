@@ -129,16 +129,18 @@ pub(crate) fn cast_cuboids_nonlinear(
         }
     }
     let toi = start_time + hit.toi;
-    let (pos1, pos2) = (
-        motion1.position_at_time(toi),
-        motion2.position_at_time(toi),
-    );
+    let (pos1, pos2) = (motion1.position_at_time(toi), motion2.position_at_time(toi));
     Ok(Some(shape_cast_hit(&hit, &pos1, &pos2, toi)))
 }
 
 /// parry's answer from sat-core's: the world points and normal at `toi` into each shape's frame
 /// there (`pos1`, `pos2`: the shapes' poses at `toi` in the cast's world).
-fn shape_cast_hit(hit: &CastHit<Vector, Real>, pos1: &Pose, pos2: &Pose, toi: Real) -> ShapeCastHit {
+fn shape_cast_hit(
+    hit: &CastHit<Vector, Real>,
+    pos1: &Pose,
+    pos2: &Pose,
+    toi: Real,
+) -> ShapeCastHit {
     ShapeCastHit {
         time_of_impact: toi,
         witness1: pos1.inverse_transform_point(hit.a),

@@ -12,9 +12,10 @@ use super::fallback;
 use super::manifold::{self, MAX_POINTS};
 use super::rapier::math::{Pose, Real, Vector};
 use super::rapier::parry::query::details::{
-    NormalConstraints, cast_shapes_composite_shape_shape, cast_shapes_nonlinear_composite_shape_shape,
-    cast_shapes_nonlinear_shape_composite_shape, cast_shapes_shape_composite_shape,
-    contact_manifolds_composite_shape_composite_shape, contact_manifolds_composite_shape_shape,
+    NormalConstraints, cast_shapes_composite_shape_shape,
+    cast_shapes_nonlinear_composite_shape_shape, cast_shapes_nonlinear_shape_composite_shape,
+    cast_shapes_shape_composite_shape, contact_manifolds_composite_shape_composite_shape,
+    contact_manifolds_composite_shape_shape,
 };
 use super::rapier::parry::query::{
     ClosestPoints, Contact, ContactManifold, ContactManifoldsWorkspace, DefaultQueryDispatcher,

@@ -3,8 +3,8 @@
 
 // The items of f64's precision module that the cast sources use, and its boxes.
 use crate::double::{
-    CAST_PAD_K, CAST_STOP_K, EPS, DObb2 as Obb2, DObb3 as Obb3, FrameMat3, FrameVec3, Real, UNDERFLOW_FLOOR,
-    UNDERFLOW_SCALE, Vec2, Vec3, Vec4, sqrt,
+    CAST_PAD_K, CAST_STOP_K, DObb2 as Obb2, DObb3 as Obb3, EPS, FrameMat3, FrameVec3, Real,
+    UNDERFLOW_FLOOR, UNDERFLOW_SCALE, Vec2, Vec3, Vec4, sqrt,
 };
 
 #[cfg(feature = "exact")]

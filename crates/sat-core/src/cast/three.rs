@@ -4,8 +4,8 @@
 use glam::{DVec3, Vec3Swizzles};
 
 use super::{
-    CAST_PAD_K, EPS, FrameMat3, Obb3, Parts3, Real, STOP_PER_SCALE, UNDERFLOW_FLOOR, UNDERFLOW_SCALE,
-    Vec3, FrameVec3, narrow3, parts3, sqrt, translated3, wide3,
+    CAST_PAD_K, EPS, FrameMat3, FrameVec3, Obb3, Parts3, Real, STOP_PER_SCALE, UNDERFLOW_FLOOR,
+    UNDERFLOW_SCALE, Vec3, narrow3, parts3, sqrt, translated3, wide3,
 };
 use crate::cast::wide::{Advanced, Moving3, advance3, nonlinear3};
 use crate::cast::{
@@ -289,8 +289,9 @@ fn window(a: &Parts3, b: &Parts3, sweep: &Sweep, delta: Real) -> (Real, Real) {
     let pad = CAST_PAD_K * EPS * sweep.scale + UNDERFLOW_FLOOR;
     let grow = FrameVec3::splat(pad + delta);
     let (ra, rb) = (&a.rows, &b.rows);
-    let times =
-        |rows: &FrameMat3, x: FrameVec3| (rows.x_axis * x.x + rows.y_axis * x.y) + rows.z_axis * x.z;
+    let times = |rows: &FrameMat3, x: FrameVec3| {
+        (rows.x_axis * x.x + rows.y_axis * x.y) + rows.z_axis * x.z
+    };
     let (t, tb) = (times(ra, sweep.d), times(rb, sweep.d));
     let (vt, vb) = (times(ra, sweep.v), times(rb, sweep.v));
     // The wrapped diagonals of R: lane i of d1 is R_{i,i+1} = a_i · b_{i+1}.
@@ -367,7 +368,11 @@ impl Found {
         let s = r.copysign(w);
         let entry = (-s - p) / w;
         let exit = (s - p) / w;
-        let entry = FrameVec3::select(entry.is_nan_mask(), FrameVec3::splat(Real::NEG_INFINITY), entry);
+        let entry = FrameVec3::select(
+            entry.is_nan_mask(),
+            FrameVec3::splat(Real::NEG_INFINITY),
+            entry,
+        );
         let exit = FrameVec3::select(exit.is_nan_mask(), FrameVec3::splat(Real::INFINITY), exit);
         self.entry = self.entry.max(entry);
         self.exit = self.exit.min(exit);

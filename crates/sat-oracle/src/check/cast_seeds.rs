@@ -11,7 +11,7 @@ use super::cast_recipe::{
     Tumble, Turning,
 };
 use super::recipe::{Direction, Extent, Offset, Origin, Size, Tilt};
-use super::recipe3::{RotationForm, Placement3, Relative3, Rewrite3, Rotation};
+use super::recipe3::{Placement3, Relative3, Rewrite3, Rotation, RotationForm};
 use super::{Recipe2, Recipe3, seeds2, seeds3};
 
 /// The verdict seed `name` of `seeds`.

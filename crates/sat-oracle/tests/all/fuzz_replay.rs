@@ -398,4 +398,3 @@ fn random_separation_cases_3d() {
     let summary = random_loop("separation3", 0x5e9a, 10_000, 80);
     assert_eq!(summary.adjudicated, summary.accepted);
 }
-

@@ -69,7 +69,8 @@ impl Case {
 }
 
 fn case(name: &str, rng: &mut Pcg64) -> Case {
-    let extents = |rng: &mut Pcg64| Vector::new(rng.random_range(0.1..2.0), rng.random_range(0.1..2.0));
+    let extents =
+        |rng: &mut Pcg64| Vector::new(rng.random_range(0.1..2.0), rng.random_range(0.1..2.0));
     let (he1, he2) = (extents(rng), extents(rng));
     match name {
         "random" => {
@@ -79,24 +80,51 @@ fn case(name: &str, rng: &mut Pcg64) -> Case {
             let aim = Vector::new(rng.random_range(-0.3..0.3), rng.random_range(-0.3..0.3));
             let vel = (aim - dir) * rng.random_range(0.5..3.0);
             let turn = rng.random_range(0.0..6.28);
-            Case { pos12: Pose::from_parts(t, Rotation::new(turn)), vel, he1, he2, max_toi: 10.0 }
+            Case {
+                pos12: Pose::from_parts(t, Rotation::new(turn)),
+                vel,
+                he1,
+                he2,
+                max_toi: 10.0,
+            }
         }
         "sliding" => {
             let ulps = rng.random_range(-4i32..=4) as Real * Real::EPSILON * he1.y;
             let t = Vector::new(rng.random_range(-1.0..1.0), he1.y + he2.y + ulps);
             let vel = Vector::new(rng.random_range(-2.0..2.0), 0.0);
-            Case { pos12: Pose::from_translation(t), vel, he1, he2, max_toi: 3.0 }
+            Case {
+                pos12: Pose::from_translation(t),
+                vel,
+                he1,
+                he2,
+                max_toi: 3.0,
+            }
         }
         "near-parallel" => {
             let tilt = 10.0f32.powf(rng.random_range(-7.0..-2.0));
-            let t = Vector::new(rng.random_range(-0.5..0.5), he1.y + he2.y + rng.random_range(0.1..2.0));
+            let t = Vector::new(
+                rng.random_range(-0.5..0.5),
+                he1.y + he2.y + rng.random_range(0.1..2.0),
+            );
             let vel = Vector::new(rng.random_range(-0.1..0.1), -rng.random_range(0.5..2.0));
-            Case { pos12: Pose::from_parts(t, Rotation::new(tilt)), vel, he1, he2, max_toi: 10.0 }
+            Case {
+                pos12: Pose::from_parts(t, Rotation::new(tilt)),
+                vel,
+                he1,
+                he2,
+                max_toi: 10.0,
+            }
         }
         "zero-velocity" => {
             let t = Vector::new(rng.random_range(-3.0..3.0), rng.random_range(-3.0..3.0));
             let turn = rng.random_range(0.0..6.28);
-            Case { pos12: Pose::from_parts(t, Rotation::new(turn)), vel: Vector::ZERO, he1, he2, max_toi: 10.0 }
+            Case {
+                pos12: Pose::from_parts(t, Rotation::new(turn)),
+                vel: Vector::ZERO,
+                he1,
+                he2,
+                max_toi: 10.0,
+            }
         }
         _ => unreachable!("{name}"),
     }
@@ -113,7 +141,9 @@ fn linear_casts_against_the_exact_time_of_impact() {
             let ours = case.cast(&sat);
             assert!(case.judge(ours), "{name}: {ours:?} for {case:?}");
             match (ours, case.exact(0.0)) {
-                (Some(t), Some(e)) => assert!(f64::from(t) <= e, "{name}: late {t} > {e}, {case:?}"),
+                (Some(t), Some(e)) => {
+                    assert!(f64::from(t) <= e, "{name}: late {t} > {e}, {case:?}")
+                }
                 (Some(_), None) => {}
                 (None, e) => assert!(e.is_none(), "{name}: missed {e:?}, {case:?}"),
             }
@@ -122,7 +152,9 @@ fn linear_casts_against_the_exact_time_of_impact() {
                 Ok(p) => parry_wrong += usize::from(!case.judge(p)),
             }
         }
-        println!("2D {name}: 300 casts, ours all right; parry wrong {parry_wrong}, panicked {parry_panics}");
+        println!(
+            "2D {name}: 300 casts, ours all right; parry wrong {parry_wrong}, panicked {parry_panics}"
+        );
     }
 }
 
@@ -132,33 +164,93 @@ fn options_and_rotating_casts() {
     let rect = Cuboid::new(Vector::splat(0.5));
     let far = Pose::from_translation(Vector::X * 3.0);
     let at = ShapeCastOptions::with_max_time_of_impact;
-    assert!(d.cast_shapes(&far, -Vector::X, &rect, &rect, at(1.99)).unwrap().is_none());
-    let hit = d.cast_shapes(&far, -Vector::X, &rect, &rect, at(2.0)).unwrap().unwrap();
-    assert!(hit.time_of_impact <= 2.0 && hit.time_of_impact > 2.0 - 1e-4, "{hit:?}");
+    assert!(
+        d.cast_shapes(&far, -Vector::X, &rect, &rect, at(1.99))
+            .unwrap()
+            .is_none()
+    );
+    let hit = d
+        .cast_shapes(&far, -Vector::X, &rect, &rect, at(2.0))
+        .unwrap()
+        .unwrap();
+    assert!(
+        hit.time_of_impact <= 2.0 && hit.time_of_impact > 2.0 - 1e-4,
+        "{hit:?}"
+    );
     assert_eq!(hit.status, ShapeCastStatus::Converged);
-    assert!(hit.normal1.x > 0.999 && (hit.witness1.x - 0.5).abs() < 1e-4 && (hit.witness2.x + 0.5).abs() < 1e-4);
-    let near = ShapeCastOptions { target_distance: 0.5, ..at(10.0) };
-    let hit = d.cast_shapes(&far, -Vector::X, &rect, &rect, near).unwrap().unwrap();
-    assert!(hit.time_of_impact <= 1.5 && hit.time_of_impact > 1.5 - 1e-4, "{hit:?}");
+    assert!(
+        hit.normal1.x > 0.999
+            && (hit.witness1.x - 0.5).abs() < 1e-4
+            && (hit.witness2.x + 0.5).abs() < 1e-4
+    );
+    let near = ShapeCastOptions {
+        target_distance: 0.5,
+        ..at(10.0)
+    };
+    let hit = d
+        .cast_shapes(&far, -Vector::X, &rect, &rect, near)
+        .unwrap()
+        .unwrap();
+    assert!(
+        hit.time_of_impact <= 1.5 && hit.time_of_impact > 1.5 - 1e-4,
+        "{hit:?}"
+    );
     let inside = Pose::from_translation(Vector::X * 0.9);
-    let go_on = ShapeCastOptions { stop_at_penetration: false, ..at(10.0) };
-    assert!(d.cast_shapes(&inside, Vector::X, &rect, &rect, go_on).unwrap().is_none());
-    let hit = d.cast_shapes(&inside, -Vector::X, &rect, &rect, go_on).unwrap().unwrap();
+    let go_on = ShapeCastOptions {
+        stop_at_penetration: false,
+        ..at(10.0)
+    };
+    assert!(
+        d.cast_shapes(&inside, Vector::X, &rect, &rect, go_on)
+            .unwrap()
+            .is_none()
+    );
+    let hit = d
+        .cast_shapes(&inside, -Vector::X, &rect, &rect, go_on)
+        .unwrap()
+        .unwrap();
     assert_eq!(hit.status, ShapeCastStatus::PenetratingOrWithinTargetDist);
-    assert!(d.cast_shapes(&far, Vector::new(Real::NAN, 0.0), &rect, &rect, at(10.0)).is_err());
+    assert!(
+        d.cast_shapes(&far, Vector::new(Real::NAN, 0.0), &rect, &rect, at(10.0))
+            .is_err()
+    );
     // A 4 m plank turning about its centre, a post 1.5 m away (see sat-core's `cast_nonlinear`).
     let plank = Cuboid::new(Vector::new(2.0, 0.1));
     let post = Cuboid::new(Vector::splat(0.1));
-    let spin = NonlinearRigidMotion { start: Pose::IDENTITY, local_center: Vector::ZERO, linvel: Vector::ZERO, angvel: 1.0 };
-    let rest = NonlinearRigidMotion { start: Pose::from_translation(Vector::Y * 1.5), ..NonlinearRigidMotion::identity() };
-    let hit = d.cast_shapes_nonlinear(&spin, &plank, &rest, &post, 0.0, 3.0, true).unwrap().unwrap();
+    let spin = NonlinearRigidMotion {
+        start: Pose::IDENTITY,
+        local_center: Vector::ZERO,
+        linvel: Vector::ZERO,
+        angvel: 1.0,
+    };
+    let rest = NonlinearRigidMotion {
+        start: Pose::from_translation(Vector::Y * 1.5),
+        ..NonlinearRigidMotion::identity()
+    };
+    let hit = d
+        .cast_shapes_nonlinear(&spin, &plank, &rest, &post, 0.0, 3.0, true)
+        .unwrap()
+        .unwrap();
     let exact = 1.4f32.atan2(0.1) - (0.1 / 0.1f32.hypot(1.4)).asin();
-    assert!(hit.time_of_impact <= exact + 1e-6 && hit.time_of_impact > exact - 1e-4, "{hit:?}");
+    assert!(
+        hit.time_of_impact <= exact + 1e-6 && hit.time_of_impact > exact - 1e-4,
+        "{hit:?}"
+    );
     for k in 0..100 {
         let t = hit.time_of_impact * k as Real / 100.0;
         let p = spin.position_at_time(t);
-        let a = DObb2::try_new(p.translation.as_dvec2(), plank.half_extents.as_dvec2(), f64::from(p.rotation.angle())).unwrap();
-        let b = DObb2::try_new(rest.start.translation.as_dvec2(), post.half_extents.as_dvec2(), 0.0).unwrap();
+        let a = DObb2::try_new(
+            p.translation.as_dvec2(),
+            plank.half_extents.as_dvec2(),
+            f64::from(p.rotation.angle()),
+        )
+        .unwrap();
+        let b = DObb2::try_new(
+            rest.start.translation.as_dvec2(),
+            post.half_extents.as_dvec2(),
+            0.0,
+        )
+        .unwrap();
         assert!(!a.intersects(&b), "overlap at {t}");
     }
 }

@@ -48,7 +48,11 @@ impl Case {
     /// half-extent grown by `grow`, and their exact time of impact.
     fn exact(&self, grow: f64) -> Option<f64> {
         let f = |v: Vector| v.as_dvec3().to_array();
-        let a = ExactBox3::from_axes([0.0; 3], f(self.he1), [[1., 0., 0.], [0., 1., 0.], [0., 0., 1.]]);
+        let a = ExactBox3::from_axes(
+            [0.0; 3],
+            f(self.he1),
+            [[1., 0., 0.], [0., 1., 0.], [0., 0., 1.]],
+        );
         let q = self.pos12.rotation.as_dquat().to_array();
         let b = ExactBox3::from_quat(f(self.pos12.translation), f(self.he2), q);
         toi3(&a, [0.0; 3], &b, f(self.vel), f64::from(self.max_toi), grow).map(|t| t.toi_down())
@@ -104,40 +108,93 @@ fn family(name: &str, rng: &mut Pcg64) -> Case {
             let vel = (-dir + unit(rng) * 0.3) * rng.random_range(0.5..3.0) * scale;
             let angle = rng.random_range(0.0..3.1);
             let rot = turn(rng, angle);
-            Case { pos12: Pose::from_parts(t, rot), vel, he1, he2, max_toi: 10.0 }
+            Case {
+                pos12: Pose::from_parts(t, rot),
+                vel,
+                he1,
+                he2,
+                max_toi: 10.0,
+            }
         }
         // Resting on A's top face (gap 0 or a few ulps either side), sliding along it.
         "sliding" => {
             let ulps = rng.random_range(-4i32..=4) as Real * Real::EPSILON * he1.y;
-            let t = Vector::new(rng.random_range(-1.0..1.0), he1.y + he2.y + ulps, rng.random_range(-1.0..1.0));
-            let vel = Vector::new(rng.random_range(-2.0..2.0), 0.0, rng.random_range(-2.0..2.0));
-            Case { pos12: Pose::from_translation(t), vel, he1, he2, max_toi: 3.0 }
+            let t = Vector::new(
+                rng.random_range(-1.0..1.0),
+                he1.y + he2.y + ulps,
+                rng.random_range(-1.0..1.0),
+            );
+            let vel = Vector::new(
+                rng.random_range(-2.0..2.0),
+                0.0,
+                rng.random_range(-2.0..2.0),
+            );
+            Case {
+                pos12: Pose::from_translation(t),
+                vel,
+                he1,
+                he2,
+                max_toi: 3.0,
+            }
         }
         // Falling face-first onto A, turned by 1e-7..1e-2 rad.
         "near-parallel" => {
             let angle = 10.0f32.powf(rng.random_range(-7.0..-2.0));
-            let t = Vector::new(rng.random_range(-0.5..0.5), he1.y + he2.y + rng.random_range(0.1..2.0), 0.0);
-            let vel = Vector::new(rng.random_range(-0.1..0.1), -rng.random_range(0.5..2.0), 0.0);
+            let t = Vector::new(
+                rng.random_range(-0.5..0.5),
+                he1.y + he2.y + rng.random_range(0.1..2.0),
+                0.0,
+            );
+            let vel = Vector::new(
+                rng.random_range(-0.1..0.1),
+                -rng.random_range(0.5..2.0),
+                0.0,
+            );
             let rot = turn(rng, angle);
-            Case { pos12: Pose::from_parts(t, rot), vel, he1, he2, max_toi: 10.0 }
+            Case {
+                pos12: Pose::from_parts(t, rot),
+                vel,
+                he1,
+                he2,
+                max_toi: 10.0,
+            }
         }
         // Passing A's top edge with a tiny closing speed, turned about y.
         "grazing" => {
             let t = Vector::new(-(he1.x + he2.x) * 3.0, he1.y + he2.y + 1e-4, 0.0);
             let vel = Vector::new(1.0, -10.0f32.powf(rng.random_range(-6.0..-3.0)), 0.0);
             let rot = Rotation::from_rotation_y(rng.random_range(0.0..1.5));
-            Case { pos12: Pose::from_parts(t, rot), vel, he1, he2, max_toi: 10.0 }
+            Case {
+                pos12: Pose::from_parts(t, rot),
+                vel,
+                he1,
+                he2,
+                max_toi: 10.0,
+            }
         }
         // No relative motion, overlapping or not.
         "zero-velocity" => {
             let t = unit(rng) * (he1.length() + he2.length()) * rng.random_range(0.3..1.5);
-            Case { pos12: Pose::from_parts(t, turn(rng, 1.0)), vel: Vector::ZERO, he1, he2, max_toi: 10.0 }
+            Case {
+                pos12: Pose::from_parts(t, turn(rng, 1.0)),
+                vel: Vector::ZERO,
+                he1,
+                he2,
+                max_toi: 10.0,
+            }
         }
         _ => unreachable!("{name}"),
     }
 }
 
-const FAMILIES: [&str; 6] = ["random", "tiny", "sliding", "near-parallel", "grazing", "zero-velocity"];
+const FAMILIES: [&str; 6] = [
+    "random",
+    "tiny",
+    "sliding",
+    "near-parallel",
+    "grazing",
+    "zero-velocity",
+];
 
 /// Every answer of the chain is right to the judging tolerance, and never late, and "no hit" is
 /// exact; parry's answers are judged the same way and counted.
@@ -154,12 +211,15 @@ fn linear_casts_against_the_exact_time_of_impact() {
             assert!(case.judge(ours), "{name}: {ours:?} for {case:?}");
             // One-sided, at any margin: never late; no hit only if there is none.
             match (ours, case.exact(0.0)) {
-                (Some(t), Some(e)) => assert!(f64::from(t) <= e, "{name}: late {t} > {e}, {case:?}"),
+                (Some(t), Some(e)) => {
+                    assert!(f64::from(t) <= e, "{name}: late {t} > {e}, {case:?}")
+                }
                 (Some(_), None) => {}
                 (None, e) => assert!(e.is_none(), "{name}: missed {e:?}, {case:?}"),
             }
             let parry = catch_unwind(AssertUnwindSafe(|| {
-                case.cast(&DefaultQueryDispatcher, case.options()).map(|h| h.time_of_impact)
+                case.cast(&DefaultQueryDispatcher, case.options())
+                    .map(|h| h.time_of_impact)
             }));
             match parry {
                 Err(_) => parry_panics += 1,
@@ -175,7 +235,9 @@ fn linear_casts_against_the_exact_time_of_impact() {
                 }
             }
         }
-        println!("{name}: {n} casts, ours all right; parry wrong {parry_wrong}, panicked {parry_panics}, right (and agreeing) {agree}");
+        println!(
+            "{name}: {n} casts, ours all right; parry wrong {parry_wrong}, panicked {parry_panics}, right (and agreeing) {agree}"
+        );
     }
 }
 
@@ -187,27 +249,53 @@ fn hit_geometry_is_parrys() {
     let mut rng = Pcg64::seed_from_u64(0x9e0);
     for _ in 0..200 {
         let case = family("random", &mut rng);
-        let Some(hit) = case.cast(&sat, case.options()) else { continue };
+        let Some(hit) = case.cast(&sat, case.options()) else {
+            continue;
+        };
         assert_eq!(hit.status, ShapeCastStatus::Converged);
         let tol = 1e-4 * case.scale() as Real;
         for (w, he) in [(hit.witness1, case.he1), (hit.witness2, case.he2)] {
             assert!(w.abs().cmple(he + tol).all(), "{w:?} outside {he:?}");
-            assert!((w.abs() - he).abs().min_element() <= tol, "{w:?} not on the surface of {he:?}");
+            assert!(
+                (w.abs() - he).abs().min_element() <= tol,
+                "{w:?} not on the surface of {he:?}"
+            );
         }
         let pos2 = Pose::from_translation(case.vel * hit.time_of_impact) * case.pos12;
-        assert!((pos2 * hit.witness2 - hit.witness1).length() <= tol, "{hit:?}");
-        assert!((pos2.rotation * hit.normal2 + hit.normal1).length() <= 1e-4, "{hit:?}");
+        assert!(
+            (pos2 * hit.witness2 - hit.witness1).length() <= tol,
+            "{hit:?}"
+        );
+        assert!(
+            (pos2.rotation * hit.normal2 + hit.normal1).length() <= 1e-4,
+            "{hit:?}"
+        );
     }
     // Head on: the same answer as parry's, field by field.
     let cube = Cuboid::new(Vector::splat(0.5));
     let pos12 = Pose::from_translation(Vector::new(3.0, 0.2, -0.1));
     let options = ShapeCastOptions::with_max_time_of_impact(10.0);
-    let ours = sat.cast_shapes(&pos12, -Vector::X, &cube, &cube, options).unwrap().unwrap();
-    let parry = DefaultQueryDispatcher.cast_shapes(&pos12, -Vector::X, &cube, &cube, options).unwrap().unwrap();
+    let ours = sat
+        .cast_shapes(&pos12, -Vector::X, &cube, &cube, options)
+        .unwrap()
+        .unwrap();
+    let parry = DefaultQueryDispatcher
+        .cast_shapes(&pos12, -Vector::X, &cube, &cube, options)
+        .unwrap()
+        .unwrap();
     // Within the bound (`CAST_K·ε·S'`, S' ≈ 15 here; ours is early by up to the pad).
-    assert!((ours.time_of_impact - parry.time_of_impact).abs() < 1e-4, "{ours:?} {parry:?}");
-    assert!((ours.normal1 - parry.normal1).length() < 1e-5 && (ours.normal2 - parry.normal2).length() < 1e-5);
-    assert!((ours.witness1.x - parry.witness1.x).abs() < 1e-4 && (ours.witness2.x - parry.witness2.x).abs() < 1e-4);
+    assert!(
+        (ours.time_of_impact - parry.time_of_impact).abs() < 1e-4,
+        "{ours:?} {parry:?}"
+    );
+    assert!(
+        (ours.normal1 - parry.normal1).length() < 1e-5
+            && (ours.normal2 - parry.normal2).length() < 1e-5
+    );
+    assert!(
+        (ours.witness1.x - parry.witness1.x).abs() < 1e-4
+            && (ours.witness2.x - parry.witness2.x).abs() < 1e-4
+    );
     assert_eq!(ours.status, parry.status);
 }
 
@@ -218,7 +306,8 @@ fn every_option_counts() {
     let d = SatDispatcher::default();
     let cube = Cuboid::new(Vector::splat(0.5));
     let cast = |t: Vector, v: Vector, o: ShapeCastOptions| {
-        d.cast_shapes(&Pose::from_translation(t), v, &cube, &cube, o).unwrap()
+        d.cast_shapes(&Pose::from_translation(t), v, &cube, &cube, o)
+            .unwrap()
     };
     let far = Vector::X * 3.0;
     // The faces meet at exactly 2.
@@ -226,52 +315,113 @@ fn every_option_counts() {
     assert!(cast(far, -Vector::X, at(1.99)).is_none());
     assert!(cast(far, -Vector::X, at(2.0)).is_some());
     // Within 0.5 half a second earlier; the witnesses on the boxes themselves.
-    let near = ShapeCastOptions { target_distance: 0.5, ..at(10.0) };
+    let near = ShapeCastOptions {
+        target_distance: 0.5,
+        ..at(10.0)
+    };
     let hit = cast(far, -Vector::X, near).unwrap();
-    assert!(hit.time_of_impact <= 1.5 && hit.time_of_impact > 1.5 - 1e-4, "{hit:?}");
-    assert!((hit.witness1.x - 0.5).abs() < 1e-4 && (hit.witness2.x + 0.5).abs() < 1e-4, "{hit:?}");
+    assert!(
+        hit.time_of_impact <= 1.5 && hit.time_of_impact > 1.5 - 1e-4,
+        "{hit:?}"
+    );
+    assert!(
+        (hit.witness1.x - 0.5).abs() < 1e-4 && (hit.witness2.x + 0.5).abs() < 1e-4,
+        "{hit:?}"
+    );
     assert_eq!(hit.status, ShapeCastStatus::Converged);
     // Overlapping by 0.1 at the start.
     let inside = Vector::X * 0.9;
     let stop = at(10.0);
     let hit = cast(inside, Vector::X, stop).unwrap();
-    assert_eq!((hit.time_of_impact, hit.status), (0.0, ShapeCastStatus::PenetratingOrWithinTargetDist));
+    assert_eq!(
+        (hit.time_of_impact, hit.status),
+        (0.0, ShapeCastStatus::PenetratingOrWithinTargetDist)
+    );
     // With geometry: the contact's witnesses (parry: `contact_support_map_support_map`).
     assert!(hit.normal1.x > 0.999 && hit.normal2.x < -0.999, "{hit:?}");
-    assert!((hit.witness1.x - 0.5).abs() < 1e-5 && (hit.witness2.x + 0.5).abs() < 1e-5, "{hit:?}");
+    assert!(
+        (hit.witness1.x - 0.5).abs() < 1e-5 && (hit.witness2.x + 0.5).abs() < 1e-5,
+        "{hit:?}"
+    );
     let parry = DefaultQueryDispatcher
-        .cast_shapes(&Pose::from_translation(inside), Vector::X, &cube, &cube, stop)
+        .cast_shapes(
+            &Pose::from_translation(inside),
+            Vector::X,
+            &cube,
+            &cube,
+            stop,
+        )
         .unwrap()
         .unwrap();
     assert_eq!(parry.status, hit.status);
     // The same normal and the same depth along it (the witnesses may lie anywhere on the
     // overlapping faces).
-    assert!((parry.normal1 - hit.normal1).length() < 1e-4, "{parry:?} {hit:?}");
-    assert!((parry.witness1.x - hit.witness1.x).abs() < 1e-4, "{parry:?} {hit:?}");
+    assert!(
+        (parry.normal1 - hit.normal1).length() < 1e-4,
+        "{parry:?} {hit:?}"
+    );
+    assert!(
+        (parry.witness1.x - hit.witness1.x).abs() < 1e-4,
+        "{parry:?} {hit:?}"
+    );
     // Without `stop_at_penetration`, moving apart is no hit, moving in is.
-    let go_on = ShapeCastOptions { stop_at_penetration: false, ..stop };
+    let go_on = ShapeCastOptions {
+        stop_at_penetration: false,
+        ..stop
+    };
     assert!(cast(inside, Vector::X, go_on).is_none());
     assert_eq!(cast(inside, -Vector::X, go_on).unwrap().time_of_impact, 0.0);
     // Without geometry on penetration: still the penetrating status at 0.
-    let bare = ShapeCastOptions { compute_impact_geometry_on_penetration: false, ..stop };
+    let bare = ShapeCastOptions {
+        compute_impact_geometry_on_penetration: false,
+        ..stop
+    };
     let hit = cast(inside, Vector::X, bare).unwrap();
-    assert_eq!((hit.time_of_impact, hit.status), (0.0, ShapeCastStatus::PenetratingOrWithinTargetDist));
+    assert_eq!(
+        (hit.time_of_impact, hit.status),
+        (0.0, ShapeCastStatus::PenetratingOrWithinTargetDist)
+    );
     // Within the target distance at the start counts as penetrating.
-    let apart = ShapeCastOptions { target_distance: 0.3, ..stop };
+    let apart = ShapeCastOptions {
+        target_distance: 0.3,
+        ..stop
+    };
     let hit = cast(Vector::X * 1.2, Vector::Y, apart).unwrap();
-    assert_eq!((hit.time_of_impact, hit.status), (0.0, ShapeCastStatus::PenetratingOrWithinTargetDist));
+    assert_eq!(
+        (hit.time_of_impact, hit.status),
+        (0.0, ShapeCastStatus::PenetratingOrWithinTargetDist)
+    );
     // Bad input is `Unsupported` (the dispatcher alone), never a panic.
     let bad = |v: Vector, o: ShapeCastOptions| {
-        d.cast_shapes(&Pose::from_translation(far), v, &cube, &cube, o).is_err()
+        d.cast_shapes(&Pose::from_translation(far), v, &cube, &cube, o)
+            .is_err()
     };
     assert!(bad(Vector::new(Real::NAN, 0.0, 0.0), stop));
     assert!(bad(Vector::new(Real::INFINITY, 0.0, 0.0), stop));
     assert!(bad(-Vector::X, at(-1.0)));
-    assert!(bad(-Vector::X, ShapeCastOptions { target_distance: -0.1, ..stop }));
+    assert!(bad(
+        -Vector::X,
+        ShapeCastOptions {
+            target_distance: -0.1,
+            ..stop
+        }
+    ));
     let nan_pose = Pose::from_translation(Vector::splat(Real::NAN));
-    assert!(d.cast_shapes(&nan_pose, -Vector::X, &cube, &cube, stop).is_err());
+    assert!(
+        d.cast_shapes(&nan_pose, -Vector::X, &cube, &cube, stop)
+            .is_err()
+    );
     // Other shapes go on to the chained dispatcher.
-    assert!(d.cast_shapes(&Pose::from_translation(far), -Vector::X, &cube, &Ball::new(0.5), stop).is_err());
+    assert!(
+        d.cast_shapes(
+            &Pose::from_translation(far),
+            -Vector::X,
+            &cube,
+            &Ball::new(0.5),
+            stop
+        )
+        .is_err()
+    );
 }
 
 /// Rotating casts: at the returned time the boxes touch (bounded distance within the
@@ -289,16 +439,29 @@ fn nonlinear_casts_touch_and_are_never_late() {
             linvel,
             angvel,
         };
-        let mut spin = || Vector::new(rng.random_range(-3.0..3.0), rng.random_range(-3.0..3.0), rng.random_range(-3.0..3.0));
+        let mut spin = || {
+            Vector::new(
+                rng.random_range(-3.0..3.0),
+                rng.random_range(-3.0..3.0),
+                rng.random_range(-3.0..3.0),
+            )
+        };
         let (w1, w2) = (spin(), spin());
         let m1 = motion(Pose::IDENTITY, Vector::ZERO, w1);
         let m2 = motion(case.pos12, case.vel, w2);
         let (c1, c2) = (Cuboid::new(case.he1), Cuboid::new(case.he2));
-        let hit = d.cast_shapes_nonlinear(&m1, &c1, &m2, &c2, 0.0, 2.0, true).unwrap();
+        let hit = d
+            .cast_shapes_nonlinear(&m1, &c1, &m2, &c2, 0.0, 2.0, true)
+            .unwrap();
         let boxes = |t: Real| {
             let dobb = |m: &NonlinearRigidMotion, he: Vector| {
                 let p = m.position_at_time(t);
-                DObb3::try_new(p.translation.as_dvec3(), he.as_dvec3(), p.rotation.as_dquat()).unwrap()
+                DObb3::try_new(
+                    p.translation.as_dvec3(),
+                    he.as_dvec3(),
+                    p.rotation.as_dquat(),
+                )
+                .unwrap()
             };
             (dobb(&m1, case.he1), dobb(&m2, case.he2))
         };
@@ -306,14 +469,19 @@ fn nonlinear_casts_touch_and_are_never_late() {
         for k in 0..200 {
             let t = end * k as Real / 200.0;
             let (a, b) = boxes(t);
-            assert!(a.separation(&b).gap > -1e-5, "overlap at {t} before {end}: {case:?} {w1:?} {w2:?}");
+            assert!(
+                a.separation(&b).gap > -1e-5,
+                "overlap at {t} before {end}: {case:?} {w1:?} {w2:?}"
+            );
         }
         if let Some(h) = hit {
             hits += 1;
             let (a, b) = boxes(h.time_of_impact);
             assert!(a.distance(&b) <= 1e-4, "{h:?} not touching: {case:?}");
             let parry = catch_unwind(AssertUnwindSafe(|| {
-                DefaultQueryDispatcher.cast_shapes_nonlinear(&m1, &c1, &m2, &c2, 0.0, 2.0, true).unwrap()
+                DefaultQueryDispatcher
+                    .cast_shapes_nonlinear(&m1, &c1, &m2, &c2, 0.0, 2.0, true)
+                    .unwrap()
             }));
             parry_missed += usize::from(matches!(parry, Ok(None)));
         }
@@ -328,17 +496,32 @@ fn nonlinear_casts_touch_and_are_never_late() {
 fn compound_parts_are_cast_here() {
     let d = SatDispatcher::default().chain(DefaultQueryDispatcher);
     let parts = vec![
-        (Pose::from_translation(Vector::X * -1.0), SharedShape::cuboid(0.5, 0.5, 0.5)),
-        (Pose::from_translation(Vector::X * 1.0), SharedShape::cuboid(0.5, 0.5, 0.5)),
+        (
+            Pose::from_translation(Vector::X * -1.0),
+            SharedShape::cuboid(0.5, 0.5, 0.5),
+        ),
+        (
+            Pose::from_translation(Vector::X * 1.0),
+            SharedShape::cuboid(0.5, 0.5, 0.5),
+        ),
     ];
     let compound = SharedShape::compound(parts);
     let cube = Cuboid::new(Vector::splat(0.5));
     let pos12 = Pose::from_translation(Vector::X * 5.0);
     let hit = d
-        .cast_shapes(&pos12, -Vector::X, &*compound, &cube, ShapeCastOptions::with_max_time_of_impact(10.0))
+        .cast_shapes(
+            &pos12,
+            -Vector::X,
+            &*compound,
+            &cube,
+            ShapeCastOptions::with_max_time_of_impact(10.0),
+        )
         .unwrap()
         .unwrap();
-    assert!(hit.time_of_impact <= 3.0 && hit.time_of_impact > 3.0 - 1e-4, "{hit:?}");
+    assert!(
+        hit.time_of_impact <= 3.0 && hit.time_of_impact > 3.0 - 1e-4,
+        "{hit:?}"
+    );
     assert_eq!(hit.subshape1, 1);
 }
 
@@ -347,12 +530,31 @@ fn compound_parts_are_cast_here() {
 fn boxes_world(integration: Integration) -> World {
     let mut world = World::new(integration);
     let fixed = |w: &mut World, at: Vector, he: Vector| {
-        w.add(RigidBodyBuilder::fixed().translation(at), ColliderBuilder::cuboid(he.x, he.y, he.z));
+        w.add(
+            RigidBodyBuilder::fixed().translation(at),
+            ColliderBuilder::cuboid(he.x, he.y, he.z),
+        );
     };
-    fixed(&mut world, Vector::new(0.0, -0.5, 0.0), Vector::new(20.0, 0.5, 20.0)); // floor, top y = 0
-    fixed(&mut world, Vector::new(5.0, 2.0, 0.0), Vector::new(0.5, 2.0, 20.0)); // wall, face x = 4.5
-    fixed(&mut world, Vector::new(0.0, 2.0, 5.0), Vector::new(20.0, 2.0, 0.5)); // wall, face z = 4.5
-    fixed(&mut world, Vector::new(-3.0, 0.1, 0.0), Vector::new(0.5, 0.1, 0.5)); // a 0.2 step
+    fixed(
+        &mut world,
+        Vector::new(0.0, -0.5, 0.0),
+        Vector::new(20.0, 0.5, 20.0),
+    ); // floor, top y = 0
+    fixed(
+        &mut world,
+        Vector::new(5.0, 2.0, 0.0),
+        Vector::new(0.5, 2.0, 20.0),
+    ); // wall, face x = 4.5
+    fixed(
+        &mut world,
+        Vector::new(0.0, 2.0, 5.0),
+        Vector::new(20.0, 2.0, 0.5),
+    ); // wall, face z = 4.5
+    fixed(
+        &mut world,
+        Vector::new(-3.0, 0.1, 0.0),
+        Vector::new(0.5, 0.1, 0.5),
+    ); // a 0.2 step
     world.run(1);
     world
 }
@@ -371,10 +573,21 @@ fn query_pipeline_casts_through_the_chain() {
         let cube = Cuboid::new(Vector::splat(0.5));
         let pose = Pose::from_parts(Vector::new(1.0, 3.0, 1.0), Rotation::from_rotation_y(0.3));
         let (_, hit) = query
-            .cast_shape(&pose, -Vector::Y, &cube, ShapeCastOptions::with_max_time_of_impact(10.0))
+            .cast_shape(
+                &pose,
+                -Vector::Y,
+                &cube,
+                ShapeCastOptions::with_max_time_of_impact(10.0),
+            )
             .expect("the floor");
-        assert!(hit.time_of_impact <= 2.5 && hit.time_of_impact > 2.5 - 1e-4, "{integration:?}: {hit:?}");
-        assert!((hit.normal1.y - 1.0).abs() < 1e-4, "{integration:?}: {hit:?}");
+        assert!(
+            hit.time_of_impact <= 2.5 && hit.time_of_impact > 2.5 - 1e-4,
+            "{integration:?}: {hit:?}"
+        );
+        assert!(
+            (hit.normal1.y - 1.0).abs() < 1e-4,
+            "{integration:?}: {hit:?}"
+        );
     }
 }
 
@@ -398,11 +611,36 @@ fn character_controller_moves_a_box_among_boxes() {
     let character = Cuboid::new(Vector::new(0.3, 0.5, 0.3));
     // (start, desired translation per move, moves)
     let walks = [
-        ("walk on the floor", Vector::new(0.0, 0.5 + offset, 0.0), Vector::new(0.1, 0.0, 0.05), 20),
-        ("into the wall", Vector::new(2.0, 0.5 + offset, 0.0), Vector::new(0.5, 0.0, 0.0), 10),
-        ("slide along the wall", Vector::new(4.1, 0.5 + offset, -2.0), Vector::new(0.2, 0.0, 0.2), 20),
-        ("into the corner", Vector::new(3.0, 0.5 + offset, 3.0), Vector::new(0.3, -0.05, 0.3), 20),
-        ("up the step", Vector::new(-1.5, 0.5 + offset, 0.0), Vector::new(-0.1, -0.01, 0.0), 20),
+        (
+            "walk on the floor",
+            Vector::new(0.0, 0.5 + offset, 0.0),
+            Vector::new(0.1, 0.0, 0.05),
+            20,
+        ),
+        (
+            "into the wall",
+            Vector::new(2.0, 0.5 + offset, 0.0),
+            Vector::new(0.5, 0.0, 0.0),
+            10,
+        ),
+        (
+            "slide along the wall",
+            Vector::new(4.1, 0.5 + offset, -2.0),
+            Vector::new(0.2, 0.0, 0.2),
+            20,
+        ),
+        (
+            "into the corner",
+            Vector::new(3.0, 0.5 + offset, 3.0),
+            Vector::new(0.3, -0.05, 0.3),
+            20,
+        ),
+        (
+            "up the step",
+            Vector::new(-1.5, 0.5 + offset, 0.0),
+            Vector::new(-0.1, -0.01, 0.0),
+            20,
+        ),
     ];
     for (name, start, step, moves) in walks {
         let mut ends = Vec::new();
@@ -416,13 +654,24 @@ fn character_controller_moves_a_box_among_boxes() {
             );
             let mut pos = Pose::from_translation(start);
             for _ in 0..moves {
-                let moved = controller.move_shape(1.0 / 60.0, &query, &character, &pos, step, |_| {});
+                let moved =
+                    controller.move_shape(1.0 / 60.0, &query, &character, &pos, step, |_| {});
                 pos.translation += moved.translation;
                 if integration == Integration::Dispatcher {
-                    let me = DObb3::try_new(pos.translation.as_dvec3(), character.half_extents.as_dvec3(), pos.rotation.as_dquat()).unwrap();
+                    let me = DObb3::try_new(
+                        pos.translation.as_dvec3(),
+                        character.half_extents.as_dvec3(),
+                        pos.rotation.as_dquat(),
+                    )
+                    .unwrap();
                     for (_, co) in world.colliders.iter() {
                         let he = co.shape().as_cuboid().unwrap().half_extents.as_dvec3();
-                        let other = DObb3::try_new(co.translation().as_dvec3(), he, co.rotation().as_dquat()).unwrap();
+                        let other = DObb3::try_new(
+                            co.translation().as_dvec3(),
+                            he,
+                            co.rotation().as_dquat(),
+                        )
+                        .unwrap();
                         let gap = me.separation(&other).gap;
                         assert!(gap > -1e-4, "{name}: inside a box by {gap} at {pos:?}");
                     }
@@ -430,14 +679,29 @@ fn character_controller_moves_a_box_among_boxes() {
             }
             ends.push(pos.translation);
         }
-        println!("{name}: ours ends at {:?}, parry's dispatcher at {:?}", ends[0], ends[1]);
+        println!(
+            "{name}: ours ends at {:?}, parry's dispatcher at {:?}",
+            ends[0], ends[1]
+        );
         let at = ends[0];
         match name {
-            "into the wall" => assert!(at.x + 0.3 >= 4.5 - offset - 1e-3, "{name}: stopped short at {at:?}"),
-            "slide along the wall" => assert!(at.x + 0.3 >= 4.5 - offset - 1e-3 && at.z > 0.5, "{name}: {at:?}"),
-            "into the corner" => assert!(at.x + 0.3 >= 4.5 - offset - 1e-3 && at.z + 0.3 >= 4.5 - offset - 1e-3, "{name}: {at:?}"),
+            "into the wall" => assert!(
+                at.x + 0.3 >= 4.5 - offset - 1e-3,
+                "{name}: stopped short at {at:?}"
+            ),
+            "slide along the wall" => assert!(
+                at.x + 0.3 >= 4.5 - offset - 1e-3 && at.z > 0.5,
+                "{name}: {at:?}"
+            ),
+            "into the corner" => assert!(
+                at.x + 0.3 >= 4.5 - offset - 1e-3 && at.z + 0.3 >= 4.5 - offset - 1e-3,
+                "{name}: {at:?}"
+            ),
             "up the step" => assert!(at.x < -3.0 && at.y > 0.7, "{name}: did not climb, {at:?}"),
-            _ => assert!((at.x - start.x - 2.0).abs() < 1e-3 && (at.y - start.y).abs() < 1e-3, "{name}: {at:?}"),
+            _ => assert!(
+                (at.x - start.x - 2.0).abs() < 1e-3 && (at.y - start.y).abs() < 1e-3,
+                "{name}: {at:?}"
+            ),
         }
     }
 }
