@@ -780,8 +780,8 @@ fn margin_estimate(a: &ExactBox3, b: &ExactBox3) -> f64 {
     let mut best = f64::NEG_INFINITY;
     for i in 0..3 {
         best = best.max(gap(ga[i])).max(gap(gb[i]));
-        for k in 0..3 {
-            best = best.max(gap(ga[i].cross(gb[k])));
+        for g in &gb {
+            best = best.max(gap(ga[i].cross(*g)));
         }
     }
     best

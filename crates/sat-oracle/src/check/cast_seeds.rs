@@ -370,7 +370,7 @@ fn parry_317() -> NonlinearRecipe3 {
         rotation_b: Relative3::Independent(Rotation::Raw(
             [5.335_995_4e-20f32, 9.459_897e-20, -0.840_350_15, -0.542_044].map(f32::to_bits),
         )),
-        placement: Placement3::Raw(bits([6458.7905, -209.1331, 1014.521_24])),
+        placement: Placement3::Raw(bits([6_458.790_5, -209.133_1, 1_014.521_24])),
         forms: [RotationForm::Quat; 2],
         swap: false,
         rewrite: Rewrite3::AsBuilt,

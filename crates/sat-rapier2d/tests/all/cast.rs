@@ -74,12 +74,12 @@ fn case(name: &str, rng: &mut Pcg64) -> Case {
     let (he1, he2) = (extents(rng), extents(rng));
     match name {
         "random" => {
-            let angle: Real = rng.random_range(0.0..6.28);
+            let angle: Real = rng.random_range(0.0..std::f32::consts::TAU);
             let dir = Vector::new(angle.cos(), angle.sin());
             let t = dir * (he1.length() + he2.length()) * rng.random_range(1.0..2.0);
             let aim = Vector::new(rng.random_range(-0.3..0.3), rng.random_range(-0.3..0.3));
             let vel = (aim - dir) * rng.random_range(0.5..3.0);
-            let turn = rng.random_range(0.0..6.28);
+            let turn = rng.random_range(0.0..std::f32::consts::TAU);
             Case {
                 pos12: Pose::from_parts(t, Rotation::new(turn)),
                 vel,
@@ -117,7 +117,7 @@ fn case(name: &str, rng: &mut Pcg64) -> Case {
         }
         "zero-velocity" => {
             let t = Vector::new(rng.random_range(-3.0..3.0), rng.random_range(-3.0..3.0));
-            let turn = rng.random_range(0.0..6.28);
+            let turn = rng.random_range(0.0..std::f32::consts::TAU);
             Case {
                 pos12: Pose::from_parts(t, Rotation::new(turn)),
                 vel: Vector::ZERO,
