@@ -348,10 +348,11 @@ impl QueryDispatcher for SatDispatcher {
     /// let pos12 = Pose::from_translation(Vector::X * 3.0);
     /// let options = ShapeCastOptions::with_max_time_of_impact(10.0);
     /// let hit = d.cast_shapes(&pos12, -Vector::X, &cube, &cube, options).unwrap().unwrap();
-    /// assert!(hit.time_of_impact <= 2.0 && hit.time_of_impact > 2.0 - 1e-5);
+    /// // Never late, early by at most the bound (here `CAST_K·ε·S'`, S' = 3 + 10 + 2·0.87).
+    /// assert!(hit.time_of_impact <= 2.0 && hit.time_of_impact > 2.0 - 1e-4);
     /// assert_eq!(hit.status, ShapeCastStatus::Converged);
     /// assert!(hit.normal1.x > 0.99 && hit.normal2.x < -0.99);
-    /// assert!((hit.witness1.x - 0.5).abs() < 1e-5 && (hit.witness2.x + 0.5).abs() < 1e-5);
+    /// assert!((hit.witness1.x - 0.5).abs() < 1e-4 && (hit.witness2.x + 0.5).abs() < 1e-4);
     /// // Sliding past along y: no hit.
     /// assert!(d.cast_shapes(&pos12, Vector::Y, &cube, &cube, options).unwrap().is_none());
     /// ```
