@@ -63,33 +63,19 @@ pub(crate) struct WideBox {
 /// The contact of two boxes (half-extents `he1`, `he2`, `pos12` placing the second in the
 /// first's frame), or `None` beyond `prediction` or for a pose that is not finite.
 pub(crate) fn contact(pos12: &Pose, he1: Vector, he2: Vector, prediction: Real) -> Option<Answer> {
-    let t = pos12.translation.wide();
-    let r = rotation(pos12);
-    let a = WideBox {
-        c: DVec::ZERO,
-        r: DMat::IDENTITY,
-        h: he1.wide(),
-    };
-    let b = WideBox {
-        c: t,
-        r,
-        h: he2.wide(),
-    };
-    if !(t.is_finite() && r.is_finite() && a.h.is_finite() && b.h.is_finite()) {
-        return None;
-    }
+    let (a, b) = wide_boxes(pos12, he1, he2)?;
+    let (t, r) = (b.c, b.r);
     let scale = t.length() + a.h.length() + b.h.length();
     let (margin, axis) = margin(&a, &b);
     if margin > prediction.wide() {
         return None; // a lower bound of the distance
     }
-    let (p1, p2, dist, n) = if margin > TOUCH * scale {
-        let (p1, p2) = closest(&a, &b);
+    let (p1, p2) = witnesses(&a, &b, (margin, axis), scale);
+    let (dist, n) = if margin > TOUCH * scale {
         let d = (p2 - p1).length();
-        (p1, p2, d, (p2 - p1) / d)
+        (d, (p2 - p1) / d)
     } else {
-        let (p1, p2) = closest(&a.support(axis), &b.support(-axis));
-        (p1, p2, margin, axis)
+        (margin, axis)
     };
     if dist > prediction.wide() || !n.is_finite() {
         return None;
@@ -103,9 +89,45 @@ pub(crate) fn contact(pos12: &Pose, he1: Vector, he2: Vector, prediction: Real) 
     })
 }
 
+/// The two boxes of a pair in f64, in the first box's frame (the first at the origin, the second
+/// at the pose's translation turned by its rotation normalised in f64), or `None` for a pose or
+/// half-extents that are not finite.
+pub(crate) fn wide_boxes(pos12: &Pose, he1: Vector, he2: Vector) -> Option<(WideBox, WideBox)> {
+    let t = pos12.translation.wide();
+    let r = rotation(pos12);
+    let a = WideBox {
+        c: DVec::ZERO,
+        r: DMat::IDENTITY,
+        h: he1.wide(),
+    };
+    let b = WideBox {
+        c: t,
+        r,
+        h: he2.wide(),
+    };
+    (t.is_finite() && r.is_finite() && a.h.is_finite() && b.h.is_finite()).then_some((a, b))
+}
+
+/// The witness points of the pair `(a, b)` whose [`margin`] is `(margin, axis)` and scale `S`:
+/// the closest points of the boxes when the margin is above [`TOUCH`]`·S` (steps 2), else the
+/// closest points of their supporting features along the axis (step 3), within `TOUCH·S` of
+/// each other when the boxes touch.
+pub(crate) fn witnesses(
+    a: &WideBox,
+    b: &WideBox,
+    (margin, axis): (f64, DVec),
+    scale: f64,
+) -> (DVec, DVec) {
+    if margin > TOUCH * scale {
+        closest(a, b)
+    } else {
+        closest(&a.support(axis), &b.support(-axis))
+    }
+}
+
 /// The largest signed gap over the candidate axes of `a` (axis-aligned at the origin) and `b`,
 /// and its unit axis pointing from `a` towards `b`.
-fn margin(a: &WideBox, b: &WideBox) -> (f64, DVec) {
+pub(crate) fn margin(a: &WideBox, b: &WideBox) -> (f64, DVec) {
     let mut best = (f64::NEG_INFINITY, DVec::X);
     candidate_axes(a, b, |l| {
         let gap = (b.c - a.c).dot(l).abs() - a.radius(l) - b.radius(l);
@@ -118,6 +140,14 @@ fn margin(a: &WideBox, b: &WideBox) -> (f64, DVec) {
 }
 
 impl WideBox {
+    /// The box shrunk by `r` on every side (half-extents `max(h − r, 0)`): its core.
+    pub(crate) fn core(&self, r: f64) -> WideBox {
+        WideBox {
+            h: (self.h - r).max(DVec::ZERO),
+            ..*self
+        }
+    }
+
     /// Half the box's width along the unit direction `l`.
     fn radius(&self, l: DVec) -> f64 {
         self.h.dot((self.r.transpose() * l).abs())

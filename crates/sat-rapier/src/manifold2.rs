@@ -26,7 +26,6 @@ use super::manifold::{Contacts, Raw};
 use super::rapier::math::{Matrix, Pose, Real, Vector};
 use super::rapier::parry::shape::PackedFeatureId;
 use crate::precision::Wide;
-use crate::tolerance::face_preference;
 
 /// Most points a manifold keeps (rapier's `MAX_MANIFOLD_POINTS` in 2D).
 pub(crate) const MAX_POINTS: usize = 2;
@@ -45,8 +44,10 @@ pub(crate) fn rotation(pos12: &Pose) -> Matrix {
 }
 
 /// Re-ranks sat-core's choice with a face preference (Box2D v2's `k_tol`): the second box's best
-/// face must beat the first box's best face by
-/// [`face_preference`](crate::tolerance::face_preference) to be chosen.
+/// face must beat the first box's best face by `pref`
+/// ([`face_preference`](crate::tolerance::face_preference)) to be chosen, and is always chosen
+/// when it separates the boxes and the first box's face does not. Returns the chosen face and
+/// its gap.
 pub(crate) fn prefer_faces(
     feature: Feature,
     gap: Real,
@@ -54,10 +55,10 @@ pub(crate) fn prefer_faces(
     rot: Matrix,
     he1: Vector,
     he2: Vector,
-    prediction: Real,
-) -> Feature {
+    pref: Real,
+) -> (Feature, Real) {
     let Feature::FaceB(_) = feature else {
-        return feature;
+        return (feature, gap);
     };
     let abs_r = Matrix::from_cols(rot.x_axis.abs(), rot.y_axis.abs());
     let gaps_a = t.abs() - (he1 + abs_r * he2);
@@ -66,16 +67,29 @@ pub(crate) fn prefer_faces(
     } else {
         (0, gaps_a.x)
     };
-    if gap > gap_a + face_preference(prediction) {
-        feature
+    if gap > gap_a + pref || (gap > 0.0 && gap_a <= 0.0) {
+        (feature, gap)
     } else {
-        Feature::FaceA(ia)
+        (Feature::FaceA(ia), gap_a)
     }
 }
 
-/// Indices of the points to keep: all of them (at most two in 2D, nothing to reduce).
+/// Indices of the points to keep: all of them (at most two in 2D, nothing to reduce), in
+/// counter-clockwise order around the first box (along `n⊥ = (−n_y, n_x)`), as parry orders
+/// its manifolds' points: rapier's 2D solver does not sort a manifold's points, and its
+/// sequential fallback of the two-point block solve is order-dependent. With the clipping's
+/// order (the incident edge's direction, which flips with the reference box) instead, fewer
+/// bodies of rapier's `vertical_stacks2` spaced stack fell asleep than with parry's manifolds.
 pub(crate) fn reduce(contacts: &Contacts, _prediction: Real) -> ([usize; MAX_POINTS], usize) {
-    ([0, 1], contacts.len)
+    let points = contacts.points();
+    if let [a, b] = points {
+        let n = contacts.normal1;
+        let ccw = Vector::new(-n.y, n.x);
+        if b.p1.dot(ccw) < a.p1.dot(ccw) {
+            return ([1, 0], 2);
+        }
+    }
+    ([0, 1], points.len())
 }
 
 /// Vertex id: bit `a` set when the corner is on the negative side of axis `a`.
@@ -88,10 +102,27 @@ fn edge_id(axis: usize, sign: Real) -> PackedFeatureId {
     PackedFeatureId::face(axis as u32 + 2 * u32::from(sign < 0.0))
 }
 
+/// The id of the feature of the box of half-extents `he` (at the origin, axis-aligned) that the
+/// surface point `p` lies on: a corner where both coordinates are at their bounds within `tol`,
+/// else the edge whose coordinate is (`UNKNOWN` inside the box).
+pub(crate) fn feature_of(p: Vector, he: Vector, tol: Real) -> PackedFeatureId {
+    let at = |k: usize| p[k].abs() >= he[k] - tol;
+    match (at(0), at(1)) {
+        (true, true) => vertex_id(p.x, p.y),
+        (true, false) => edge_id(0, p.x),
+        (false, true) => edge_id(1, p.y),
+        (false, false) => PackedFeatureId::UNKNOWN,
+    }
+}
+
 /// Clips the incident edge of box `I` (centre `c`, axes the columns of `m`, half-extents `ei`,
-/// in the reference box's frame) against the side lines of the reference edge `n = s·e_i` of the
-/// axis-aligned reference box (half-extents `er`, at the origin). Writes the clipped points into
-/// `out` and returns how many.
+/// in the reference box's frame) against the side lines of the reference edge of the
+/// axis-aligned reference box (half-extents `er`, at the origin), seen along the unit normal `n`
+/// (from the reference box towards `I`). The reference edge is the one most aligned with `n`
+/// (`s·e_i`), the incident edge the one of `I` most anti-parallel to `n`. For a face axis
+/// `n = s·e_i` this is plain reference-edge clipping; for another direction (a rounded contact)
+/// the points of the incident edge whose projection along `n` falls on the reference edge, their
+/// distances measured along `n`. Writes the clipped points into `out` and returns how many.
 pub(crate) fn clip(
     er: Vector,
     c: Vector,
@@ -102,9 +133,20 @@ pub(crate) fn clip(
 ) -> usize {
     let i = if n.y.abs() > n.x.abs() { 1 } else { 0 };
     let s = if n[i] < 0.0 { -1.0 } else { 1.0 };
-    let row = m.row(i);
-    let j = if row.y.abs() > row.x.abs() { 1 } else { 0 };
-    let sj = if s * row[j] > 0.0 { -1.0 } else { 1.0 };
+    let k = 1 - i;
+    // Distance along `n` from the reference line `s·x_i = er_i` (`s·n_i = 1` on a face axis),
+    // and coordinate `k` seen along `n` on that line.
+    let dist = |x: Vector| (s * x[i] - er[i]) / (s * n[i]);
+    let seen = |x: Vector| {
+        if n[k] == 0.0 {
+            x[k]
+        } else {
+            x[k] - n[k] * dist(x)
+        }
+    };
+    let along = m.transpose() * n;
+    let j = if along.y.abs() > along.x.abs() { 1 } else { 0 };
+    let sj = if along[j] > 0.0 { -1.0 } else { 1.0 };
     let u = 1 - j;
     let fc = c + m.col(j) * (sj * ei[j]);
     let du = m.col(u) * ei[u];
@@ -116,18 +158,19 @@ pub(crate) fn clip(
     };
     // Endpoints with their incident vertex ids; a clipped endpoint takes the reference vertex id.
     let mut ends = [(fc + du, 1.0, None), (fc - du, -1.0, None)];
-    let k = 1 - i;
     for sigma in [1.0, -1.0] {
-        let (da, db) = (sigma * ends[0].0[k] - er[k], sigma * ends[1].0[k] - er[k]);
+        let (da, db) = (sigma * seen(ends[0].0) - er[k], sigma * seen(ends[1].0) - er[k]);
         if da > 0.0 && db > 0.0 {
             return 0;
         }
-        // The cut point lies on the side line exactly (its coordinate `k` set to it): rounded
-        // off it, a zero-width reference edge could leave both ends outside the other side
-        // (found by the `manifold2` fuzz target: a resting box without points).
+        // On a face axis the cut point lies on the side line exactly (its coordinate `k` set to
+        // it): rounded off it, a zero-width reference edge could leave both ends outside the
+        // other side (found by the `manifold2` fuzz target: a resting box without points).
         let cut = |p: Vector, q: Vector, dp: Real, dq: Real| {
             let mut x = p + (q - p) * (dp / (dp - dq));
-            x[k] = sigma * er[k];
+            if n[k] == 0.0 {
+                x[k] = sigma * er[k];
+            }
             x
         };
         if da > 0.0 {
@@ -138,7 +181,7 @@ pub(crate) fn clip(
     }
     let mut count = 0;
     for (x, su, clipped) in ends {
-        let dist = s * x[i] - er[i];
+        let dist = dist(x);
         if dist.is_nan() {
             continue;
         }

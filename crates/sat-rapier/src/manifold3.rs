@@ -40,8 +40,8 @@ use sat_core::Feature;
 use super::manifold::{Contacts, Raw};
 use super::rapier::math::{Matrix, Pose, Real, Vector};
 use super::rapier::parry::shape::PackedFeatureId;
-use crate::precision::Wide;
-use crate::tolerance::{REDUCTION_TIE_RELATIVE, face_preference};
+use crate::precision::{Precision, Wide};
+use crate::tolerance::REDUCTION_TIE_RELATIVE;
 
 /// Most points a manifold keeps (rapier's `MAX_MANIFOLD_POINTS` in 3D).
 pub(crate) const MAX_POINTS: usize = 4;
@@ -59,8 +59,10 @@ pub(crate) fn rotation(pos12: &Pose) -> Matrix {
 }
 
 /// Re-ranks sat-core's choice with a face preference: the second box's best face must beat the
-/// first box's best face, and an edge pair the best face, by
-/// [`face_preference`](crate::tolerance::face_preference) to be chosen.
+/// first box's best face, and an edge pair the best face, by `pref`
+/// ([`face_preference`](crate::tolerance::face_preference)) to be chosen; a candidate that
+/// separates the boxes is always chosen over one along which they overlap. Returns the chosen
+/// feature and its gap.
 ///
 /// The face gaps are recomputed here (six projections of the pair already in the first box's
 /// frame) only when sat-core did not pick a face of the first box.
@@ -71,24 +73,25 @@ pub(crate) fn prefer_faces(
     rot: Matrix,
     he1: Vector,
     he2: Vector,
-    prediction: Real,
-) -> Feature {
+    pref: Real,
+) -> (Feature, Real) {
     if let Feature::FaceA(_) = feature {
-        return feature;
+        return (feature, gap);
     }
     let abs_r = Matrix::from_cols(rot.x_axis.abs(), rot.y_axis.abs(), rot.z_axis.abs());
     let gaps_a = t.abs() - (he1 + abs_r * he2);
     let gaps_b = (rot.transpose() * t).abs() - (abs_r.transpose() * he1 + he2);
     let (ia, gap_a) = argmax(gaps_a);
     let (jb, gap_b) = argmax(gaps_b);
-    let (face, face_gap) = if gap_b > gap_a + face_preference(prediction) {
+    let beats = |better: Real, other: Real| better > other + pref || (better > 0.0 && other <= 0.0);
+    let (face, face_gap) = if beats(gap_b, gap_a) {
         (Feature::FaceB(jb as u8), gap_b)
     } else {
         (Feature::FaceA(ia as u8), gap_a)
     };
     match feature {
-        Feature::EdgePair(..) if gap > face_gap + face_preference(prediction) => feature,
-        _ => face,
+        Feature::EdgePair(..) if beats(gap, face_gap) => (feature, gap),
+        _ => (face, face_gap),
     }
 }
 
@@ -134,6 +137,19 @@ fn feature_id(signs: Signs) -> PackedFeatureId {
 
 fn sign_of(x: Real) -> i8 {
     if x < 0.0 { -1 } else { 1 }
+}
+
+/// The id of the feature of the box of half-extents `he` (at the origin, axis-aligned) that the
+/// surface point `p` lies on: the coordinates at their bounds within `tol` name a corner (three),
+/// an edge (two) or a face (one); `UNKNOWN` inside the box.
+pub(crate) fn feature_of(p: Vector, he: Vector, tol: Real) -> PackedFeatureId {
+    let signs: Signs =
+        core::array::from_fn(|k| if p[k].abs() >= he[k] - tol { sign_of(p[k]) } else { 0 });
+    if signs == [0; 3] {
+        PackedFeatureId::UNKNOWN
+    } else {
+        feature_id(signs)
+    }
 }
 
 /// Polygon edge labels: `0..4` the incident quad's edges, `4..8` the reference face's sides
@@ -335,10 +351,17 @@ pub(crate) fn reduce(contacts: &Contacts, prediction: Real) -> ([usize; MAX_POIN
     if pts.len() <= MAX_POINTS {
         return ([0, 1, 2, 3], pts.len());
     }
-    let depth_tie = face_preference(prediction);
     // The tie never trades a penetrating point for a separated one (found by the `manifold3`
-    // fuzz target: an overlapping pair whose four points were all apart).
+    // fuzz target: an overlapping pair whose four points were all apart), and between separated
+    // points only rounding ties: the closest point of a pair within the prediction is the one
+    // rapier must keep (found by the `manifold3` fuzz target: a rounded contact whose closest
+    // features' point lost to a clipped point 5e-6 farther).
     let penetrating = pts.iter().any(|p| p.dist <= 0.0);
+    let depth_tie = if penetrating {
+        contacts.pref
+    } else {
+        Real::CERTIFY * Real::EPSILON * contacts.scale
+    };
     let apart = |k: usize| penetrating && pts[k].dist > 0.0;
     let Some(first) = first_near_best(pts.len(), apart, |k| -pts[k].dist, |_| depth_tie) else {
         return ([0; MAX_POINTS], 0);

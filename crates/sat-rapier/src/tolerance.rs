@@ -18,7 +18,8 @@
 
 /// Face preference, as a fraction of the prediction distance `p` the narrow phase passes: a
 /// candidate axis (a face of the second box over the first box's best face, an edge pair over the
-/// best face) is chosen only when its gap beats the other's by `FACE_PREFERENCE_PREDICTION · p`.
+/// best face) is chosen only when its gap beats the other's by the preference
+/// [`face_preference`]`(p, h) = min(FACE_PREFERENCE_PREDICTION · p, FACE_PREFERENCE_SIZE · h)`.
 /// Box2D v2 flips the reference polygon only when the other one is better by
 /// `0.1 · linear_slop`, and its speculative distance is `4 · linear_slop`; rapier's prediction
 /// distance plays that role here, so `0.1 / 4 = 0.025`. With rapier's default prediction (0.02
@@ -29,7 +30,48 @@
 /// changed the contact normal of one touching pair in ten, relative to rapier's default
 /// pipeline, in the heap of overlapping boxes of `tests/rapier/pipeline3.rs`
 /// (`contacts_match_the_default_pipeline`), without a visible gain in the stacking tests.
+///
+/// The preference never trades an axis that separates the boxes (gap above zero) for one along
+/// which they overlap (gap at most zero), whatever its size: such a face clips to nothing (found
+/// on two near-parallel boxes ~800 units in size, 6.4e-3 apart along x and overlapping by 2.6e-4
+/// along y, under a prediction proportional to their size).
 pub const FACE_PREFERENCE_PREDICTION: f32 = 0.025;
+
+/// The face preference's bound by the boxes' own size, as a fraction of the smallest
+/// half-extent `h` of the two boxes: a prediction distance that is large against the boxes (a
+/// big `length_unit`, a prediction proportional to the scene) must not make a face whose
+/// penetration is a visible part of a box deeper win over the best axis. A resting box tilted by
+/// `θ` changes the gap difference of its two candidate faces by about `θ·h`; `0.025` (the same
+/// fraction as [`FACE_PREFERENCE_PREDICTION`]) keeps the preference above that for tilts up to
+/// 1.4°, which is what the preference is for, and caps it at 2.5 % of the thinnest box.
+pub const FACE_PREFERENCE_SIZE: f32 = 0.025;
+
+/// The contact rounding `r`, as a fraction of `min(p, h)` (`p` the prediction distance, `h` the
+/// smallest half-extent of the two boxes): [`rounding`]`(p, h) = ROUNDING · min(p, h)`.
+///
+/// A manifold whose clipped contact is degenerate (no point, none at the gap, or all points
+/// within `2r` of a line across the reference face: boxes touching at a corner or along an edge,
+/// or overlapping by a sliver) takes its normal from the closest points of the boxes' *cores*
+/// (each box shrunk by `r` on every side), as a rounded box's contact would: the direction
+/// between the closest features when the boxes are apart by more than `r`, and inside the
+/// corner's or edge's cone of normals (its bisector for boxes in a grid) when they touch there.
+/// The sharp boxes' choice (the first of two tied face axes) gave two unit squares touching at a
+/// corner the normal `(1, 0)`: the diagonal neighbours of a stack carried no weight, and rapier's
+/// `vertical_stacks2` sank and never slept (issue 28).
+///
+/// `1/8`: rapier's prediction distance is four times its linear slop (the penetration its solver
+/// leaves, `allowed_linear_error`), so `2r = p/4` is that slop: a corner contact sunk by less
+/// than the slop keeps a normal inside the corner's cone. Bounded by the boxes' size so thin
+/// boxes keep cores (`r ≤ h/8`).
+pub const ROUNDING: f32 = 0.125;
+
+/// How parallel (a cosine) the incident face of a kept manifold must stay to the reference face
+/// for the manifold to be updated without sat-core's axis search: `cos 1°`, the threshold of
+/// parry's own cached update (`ContactManifold::try_update_contacts`). A box resting flat on a
+/// face, its whole face within the other (rapier's dominoes and stacks on a ground), keeps its
+/// reference face and its four (two) corners, recomputed at the new pose; tilted further, it is
+/// rocking or tumbling, and the axis search may find another face or an edge pair.
+pub const KEEP_COS: f32 = 0.999_847_7;
 
 /// Ties in the reduction of a manifold to four points (dimensionless): a candidate must be
 /// farther than an earlier one in the clipping order by this fraction of the largest distance
@@ -85,15 +127,39 @@ pub const CONTACT_K: f32 = 96.0;
 /// span `8·ε·S`. Sum below `2²⁸·ε·S`.
 pub const CONTACT_K_F64: f64 = (1u64 << 28) as f64;
 
-/// The face preference for a prediction distance: `FACE_PREFERENCE_PREDICTION · prediction` (a
-/// length), in the flavour's scalar.
-#[cfg(any(
-    feature = "dim2",
-    feature = "dim3",
-    feature = "dim2-f64",
-    feature = "dim3-f64"
-))]
-#[inline]
-pub(crate) fn face_preference<R: crate::precision::Precision>(prediction: R) -> R {
-    R::face_preference(prediction)
+/// The face preference (a length, see [`FACE_PREFERENCE_PREDICTION`]) for the prediction
+/// distance `prediction` and the smallest half-extent `smallest_half_extent` of the two boxes;
+/// `0` for a negative prediction.
+///
+/// ```
+/// use sat_rapier::tolerance::face_preference;
+///
+/// // rapier's default prediction (0.02), unit boxes: 0.025 × 0.02.
+/// assert!((face_preference(0.02, 0.5) - 5e-4).abs() < 1e-10);
+/// // A huge prediction: the boxes' size bounds it (0.025 × 0.5).
+/// assert!((face_preference(100.0, 0.5) - 0.0125).abs() < 1e-9);
+/// ```
+pub fn face_preference(prediction: f64, smallest_half_extent: f64) -> f64 {
+    (f64::from(FACE_PREFERENCE_PREDICTION) * prediction.max(0.0))
+        .min(f64::from(FACE_PREFERENCE_SIZE) * smallest_half_extent.max(0.0))
 }
+
+/// The contact rounding (a length, see [`ROUNDING`]) for the prediction distance `prediction`
+/// and the smallest half-extent `smallest_half_extent` of the two boxes; `0` for a negative
+/// prediction.
+///
+/// ```
+/// use sat_rapier::tolerance::rounding;
+///
+/// assert_eq!(rounding(0.02, 0.5), 0.0025); // unit boxes, rapier's default prediction
+/// assert_eq!(rounding(0.02, 0.001), 0.000125); // a plank 2 mm thin
+/// ```
+pub fn rounding(prediction: f64, smallest_half_extent: f64) -> f64 {
+    f64::from(ROUNDING) * prediction.max(0.0).min(smallest_half_extent.max(0.0))
+}
+
+/// How far a pair may overlap and still be within reach of the rounding: `2·√DIM · r` (boxes
+/// whose sat-core gap is below `−ROUNDING_REACH_K·r` have overlapping cores: shrinking both by
+/// `r` moves the gap along any unit axis by at most `r·(|n|₁ in A's frame + |n|₁ in B's frame)
+/// ≤ 2·√DIM·r`). `2·√3`, the 3D value, for both dimensions.
+pub const ROUNDING_REACH_K: f64 = 3.4641016151377544;
