@@ -341,9 +341,11 @@ fn in_rapier_or_parry(panic: &PeerPanic) -> bool {
 ///   normal; every point on its box's surface within `B` and `dist` apart along the normal
 ///   within `B` (points beyond the prediction are kept, as in parry's manifolds: rapier makes
 ///   them speculative contacts when the bodies approach); a pair penetrating beyond sat-core's
-///   band has a point with `dist ≤ 0`, a pair farther apart than the prediction plus `B` has no
-///   point; a manifold computed without cached points has the exact best axis's normal within
-///   the face preference. A broken rule panics: a crash, sat-rapier's (or sat-core's) finding.
+///   band has a point with `dist ≤ 0`, a pair provably closer than the prediction (touching
+///   included) has a point at most `B` farther apart than the boxes, a pair farther apart than
+///   the prediction plus `B` has no point; a manifold computed without cached points has the
+///   exact best axis's normal within the face preference (or, within the rounding's reach, the
+///   rounded contact's). A broken rule panics: a crash, sat-rapier's (or sat-core's) finding.
 /// * Then every body's position, rotation and velocities are finite, and rapier quarantined
 ///   nothing (its pipeline disables a body whose state went non-finite, and reports it). A
 ///   state that goes non-finite from contacts that all passed is rapier's solver's finding, not
