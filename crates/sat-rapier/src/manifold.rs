@@ -70,7 +70,8 @@ pub(crate) fn local_boxes(pos12: &Pose, he1: Vector, he2: Vector) -> (Obb, Obb) 
 /// face (`MAX_POINTS` corners, each *incident vertex × reference face*: the clipping's fast path,
 /// a box resting flat within a bigger face), the reference normal is a face axis, and at the new
 /// pose the incident face is still within [`KEEP_COS`](crate::tolerance::KEEP_COS) of
-/// anti-parallel to it, every corner still projects onto the reference face, and the deepest
+/// anti-parallel to it, every corner still projects onto the reference face (within the clipping's
+/// slack, [`CLIP_SLACK_K`](crate::tolerance::CLIP_SLACK_K)), and the deepest
 /// corner is within the prediction and shallower than half the smallest half-extent. The points
 /// are then what clipping on that face gives: the incident corners at the new pose, their
 /// heights above the reference face, their projections onto it, the same ids. The incident
@@ -136,11 +137,13 @@ pub(crate) fn kept(
     if !distinct || !facing {
         return None;
     }
+    let scale = t.length() + he1.length() + he2.length();
+    let slack = Real::CLIP_SLACK * Real::EPSILON * scale;
     let mut out = Contacts {
         normal1: n,
         normal2: n,
         gap: Real::INFINITY,
-        scale: t.length() + he1.length() + he2.length(),
+        scale,
         pref: Real::face_preference(prediction, he1.min(he2).min_element().max(0.0)),
         points: [Point::EMPTY; MAX_CLIPPED],
         len: MAX_POINTS,
@@ -150,7 +153,7 @@ pub(crate) fn kept(
         let dist = s * x[i] - er[i];
         let mut side = x.abs() - er;
         side[i] = 0.0;
-        if !x.is_finite() || side.max_element() > 0.0 {
+        if !x.is_finite() || side.max_element() > slack {
             return None; // off the reference face (or not finite)
         }
         let on_reference = x - n * dist;
@@ -213,7 +216,8 @@ pub(crate) fn box_box(
         (sep.feature, sep.gap)
     };
     let scale = a.error_scale(&b);
-    let mut out = clipped(feature, sep.axis, t, rot, he1, he2);
+    let slack = Real::CLIP_SLACK * Real::EPSILON * scale;
+    let mut out = clipped(feature, sep.axis, (t, rot), (he1, he2), slack);
     out.gap = sep.gap;
     out.scale = scale;
     out.pref = pref;
@@ -231,14 +235,14 @@ pub(crate) fn box_box(
     Some(out)
 }
 
-/// The contact clipped on `feature`'s reference face (`axis`: sat-core's axis, for an edge pair).
+/// The contact clipped on `feature`'s reference face (`axis`: sat-core's axis, for an edge pair),
+/// incident vertices up to `slack` outside it counting as on it.
 fn clipped(
     feature: Feature,
     axis: Vector,
-    t: Vector,
-    rot: Matrix,
-    he1: Vector,
-    he2: Vector,
+    (t, rot): (Vector, Matrix),
+    (he1, he2): (Vector, Vector),
+    slack: Real,
 ) -> Contacts {
     let mut out = Contacts {
         normal1: axis,
@@ -263,7 +267,7 @@ fn clipped(
             let rot_t = rot.transpose();
             let c = -(rot_t * t); // the first box's centre in the second's frame
             let n = Vector::AXES[j] * if c[j] < 0.0 { -1.0 } else { 1.0 }; // towards the first
-            let len = clip(he2, c, rot_t, he1, n, &mut raw);
+            let len = clip(he2, c, rot_t, he1, n, slack, &mut raw);
             for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
                 *slot = Point {
                     p1: rot * r.x + t,
@@ -279,7 +283,7 @@ fn clipped(
             return out;
         }
     };
-    let len = clip(he1, t, rot, he2, n, &mut raw);
+    let len = clip(he1, t, rot, he2, n, slack, &mut raw);
     for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
         *slot = Point {
             p1: r.x - n * r.dist,
@@ -368,7 +372,8 @@ fn rounded(
         len: 0,
     };
     let mut raw = [Raw::EMPTY; MAX_CLIPPED];
-    let len = clip(he1, t, rot, he2, n, &mut raw);
+    let slack = Real::CLIP_SLACK * Real::EPSILON * scale;
+    let len = clip(he1, t, rot, he2, n, slack, &mut raw);
     for (slot, r) in out.points.iter_mut().zip(&raw[..len]) {
         *slot = Point {
             p1: r.x - n * r.dist,

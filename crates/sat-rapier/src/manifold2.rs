@@ -122,13 +122,16 @@ pub(crate) fn feature_of(p: Vector, he: Vector, tol: Real) -> PackedFeatureId {
 /// (`s·e_i`), the incident edge the one of `I` most anti-parallel to `n`. For a face axis
 /// `n = s·e_i` this is plain reference-edge clipping; for another direction (a rounded contact)
 /// the points of the incident edge whose projection along `n` falls on the reference edge, their
-/// distances measured along `n`. Writes the clipped points into `out` and returns how many.
+/// distances measured along `n`. An end at most `slack` outside a side line counts as inside
+/// (see [`CLIP_SLACK_K`](crate::tolerance::CLIP_SLACK_K)). Writes the clipped points into `out`
+/// and returns how many.
 pub(crate) fn clip(
     er: Vector,
     c: Vector,
     m: Matrix,
     ei: Vector,
     n: Vector,
+    slack: Real,
     out: &mut [Raw; MAX_CLIPPED],
 ) -> usize {
     let i = if n.y.abs() > n.x.abs() { 1 } else { 0 };
@@ -159,7 +162,8 @@ pub(crate) fn clip(
     // Endpoints with their incident vertex ids; a clipped endpoint takes the reference vertex id.
     let mut ends = [(fc + du, 1.0, None), (fc - du, -1.0, None)];
     for sigma in [1.0, -1.0] {
-        let (da, db) = (sigma * seen(ends[0].0) - er[k], sigma * seen(ends[1].0) - er[k]);
+        let side = |x: Vector| sigma * seen(x) - er[k] - slack;
+        let (da, db) = (side(ends[0].0), side(ends[1].0));
         if da > 0.0 && db > 0.0 {
             return 0;
         }

@@ -162,14 +162,17 @@ const SIDE: u8 = 4;
 /// reference box towards `I`). The reference face is the one most aligned with `n` (`s·e_i`,
 /// `|n_i| ≥ 1/√3`), the incident face the one of `I` most anti-parallel to it. For a face axis
 /// `n = s·e_i` this is plain reference-face clipping; for an edge axis the points are those of
-/// both support faces seen along `n`, their distances measured along `n`. Writes the clipped
-/// points into `out` and returns how many.
+/// both support faces seen along `n`, their distances measured along `n`. A vertex at most
+/// `slack` outside a side plane counts as inside (see
+/// [`CLIP_SLACK_K`](crate::tolerance::CLIP_SLACK_K)). Writes the clipped points into `out` and
+/// returns how many.
 pub(crate) fn clip(
     er: Vector,
     c: Vector,
     m: Matrix,
     ei: Vector,
     n: Vector,
+    slack: Real,
     out: &mut [Raw; MAX_CLIPPED],
 ) -> usize {
     let i = argmax(n.abs()).0;
@@ -205,12 +208,12 @@ pub(crate) fn clip(
     let sides = [(i + 1) % 3, (i + 2) % 3];
     // Nothing to clip when the incident quad lies within the reference face (a box resting on a
     // larger one): the common case skips the four passes.
-    let within = |p: &Vector| sides.iter().all(|&k| seen(*p, k).abs() <= er[k]);
+    let within = |p: &Vector| sides.iter().all(|&k| seen(*p, k).abs() <= er[k] + slack);
     if !poly[..4].iter().all(within) {
         for (slot, &k) in sides.iter().enumerate() {
             for (neg, sigma) in [(0u8, 1.0), (1, -1.0)] {
                 let plane = SIDE + 2 * slot as u8 + neg;
-                let side = |x: Vector| sigma * seen(x, k) - er[k];
+                let side = |x: Vector| sigma * seen(x, k) - er[k] - slack;
                 // A cut point lies on a face-axis side plane exactly (coordinate `k` set to it):
                 // rounded off it, a zero-width reference face could put every vertex outside
                 // the opposite plane.

@@ -79,6 +79,16 @@ pub const KEEP_COS: f32 = 0.999_847_7;
 /// step to the next.
 pub const REDUCTION_TIE_RELATIVE: f32 = 0.05;
 
+/// How far outside the reference face (in units of `ε·S`) an incident vertex still counts as on
+/// it when clipping: it keeps its place and its *incident vertex × reference face* ids instead
+/// of being cut. Equal faces stacked exactly (a column of equal boxes) put their corners a
+/// rounding to either side of each other's sides: cut by rounding, a point changed its feature
+/// ids from one step to the next and lost its warm-start impulse, and in rapier's
+/// `vertical_stacks2` the uneven impulses of such a contact tipped a spaced column over. The
+/// corners `c + R·(±e)` are computed within `3·ε·S` of the exact ones; `8` covers that, and a
+/// point that far outside the face is within the bound [`CONTACT_K`] of its surface.
+pub const CLIP_SLACK_K: f32 = 8.0;
+
 /// How close (in units of `ε·S`, `S = |t| + |e_A| + |e_B|` as in sat-core) a pair of witness
 /// points must be to sat-core's separating gap for a *separated* `contact()` to be certified as
 /// the true distance. sat-core's gap is a lower bound of the distance within
