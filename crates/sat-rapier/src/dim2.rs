@@ -52,8 +52,11 @@ crate::flavour::flavour! { Obb2, "manifold2.rs", "fallback2.rs";
     /// * `contact_manifolds`: reference-edge clipping (up to 2 points), a face preference
     ///   ([`tolerance`](crate::tolerance)), Box2D's feature ids for warm starting, the clipped
     ///   points also beyond the prediction distance (as parry's: rapier makes them speculative
-    ///   contacts when the bodies approach), recomputed on every call (warm-start data follows the
-    ///   feature ids).
+    ///   contacts when the bodies approach); for every pair within the prediction the
+    ///   closest features' point; where clipping degenerates (corners or edges touching) a rounded
+    ///   contact ([`ROUNDING`](crate::tolerance::ROUNDING)); computed on every call (a box resting
+    ///   flat within a face keeps its reference face, [`KEEP_COS`](crate::tolerance::KEEP_COS);
+    ///   warm-start data follows the feature ids).
     /// * Compound shapes (`ColliderBuilder::compound`): parry's walk over the parts with this chain
     ///   deciding each pair of parts, so cuboid parts get the manifolds above.
     /// * `distance`, `closest_points`: sat-core's (`sat_core::distance`), within `DISTANCE_K·ε·S`

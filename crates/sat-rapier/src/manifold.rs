@@ -1,10 +1,13 @@
-//! The steps of a box pair's contacts that both dimensions share: the boxes in the first box's
-//! frame, sat-core's axis with its early outs (boxes grown by half the prediction distance
-//! proven disjoint, a gap beyond it), the reference box and normal for the chosen feature, and
-//! the clipped points written in both boxes' frames. Compiled in every flavour over its
-//! dimension's part (`manifold_dim`: `manifold2.rs` or `manifold3.rs`, whose docs state the
-//! whole algorithm): the pose's rotation (`rotation`), the face preference (`prefer_faces`), the
-//! clipping (`clip`, at most `MAX_CLIPPED` points) and the reduction to `MAX_POINTS` (`reduce`).
+//! The steps of a box pair's contacts that both dimensions share: the kept contact of a box
+//! resting within another's face (`kept`), the boxes in the first box's frame, sat-core's axis
+//! with its early outs (boxes grown by half the prediction distance proven disjoint, a gap beyond
+//! it), the reference box and normal for the chosen feature, the clipped points written in both
+//! boxes' frames, and where the clipping degenerates the rounded contact (`rounded`) with the
+//! closest features' point. Compiled in every flavour over its dimension's part (`manifold_dim`:
+//! `manifold2.rs` or `manifold3.rs`, whose docs state the whole algorithm): the pose's rotation
+//! (`rotation`), the face preference (`prefer_faces`), the clipping (`clip`, at most
+//! `MAX_CLIPPED` points), the feature a surface point lies on (`feature_of`) and the reduction to
+//! `MAX_POINTS` (`reduce`).
 
 use sat_core::Feature;
 

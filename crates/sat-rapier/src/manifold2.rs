@@ -3,18 +3,31 @@
 //!
 //! Algorithm (Box2D's `b2CollidePolygons`, axes from sat-core), in the first box's frame:
 //!
+//! 0. A kept contact: when the cached manifold was a box's whole edge resting within the other's
+//!    edge and still is (parallel within [`KEEP_COS`](crate::tolerance::KEEP_COS)), its two
+//!    corners are recomputed at the new pose and nothing else runs (`manifold::kept`).
 //! 1. sat-core's `separation` (`Obb2`, `DObb2` in the f64 flavour) gives the best of the four
 //!    face normals; a gap above the prediction distance means no contact.
 //! 2. For manifolds the second box's face must beat the first box's best face by
 //!    [`face_preference`](crate::tolerance::face_preference) (Box2D v2's `k_tol`), so a box
-//!    resting on another keeps one reference face.
+//!    resting on another keeps one reference face; a face along which the boxes overlap never
+//!    wins over one that separates them.
 //! 3. The incident edge is the edge of the other box most anti-parallel to the reference normal;
-//!    it is clipped against the two side lines of the reference edge. A kept endpoint is
-//!    *incident vertex × reference edge*; a clipped one is *reference vertex × incident edge*
-//!    (the ids warm starting matches). At most two points, kept also when farther than the
-//!    prediction distance (as parry's cuboid manifold does): rapier makes such a point a
-//!    speculative solver contact when the bodies approach fast enough to close its gap within
-//!    the step (`dist + v·n·dt < prediction`).
+//!    it is clipped against the two side lines of the reference edge (an end within
+//!    [`CLIP_SLACK_K`](crate::tolerance::CLIP_SLACK_K)`·ε·S` outside counts as inside). A kept
+//!    endpoint is *incident vertex × reference edge*; a clipped one is *reference vertex ×
+//!    incident edge* (the ids warm starting matches). At most two points, kept also when
+//!    farther than the prediction distance (as parry's cuboid manifold does): rapier makes such a
+//!    point a speculative solver contact when the bodies approach fast enough to close its gap
+//!    within the step (`dist + v·n·dt < prediction`).
+//! 4. Where the clipping misses the closest features or degenerates (no point, none at the gap,
+//!    the two within `2r` of each other: squares touching at a corner, or overlapping by a
+//!    sliver), the rounded contact (`manifold::rounded`, [`ROUNDING`](crate::tolerance::ROUNDING)):
+//!    the normal between the closest points of the boxes shrunk by `r` (for two squares touching
+//!    at a corner, the corner's bisector, as parry gives), the edges clipped along it, and the
+//!    boxes' own closest points unless a point is already as close (Box2D v3's speculative
+//!    vertex contact). Every pair within the prediction gets its closest features' point.
+//! 5. [`reduce`] orders the two points counter-clockwise around the first box, as parry does.
 //!
 //! Clipping interpolates only across a strict sign change, so zero-size boxes and far-away
 //! centres give finite points.

@@ -4,31 +4,46 @@
 //! Algorithm (axes from sat-core; clipping as Box2D's `b2ClipPolygons` lifted to 3D; face
 //! preference as Box2D's `k_tol`), everything in the first box's frame:
 //!
+//! 0. A kept contact: when the cached manifold was a box's whole face resting within the other's
+//!    face and still is (parallel within [`KEEP_COS`](crate::tolerance::KEEP_COS)), its four
+//!    corners are recomputed at the new pose and nothing else runs (`manifold::kept`): a box on
+//!    a big ground costs four corners per update.
 //! 1. sat-core's `separation` (`Obb3`, `DObb3` in the f64 flavour) gives the best of the 15
-//!    candidate axes. Its gap is a lower bound of the distance, so a gap above the prediction distance means no contact at all.
+//!    candidate axes. Its gap is a lower bound of the distance, so a gap above the prediction
+//!    distance means no contact at all.
 //! 2. For manifolds, [`prefer_faces`] re-ranks the candidates: the first box's best face wins
 //!    unless the second box's best face beats it by
 //!    [`face_preference`](crate::tolerance::face_preference), and a face wins unless an edge pair
-//!    beats it by the same amount. Nearly parallel resting boxes then keep one reference face.
+//!    beats it by the same amount; a candidate along which the boxes overlap never wins over one
+//!    that separates them. Nearly parallel resting boxes then keep one reference face.
 //! 3. Face axis: the incident face is the face of the other box most anti-parallel to the
 //!    reference normal. Its quad is clipped (Sutherland–Hodgman) against the four side planes of
-//!    the reference face. Each output vertex knows the two polygon edges it lies on (incident
-//!    edges or reference sides), which names its feature ids: incident vertex × reference face,
-//!    incident edge × reference edge, or reference vertex × incident face. Every clipped point
-//!    is kept, also those farther than the prediction distance (as parry's cuboid manifold does):
-//!    rapier makes such a point a speculative solver contact when the bodies approach fast enough
-//!    to close its gap within the step (`dist + v·n·dt < prediction`), which is what keeps a
-//!    tumbling box from sinking into another one.
+//!    the reference face (a vertex within [`CLIP_SLACK_K`](crate::tolerance::CLIP_SLACK_K)`·ε·S`
+//!    outside counts as inside). Each output vertex knows the two polygon edges it lies on
+//!    (incident edges or reference sides), which names its feature ids: incident vertex ×
+//!    reference face, incident edge × reference edge, or reference vertex × incident face. Every
+//!    clipped point is kept, also those farther than the prediction distance (as parry's cuboid
+//!    manifold does): rapier makes such a point a speculative solver contact when the bodies
+//!    approach fast enough to close its gap within the step (`dist + v·n·dt < prediction`),
+//!    which is what keeps a tumbling box from sinking into another one.
 //! 4. Edge axis (as parry does): the support faces of both boxes along the axis, the one of the
 //!    first box as reference, clipped as in 3 but seen along the axis, distances measured along
 //!    it. The crossing of the two supporting edges is the deepest point; the faces' other points
 //!    (usually beyond the prediction distance) give rapier speculative contacts that keep a
 //!    tumbling box from turning into the other. A single edge–edge point let boxes in a tumbling
 //!    pile sink deeper than with parry's manifolds.
-//! 5. [`reduce`] keeps at most four points with rapier's own rule (deepest, then among the points
+//! 5. Where the clipping misses the closest features or degenerates (no point, none at the gap,
+//!    all within `2r` of a line across the reference face: cubes touching along an edge or at a
+//!    corner, overlapping by a sliver), the rounded contact (`manifold::rounded`,
+//!    [`ROUNDING`](crate::tolerance::ROUNDING)): the normal between the closest points of the
+//!    boxes shrunk by `r`, the support faces clipped along it as in 4, and the boxes' own closest
+//!    points unless a point is already as close (Box2D v3's speculative contact). Every pair
+//!    within the prediction gets its closest features' point.
+//! 6. [`reduce`] keeps at most four points with rapier's own rule (deepest, then among the points
 //!    within the prediction distance: farthest from it, the two extremes across that segment),
 //!    ties going to the earlier point in the clipping order so that small motions keep the same
-//!    points; rapier never has to reduce the manifold.
+//!    points (between separated points only rounding ties: the closest one stays); rapier never
+//!    has to reduce the manifold.
 //!
 //! Nothing divides by a quantity that can vanish: clipping interpolates only across a strict sign
 //! change, and the edge–edge solve uses unit directions with a guarded denominator, so zero-size
