@@ -226,7 +226,7 @@ pub(crate) fn box_box(
     out.pref = pref;
     if bias {
         let r = Real::rounding(prediction, smallest);
-        let tol = Real::CERTIFY * Real::EPSILON * scale;
+        let tol = Real::CLOSEST * Real::EPSILON * scale;
         let reach = Real::narrow(ROUNDING_REACH_K) * r + tol;
         if sep.gap >= -reach && !holds(&out, axis_gap, r, tol) {
             if let Some(rounded) = rounded(pos12, (he1, he2), (t, rot), r, scale) {
@@ -303,7 +303,7 @@ fn clipped(
 }
 
 /// Whether a clipped contact stands: it has a point at the gap of its axis (`axis_gap`, within
-/// `tol`), and its points span at least `2r` across the reference face in every direction, up
+/// `tol`: [`CLOSEST_K`](crate::tolerance::CLOSEST_K)`·ε·S`), and its points span at least `2r` across the reference face in every direction, up
 /// to `tol` (boxes touching at a corner or along an edge, or overlapping by a sliver, clip to
 /// less: the contact is between the faces' corners or edges, and its normal is not the face's).
 /// A rounding below `tol` is none: points that close are one up to rounding (found by the
@@ -363,7 +363,7 @@ fn rounded(
         return None;
     }
     let n = Vector::narrow(d / length);
-    let tol = Real::CERTIFY * Real::EPSILON * scale;
+    let tol = Real::CLOSEST * Real::EPSILON * scale;
     let rot_t = rot.transpose();
     let mut out = Contacts {
         normal1: n,
@@ -409,8 +409,9 @@ impl Point {
 impl Contacts {
     /// Adds the closest points of the boxes (f64; of their supporting features when they touch:
     /// `fallback::witnesses`) as a point, unless a point is already as close along the normal
-    /// (within `tol`): `n·(q − p)` is at most the boxes' distance, so a pair within the
-    /// prediction keeps its closest features' point whatever the clipping gave.
+    /// (within `tol`: [`CLOSEST_K`](crate::tolerance::CLOSEST_K)`·ε·S`): `n·(q − p)` is at most
+    /// the boxes' distance, so a pair within the prediction keeps its closest features' point
+    /// whatever the clipping gave.
     fn add_witness(&mut self, pos12: &Pose, he: (Vector, Vector), tol: Real) {
         let Some((a, b)) = fallback::wide_boxes(pos12, he.0, he.1) else {
             return;

@@ -55,7 +55,7 @@ use sat_core::Feature;
 use super::manifold::{Contacts, Raw};
 use super::rapier::math::{Matrix, Pose, Real, Vector};
 use super::rapier::parry::shape::PackedFeatureId;
-use crate::precision::{Precision, Wide};
+use crate::precision::Wide;
 use crate::tolerance::REDUCTION_TIE_RELATIVE;
 
 /// Most points a manifold keeps (rapier's `MAX_MANIFOLD_POINTS` in 3D).
@@ -370,16 +370,12 @@ pub(crate) fn reduce(contacts: &Contacts, prediction: Real) -> ([usize; MAX_POIN
         return ([0, 1, 2, 3], pts.len());
     }
     // The tie never trades a penetrating point for a separated one (found by the `manifold3`
-    // fuzz target: an overlapping pair whose four points were all apart), and between separated
-    // points only rounding ties: the closest point of a pair within the prediction is the one
-    // rapier must keep (found by the `manifold3` fuzz target: a rounded contact whose closest
-    // features' point lost to a clipped point 5e-6 farther).
+    // fuzz target: an overlapping pair whose four points were all apart), and separated points
+    // do not tie: the closest point of a pair within the prediction is the one rapier must keep
+    // (found by the `rapier3` scenes of the seeded loop: a clipped point 64·ε·S farther than the
+    // closest one won the tie, which was already that much farther than the boxes).
     let penetrating = pts.iter().any(|p| p.dist <= 0.0);
-    let depth_tie = if penetrating {
-        contacts.pref
-    } else {
-        Real::CERTIFY * Real::EPSILON * contacts.scale
-    };
+    let depth_tie = if penetrating { contacts.pref } else { 0.0 };
     let apart = |k: usize| penetrating && pts[k].dist > 0.0;
     let Some(first) = first_near_best(pts.len(), apart, |k| -pts[k].dist, |_| depth_tie) else {
         return ([0; MAX_POINTS], 0);

@@ -15,8 +15,8 @@ use glam::{DMat3, DQuat, DVec2, DVec3, Mat3, Quat, Vec2, Vec3};
 use sat_core::tolerance::{PAD_K, PAD_K_F64, SEPARATION_K, SEPARATION_K_F64};
 
 use crate::tolerance::{
-    CERTIFY_K, CERTIFY_K_F64, CLIP_SLACK_K, FACE_PREFERENCE_PREDICTION, FACE_PREFERENCE_SIZE,
-    KEEP_COS, ROUNDING,
+    CERTIFY_K, CERTIFY_K_F64, CLIP_SLACK_K, CLOSEST_K, FACE_PREFERENCE_PREDICTION,
+    FACE_PREFERENCE_SIZE, KEEP_COS, ROUNDING,
 };
 
 /// A flavour's scalar, vector, matrix or rotation and its f64 twin.
@@ -98,6 +98,9 @@ pub(crate) trait Precision: Copy {
     /// [`CLIP_SLACK_K`] in this scalar (units of `ε·S`, the same in both precisions).
     const CLIP_SLACK: Self;
 
+    /// [`CLOSEST_K`] in this scalar (units of `ε·S`, the same in both precisions).
+    const CLOSEST: Self;
+
     /// The fallback contact's touching threshold, relative to `S`: below this margin a pair is
     /// answered with the margin and its axis, above it with the closest points and their
     /// direction. See [`CONTACT_K`](crate::tolerance::CONTACT_K) (f32) and
@@ -129,6 +132,7 @@ impl Precision for f32 {
     const EPS: f64 = f32::EPSILON as f64;
     const KEEP_COS: f32 = KEEP_COS;
     const CLIP_SLACK: f32 = CLIP_SLACK_K;
+    const CLOSEST: f32 = CLOSEST_K;
     const CERTIFY: f32 = CERTIFY_K;
     /// `12 + 10 + 2 = 24`, below `BAND_K = 48`.
     const PENETRATING: f32 = SEPARATION_K + PAD_K + 2.0;
@@ -152,6 +156,7 @@ impl Precision for f64 {
     const EPS: f64 = f64::EPSILON;
     const KEEP_COS: f64 = KEEP_COS as f64;
     const CLIP_SLACK: f64 = CLIP_SLACK_K as f64;
+    const CLOSEST: f64 = CLOSEST_K as f64;
     const CERTIFY: f64 = CERTIFY_K_F64;
     /// `192 + 192 + 2 = 386`, below `BAND_K_F64 = 768`.
     const PENETRATING: f64 = SEPARATION_K_F64 + PAD_K_F64 + 2.0;

@@ -89,6 +89,15 @@ pub const REDUCTION_TIE_RELATIVE: f32 = 0.05;
 /// point that far outside the face is within the bound [`CONTACT_K`] of its surface.
 pub const CLIP_SLACK_K: f32 = 8.0;
 
+/// How much farther (in units of `ε·S`) than the closest features a manifold's nearest point may
+/// be and still stand for them: a clipped contact whose deepest point is within `CLOSEST_K·ε·S`
+/// of the gap of its axis stands, and the boxes' own closest points are added to a contact unless
+/// a point is within `CLOSEST_K·ε·S` of them along its normal. Derivation: a manifold's nearest
+/// point must be within [`CONTACT_K`] (96) of the distance; sat-core's gap is within
+/// `SEPARATION_K` (12) of it, and a clipped point's `dist` rounds by a few units (a division by
+/// the normal's largest component, `≥ 1/√3`, after an interpolation), so `32` leaves room.
+pub const CLOSEST_K: f32 = 32.0;
+
 /// How close (in units of `ε·S`, `S = |t| + |e_A| + |e_B|` as in sat-core) a pair of witness
 /// points must be to sat-core's separating gap for a *separated* `contact()` to be certified as
 /// the true distance. sat-core's gap is a lower bound of the distance within
