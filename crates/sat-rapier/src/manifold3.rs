@@ -526,6 +526,28 @@ mod tests {
         }
     }
 
+    /// Two cubes of a `rapier3` scene of the seeded loop (`tests/oracle/fuzz_replay.rs`), 0.1085
+    /// apart across an edge pair, with a prediction of 10: six clipped points, their nearest one
+    /// within `CLOSEST_K·ε·S` of the distance; the reduction to four keeps it (a depth tie of
+    /// `64·ε·S` kept a point `5.3e-6` farther than the boxes, beyond `CONTACT_K·ε·S = 4.4e-6`).
+    #[test]
+    fn reduction_keeps_the_nearest_separated_point() {
+        let pos12 = pose(
+            Vector::new(0.21264543, -0.0056058615, 0.0053952853),
+            Rotation::from_xyzw(-0.019202415, -0.041052774, -0.0018543899, 0.9989708),
+        );
+        let he = Vector::splat(0.05);
+        let c = box_box(&pos12, he, he, 10.24, true).unwrap();
+        assert!(c.len > MAX_POINTS, "{c:?}");
+        let nearest = c.points().iter().map(|p| p.dist).fold(Real::INFINITY, Real::min);
+        let (sel, len) = reduce(&c, 10.24);
+        let kept = sel[..len].iter().map(|&k| c.points[k].dist);
+        assert_eq!(kept.fold(Real::INFINITY, Real::min), nearest);
+        let (a, b) = super::super::manifold::local_boxes(&pos12, he, he);
+        let bound = <Real as crate::precision::Precision>::CLOSEST * Real::EPSILON * a.error_scale(&b);
+        assert!(nearest <= a.distance(&b) + bound, "{nearest} vs {}", a.distance(&b));
+    }
+
     #[test]
     fn separated_beyond_prediction_gives_nothing() {
         let he = Vector::splat(0.5);
