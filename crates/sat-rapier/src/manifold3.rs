@@ -526,6 +526,29 @@ mod tests {
         }
     }
 
+    /// Cubes side by side in a grid touch their diagonal neighbours along an edge: the rounded
+    /// contact's normal is the edge's bisector, with points at both ends of the shared edge;
+    /// 0.005 apart along x and y, the closest points (not clipped by the faces, which miss each
+    /// other) are among them, at the distance.
+    #[test]
+    fn cubes_along_parallel_edges_get_the_edges_points() {
+        let he = Vector::splat(0.5);
+        for gap in [0.0, 0.005] {
+            let t = Vector::new(1.0 + gap, 1.0 + gap, 0.0);
+            let c = box_box(&pose(t, Rotation::IDENTITY), he, he, 0.02, true).unwrap();
+            let n = Vector::new(1.0, 1.0, 0.0).normalize();
+            assert!((c.normal1 - n).length() < 1e-5, "{gap}: {c:?}");
+            let distance = gap * Real::sqrt(2.0);
+            let near: Vec<_> = c.points().iter().filter(|p| p.dist < distance + 1e-5).collect();
+            assert!(near.len() >= 2, "{gap}: {c:?}");
+            assert!(near.iter().all(|p| (p.dist - distance).abs() < 1e-5), "{gap}: {c:?}");
+            let ends = near.iter().map(|p| p.p1.z).fold((0.0, 0.0), |(lo, hi): (Real, Real), z| {
+                (lo.min(z), hi.max(z))
+            });
+            assert_eq!(ends, (-0.5, 0.5), "{gap}: {c:?}");
+        }
+    }
+
     /// Two cubes of a `rapier3` scene of the seeded loop (`tests/oracle/fuzz_replay.rs`), 0.1085
     /// apart across an edge pair, with a prediction of 10: six clipped points, their nearest one
     /// within `CLOSEST_K·ε·S` of the distance; the reduction to four keeps it (a depth tie of
