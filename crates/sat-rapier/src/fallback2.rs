@@ -35,8 +35,8 @@ pub(super) fn segment_edges(_: (DVec2, DVec2, f64), _: &WideBox, _: impl FnMut(D
 
 #[cfg(test)]
 mod tests {
-    use super::super::rapier::math::{Real, Vector};
     use super::super::fallback::contact;
+    use super::super::rapier::math::{Real, Vector};
     use super::*;
 
     #[test]

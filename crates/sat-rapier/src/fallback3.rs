@@ -101,8 +101,8 @@ fn segments(c1: DVec3, d1: DVec3, h1: f64, c2: DVec3, d2: DVec3, h2: f64) -> (f6
 
 #[cfg(test)]
 mod tests {
-    use super::super::rapier::math::{Real, Rotation, Vector};
     use super::super::fallback::contact;
+    use super::super::rapier::math::{Real, Rotation, Vector};
     use super::*;
 
     #[test]
@@ -129,7 +129,9 @@ mod tests {
         use super::super::fallback::{closest, every_pair, wide_boxes};
         let mut state = 0x5eed_u64;
         let mut next = move || {
-            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
             (state >> 11) as f64 / (1u64 << 53) as f64
         };
         let (mut by_region, mut pairs) = (0, 0);
@@ -158,8 +160,12 @@ mod tests {
             let (p, q) = closest(&a, &b);
             let (p0, q0) = every_pair(&a, &b);
             let (d, d0) = ((q - p).length(), (q0 - p0).length());
-            assert!((d - d0).abs() <= 1e-12, "{d} vs {d0} ({t:?}, {he1:?}, {he2:?})");
-            by_region += usize::from(a.region_holding(&b).is_some() || b.region_holding(&a).is_some());
+            assert!(
+                (d - d0).abs() <= 1e-12,
+                "{d} vs {d0} ({t:?}, {he1:?}, {he2:?})"
+            );
+            by_region +=
+                usize::from(a.region_holding(&b).is_some() || b.region_holding(&a).is_some());
         }
         assert!(by_region > pairs / 4, "{by_region} of {pairs} by a region");
     }

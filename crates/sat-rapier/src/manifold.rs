@@ -98,8 +98,7 @@ pub(crate) fn kept(
     }
     let face_vertex = |f: PackedFeatureId, v: PackedFeatureId, face| f == face && v.is_vertex();
     let reference_first = first1.is_face() && ids.iter().all(|&(f, v)| face_vertex(f, v, first1));
-    let reference_second =
-        first2.is_face() && ids.iter().all(|&(v, f)| face_vertex(f, v, first2));
+    let reference_second = first2.is_face() && ids.iter().all(|&(v, f)| face_vertex(f, v, first2));
     let t = pos12.translation;
     let rot = rotation(pos12);
     // The reference box at the origin (half-extents `er`), the incident one at `c`, turned by
@@ -131,7 +130,9 @@ pub(crate) fn kept(
         }
         corners[k] = corner;
     }
-    let (all, any) = masks.iter().fold((u32::MAX, 0), |(all, any), &k| (all & k, any | k));
+    let (all, any) = masks
+        .iter()
+        .fold((u32::MAX, 0), |(all, any), &k| (all & k, any | k));
     let shared = !(any & !all); // bits on which every corner agrees
     let j = (0..Vector::AXES.len()).find(|&a| shared >> a & 1 == 1)?;
     let distinct = (0..MAX_POINTS).all(|k| !masks[..k].contains(&masks[k]));
@@ -314,16 +315,19 @@ fn holds(c: &Contacts, axis_gap: Real, r: Real, tol: Real) -> bool {
     let Some(first) = points.first() else {
         return false;
     };
-    let deepest = points.iter().map(|p| p.dist).fold(Real::INFINITY, Real::min);
+    let deepest = points
+        .iter()
+        .map(|p| p.dist)
+        .fold(Real::INFINITY, Real::min);
     if deepest > axis_gap + tol {
         return false; // the clipping missed the closest features
     }
     if 2.0 * r <= tol {
         return true; // a rounding below the points' own rounding
     }
-    let (lo, hi) = points
-        .iter()
-        .fold((first.p1, first.p1), |(lo, hi), p| (lo.min(p.p1), hi.max(p.p1)));
+    let (lo, hi) = points.iter().fold((first.p1, first.p1), |(lo, hi), p| {
+        (lo.min(p.p1), hi.max(p.p1))
+    });
     let mut span = hi - lo;
     span[c.normal1.abs().max_position()] = Real::INFINITY; // across the reference face only
     span.min_element() + tol >= 2.0 * r
@@ -420,7 +424,10 @@ impl Contacts {
         let (w1, w2) = fallback::witnesses(&a, &b, fallback::margin(&a, &b), scale);
         let dist = Real::narrow(self.normal1.wide().dot(w2 - w1));
         if !self.points().iter().any(|p| p.dist <= dist + tol) {
-            let (p1, p2) = (Vector::narrow(w1), Vector::narrow(b.r.transpose() * (w2 - b.c)));
+            let (p1, p2) = (
+                Vector::narrow(w1),
+                Vector::narrow(b.r.transpose() * (w2 - b.c)),
+            );
             self.add(p1, p2, dist, he, tol);
         }
     }

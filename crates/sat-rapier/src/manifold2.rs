@@ -275,7 +275,10 @@ mod tests {
             assert_eq!(c.len, 2, "{c:?}");
             for p in c.points() {
                 // The corner, up to the clipping's slack (`CLIP_SLACK_K·ε·S`, 2.7e-6 here).
-                assert!(p.dist.abs() < 1e-5 && (p.p1 - t * 0.5).length() < 1e-5, "{p:?}");
+                assert!(
+                    p.dist.abs() < 1e-5 && (p.p1 - t * 0.5).length() < 1e-5,
+                    "{p:?}"
+                );
             }
         }
     }
@@ -292,17 +295,29 @@ mod tests {
         let apart = 0.005 / Real::sqrt(2.0);
         let t = Vector::splat(1.0 + apart);
         let c = box_box(&Pose::new(t, 0.0), he, he, 0.02, true).unwrap();
-        let nearest = c.points().iter().map(|p| p.dist).fold(Real::INFINITY, Real::min);
+        let nearest = c
+            .points()
+            .iter()
+            .map(|p| p.dist)
+            .fold(Real::INFINITY, Real::min);
         assert!((nearest - 0.005).abs() < 1e-5, "{c:?}");
-        assert!((c.normal1 - Vector::ONE.normalize()).length() < 1e-3, "{c:?}");
+        assert!(
+            (c.normal1 - Vector::ONE.normalize()).length() < 1e-3,
+            "{c:?}"
+        );
 
         let (he1, he2) = (Vector::new(400.0, 380.0), Vector::new(390.0, 410.0));
         let t = Vector::new(400.0 + 390.0 + 6.4e-3, 380.0 + 410.0 - 2.6e-4);
         let pos12 = Pose::new(t, 1e-7);
         let c = box_box(&pos12, he1, he2, 16.0, true).unwrap();
         let (a, b) = super::super::manifold::local_boxes(&pos12, he1, he2);
-        let bound = <Real as crate::precision::Precision>::CLOSEST * Real::EPSILON * a.error_scale(&b);
-        let nearest = c.points().iter().map(|p| p.dist).fold(Real::INFINITY, Real::min);
+        let bound =
+            <Real as crate::precision::Precision>::CLOSEST * Real::EPSILON * a.error_scale(&b);
+        let nearest = c
+            .points()
+            .iter()
+            .map(|p| p.dist)
+            .fold(Real::INFINITY, Real::min);
         assert!(nearest <= a.distance(&b) + bound, "{c:?}");
         assert!(c.normal1.x > 0.5, "{c:?}"); // not the y face
     }

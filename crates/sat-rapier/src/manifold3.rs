@@ -158,8 +158,13 @@ fn sign_of(x: Real) -> i8 {
 /// surface point `p` lies on: the coordinates at their bounds within `tol` name a corner (three),
 /// an edge (two) or a face (one); `UNKNOWN` inside the box.
 pub(crate) fn feature_of(p: Vector, he: Vector, tol: Real) -> PackedFeatureId {
-    let signs: Signs =
-        core::array::from_fn(|k| if p[k].abs() >= he[k] - tol { sign_of(p[k]) } else { 0 });
+    let signs: Signs = core::array::from_fn(|k| {
+        if p[k].abs() >= he[k] - tol {
+            sign_of(p[k])
+        } else {
+            0
+        }
+    });
     if signs == [0; 3] {
         PackedFeatureId::UNKNOWN
     } else {
@@ -423,8 +428,8 @@ fn first_near_best(
 
 #[cfg(test)]
 mod tests {
-    use super::super::rapier::math::Rotation;
     use super::super::manifold::box_box;
+    use super::super::rapier::math::Rotation;
     use super::*;
 
     fn pose(t: Vector, q: Rotation) -> Pose {
@@ -539,12 +544,22 @@ mod tests {
             let n = Vector::new(1.0, 1.0, 0.0).normalize();
             assert!((c.normal1 - n).length() < 1e-5, "{gap}: {c:?}");
             let distance = gap * Real::sqrt(2.0);
-            let near: Vec<_> = c.points().iter().filter(|p| p.dist < distance + 1e-5).collect();
+            let near: Vec<_> = c
+                .points()
+                .iter()
+                .filter(|p| p.dist < distance + 1e-5)
+                .collect();
             assert!(near.len() >= 2, "{gap}: {c:?}");
-            assert!(near.iter().all(|p| (p.dist - distance).abs() < 1e-5), "{gap}: {c:?}");
-            let ends = near.iter().map(|p| p.p1.z).fold((0.0, 0.0), |(lo, hi): (Real, Real), z| {
-                (lo.min(z), hi.max(z))
-            });
+            assert!(
+                near.iter().all(|p| (p.dist - distance).abs() < 1e-5),
+                "{gap}: {c:?}"
+            );
+            let ends = near
+                .iter()
+                .map(|p| p.p1.z)
+                .fold((0.0, 0.0), |(lo, hi): (Real, Real), z| {
+                    (lo.min(z), hi.max(z))
+                });
             assert_eq!(ends, (-0.5, 0.5), "{gap}: {c:?}");
         }
     }
@@ -562,13 +577,22 @@ mod tests {
         let he = Vector::splat(0.05);
         let c = box_box(&pos12, he, he, 10.24, true).unwrap();
         assert!(c.len > MAX_POINTS, "{c:?}");
-        let nearest = c.points().iter().map(|p| p.dist).fold(Real::INFINITY, Real::min);
+        let nearest = c
+            .points()
+            .iter()
+            .map(|p| p.dist)
+            .fold(Real::INFINITY, Real::min);
         let (sel, len) = reduce(&c, 10.24);
         let kept = sel[..len].iter().map(|&k| c.points[k].dist);
         assert_eq!(kept.fold(Real::INFINITY, Real::min), nearest);
         let (a, b) = super::super::manifold::local_boxes(&pos12, he, he);
-        let bound = <Real as crate::precision::Precision>::CLOSEST * Real::EPSILON * a.error_scale(&b);
-        assert!(nearest <= a.distance(&b) + bound, "{nearest} vs {}", a.distance(&b));
+        let bound =
+            <Real as crate::precision::Precision>::CLOSEST * Real::EPSILON * a.error_scale(&b);
+        assert!(
+            nearest <= a.distance(&b) + bound,
+            "{nearest} vs {}",
+            a.distance(&b)
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! What the shared sources (`dispatcher.rs`, `filter.rs`, `manifold*.rs`, `fallback*.rs`) need
-//! to know of their flavour's scalar: each is compiled once per flavour (`dim2`, `dim3`: f32;
-//! `dim2_f64`, `dim3_f64`: f64) against that flavour's rapier, whose `math::Real`, `Vector`,
+//! to know of their flavour's scalar: each is compiled once per flavour (sat-rapier2d,
+//! sat-rapier3d: f32; sat-rapier2d-f64, sat-rapier3d-f64: f64) against that flavour's rapier, whose `math::Real`, `Vector`,
 //! `Matrix` and rotation are glam's f32 or f64 types.
 //!
 //! * [`Wide`]: the step to f64 and back (`as_dvec3`/`as_vec3` for f32 types, the identity for
