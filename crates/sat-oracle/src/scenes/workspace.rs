@@ -1,91 +1,101 @@
-//! The scenes of the patched-rapier bench: today's scenes of `benches/rapier_scenes.rs`,
-//! rebuilt body by body (settled piles, tumbling drums, a domino cascade, box sensors,
-//! compounds of cuboids).
+//! The workspace's own rapier scenes, as lists of body and collider builders: settled piles
+//! (`boxes3`, `planks3`, `pyramid3`, `pyramid2`, `columns2`), where rapier recycles nearly every
+//! pair's contacts, and busy ones where it calls the dispatcher: tumbling drums (`drum3`,
+//! `drum2`), a domino cascade (`dominoes3`), box sensors (`sensors3`) and compound shapes of
+//! cuboids (`compounds3`). Some are shaped after rapier's examples but smaller, and every body
+//! stays awake (`can_sleep(false)`), so a scene's cost is the steady cost of its pile; rapier's
+//! own scenes as rapier writes them are [`dim3::SCENES`](super::dim3::SCENES) and
+//! [`dim2::SCENES`](super::dim2::SCENES).
 //!
-//! TODO(merge): these builders repeat `benches/rapier_scenes.rs` until sat-oracle's public
-//! `scenes` module (rapier's own stress-test scenes, ported by helper h28s) lands; then
-//! [`all`] lists `sat_oracle::scenes` instead and this file goes. Rapier's own scenes are added
-//! the same way: one entry in [`all`] per scene.
+//! Builders, not worlds, so that a bench can put one scene into several worlds (one per
+//! integration) or rebuild it in another flavour. [`all`] lists the scenes at the sizes
+//! `benches/rapier_scenes.rs` and `upstream/bench` step them; [`dim3::add`] and [`dim2::add`] put
+//! a scene into a world.
+//!
+//! ```
+//! use sat_oracle::scenes::workspace::{self, dim3};
+//! use sat_oracle::world::dim3::{Integration, World};
+//!
+//! let mut world = World::new(Integration::Dispatcher);
+//! dim3::add(&mut world, &workspace::dominoes3(2, 10));
+//! assert_eq!(world.bodies.len(), 1 + 2 * 10);
+//! world.run(30);
+//! assert!(world.solver_contacts_are_finite());
+//! ```
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-/// One body and its colliders, per dimension.
-pub mod dim3 {
-    use rapier3d::prelude::*;
-    /// A body with its colliders.
-    pub type Body = (RigidBodyBuilder, Vec<ColliderBuilder>);
-    /// Scene contents: each body with its colliders.
-    pub type Scene = Vec<Body>;
+/// Generates a dimension's builder types and [`dim3::add`].
+macro_rules! bodies {
+    ($flavour:ident, $sat_rapier:ident) => {
+        use $sat_rapier::rapier::prelude::*;
+
+        use crate::world::$flavour::World;
+
+        /// A body and its colliders, as builders.
+        pub type Body = (RigidBodyBuilder, Vec<ColliderBuilder>);
+
+        /// A scene: its bodies, each with its colliders.
+        pub type Bodies = Vec<Body>;
+
+        /// Adds every body of `bodies` and its colliders to `world` (each collider with the
+        /// world integration's hooks, [`World::add_compound`]).
+        pub fn add(world: &mut World, bodies: &Bodies) {
+            for (body, colliders) in bodies {
+                world.add_compound(body.clone(), colliders.iter().cloned());
+            }
+        }
+    };
 }
 
-/// [`dim3`] in 2D.
+/// The 3D scenes' builders (rapier3d, sat-rapier3d).
+pub mod dim3 {
+    bodies!(dim3, sat_rapier3d);
+}
+
+/// The 2D scenes' builders (rapier2d, sat-rapier2d).
 pub mod dim2 {
-    use rapier2d::prelude::*;
-    /// A body with its colliders.
-    pub type Body = (RigidBodyBuilder, Vec<ColliderBuilder>);
-    /// Scene contents: each body with its colliders.
-    pub type Scene = Vec<Body>;
+    bodies!(dim2, sat_rapier2d);
 }
 
 /// A scene of either dimension.
-pub enum Scene {
+pub enum Layout {
     /// A rapier3d scene.
-    Dim3(dim3::Scene),
+    Dim3(dim3::Bodies),
     /// A rapier2d scene.
-    Dim2(dim2::Scene),
+    Dim2(dim2::Bodies),
 }
 
-/// Every scene of the bench, named as in `benches/rapier_scenes.rs`'s table. Add rapier's own
-/// scenes here (`sat_oracle::scenes` once merged).
-pub fn all() -> Vec<(&'static str, Scene)> {
+/// Every scene, at the sizes the benches step, named as their tables name them.
+pub fn all() -> Vec<(&'static str, Layout)> {
     vec![
-        ("boxes3 (1000 cubes)", Scene::Dim3(boxes3())),
+        ("boxes3 (1000 cubes)", Layout::Dim3(boxes3())),
         (
             "planks3 (30 × 30 planks turned 45°)",
-            Scene::Dim3(planks3(30)),
+            Layout::Dim3(planks3(30)),
         ),
         (
             "pyramid3 (15 layers, 1240 boxes)",
-            Scene::Dim3(pyramid3(15)),
+            Layout::Dim3(pyramid3(15)),
         ),
-        ("pyramid2 (60 rows, 1830 boxes)", Scene::Dim2(pyramid2(60))),
-        (
-            "vertical_stacks2 (30 × 30)",
-            Scene::Dim2(vertical_stacks2(30, 30)),
-        ),
-        ("drum3 (2500 boxes)", Scene::Dim3(drum3(2500))),
-        ("drum2 (3000 boxes)", Scene::Dim2(drum2(3000))),
-        ("dominoes3 (40 × 50)", Scene::Dim3(dominoes3(40, 50))),
+        ("pyramid2 (60 rows, 1830 boxes)", Layout::Dim2(pyramid2(60))),
+        ("columns2 (30 × 30)", Layout::Dim2(columns2(30, 30))),
+        ("drum3 (2500 boxes)", Layout::Dim3(drum3(2500))),
+        ("drum2 (3000 boxes)", Layout::Dim2(drum2(3000))),
+        ("dominoes3 (40 × 50)", Layout::Dim3(dominoes3(40, 50))),
         (
             "sensors3 (2000 sensors, 500 boxes)",
-            Scene::Dim3(sensors3(2000, 500)),
+            Layout::Dim3(sensors3(2000, 500)),
         ),
-        ("compounds3 (600 tables)", Scene::Dim3(compounds3(600))),
+        ("compounds3 (600 tables)", Layout::Dim3(compounds3(600))),
     ]
-}
-
-/// rapier's pyramid3 layout: layer `i` of `layers` holds `(layers − i)²` box centres on a grid
-/// of pitch 2.25 centred on the y axis, at height `height(i)` (as `tests/rapier/harness.rs`).
-fn pyramid_centres(layers: usize, height: impl Fn(usize) -> f32) -> Vec<rapier3d::math::Vector> {
-    let mut centres = Vec::new();
-    for i in 0..layers {
-        let m = layers - i;
-        let middle = (m - 1) as f32 * 0.5;
-        for j in 0..m {
-            for k in 0..m {
-                let (x, z) = ((j as f32 - middle) * 2.25, (k as f32 - middle) * 2.25);
-                centres.push(rapier3d::math::Vector::new(x, height(i), z));
-            }
-        }
-    }
-    centres
 }
 
 /// A fixed ground slab whose top face is the plane `y = 0`: half-extents `half_width` ×
 /// `half_height` (× `half_width`).
 fn ground3(half_width: f32, half_height: f32) -> dim3::Body {
-    use rapier3d::prelude::*;
+    use sat_rapier3d::rapier::prelude::*;
     (
         RigidBodyBuilder::fixed().translation(Vector::new(0.0, -half_height, 0.0)),
         vec![ColliderBuilder::cuboid(half_width, half_height, half_width)],
@@ -93,8 +103,8 @@ fn ground3(half_width: f32, half_height: f32) -> dim3::Body {
 }
 
 /// A dynamic body that never sleeps at `at`, one cuboid collider of `half_extents`.
-fn awake_box3(at: rapier3d::math::Vector, half_extents: [f32; 3]) -> dim3::Body {
-    use rapier3d::prelude::*;
+fn awake_box3(at: sat_rapier3d::rapier::math::Vector, half_extents: [f32; 3]) -> dim3::Body {
+    use sat_rapier3d::rapier::prelude::*;
     let [x, y, z] = half_extents;
     (
         RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
@@ -104,7 +114,7 @@ fn awake_box3(at: rapier3d::math::Vector, half_extents: [f32; 3]) -> dim3::Body 
 
 /// [`ground3`] in 2D.
 fn ground2(half_width: f32, half_height: f32) -> dim2::Body {
-    use rapier2d::prelude::*;
+    use sat_rapier2d::rapier::prelude::*;
     (
         RigidBodyBuilder::fixed().translation(Vector::new(0.0, -half_height)),
         vec![ColliderBuilder::cuboid(half_width, half_height)],
@@ -112,8 +122,8 @@ fn ground2(half_width: f32, half_height: f32) -> dim2::Body {
 }
 
 /// [`awake_box3`] in 2D.
-fn awake_box2(at: rapier2d::math::Vector, half_extents: [f32; 2]) -> dim2::Body {
-    use rapier2d::prelude::*;
+fn awake_box2(at: sat_rapier2d::rapier::math::Vector, half_extents: [f32; 2]) -> dim2::Body {
+    use sat_rapier2d::rapier::prelude::*;
     let [x, y] = half_extents;
     (
         RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
@@ -121,10 +131,10 @@ fn awake_box2(at: rapier2d::math::Vector, half_extents: [f32; 2]) -> dim2::Body 
     )
 }
 
-/// rapier's boxes3: a thin ground and 10×10×10 unit-half-extent cubes at pitch 2, each layer
+/// After rapier's boxes3 (awake): a thin ground and 10×10×10 unit-half-extent cubes at pitch 2, each layer
 /// shifted by −0.45 more than the one below.
-fn boxes3() -> dim3::Scene {
-    use rapier3d::prelude::*;
+pub fn boxes3() -> dim3::Bodies {
+    use sat_rapier3d::rapier::prelude::*;
     let mut scene = vec![ground3(200.1, 0.1)];
     for j in 0..10 {
         let offset = -10.0 - 0.45 * j as Real;
@@ -142,12 +152,12 @@ fn boxes3() -> dim3::Scene {
     scene
 }
 
-/// rapier's pyramid3 with `layers` layers: layer `i` has `(layers − i)²` boxes of half-extent
+/// After an older rapier's pyramid3, `layers` layers, awake: layer `i` has `(layers − i)²` boxes of half-extent
 /// 0.975 at pitch 2.25, centred (so each rests on four below), 2.5 above the one below.
-fn pyramid3(layers: usize) -> dim3::Scene {
-    use rapier3d::prelude::*;
+pub fn pyramid3(layers: usize) -> dim3::Bodies {
+    use sat_rapier3d::rapier::prelude::*;
     let mut scene = vec![ground3(100.0, 1.0)];
-    for at in pyramid_centres(layers, |i| 1.0 + 2.5 * i as Real) {
+    for at in crate::harness::dim3::pyramid_centres(layers, |i| 1.0 + 2.5 * i as Real) {
         scene.push(awake_box3(at, [0.975; 3]));
     }
     scene
@@ -157,8 +167,8 @@ fn pyramid3(layers: usize) -> dim3::Scene {
 /// 45°, in parallel rows 0.3 apart and 2.2 apart along a row. Each plank's AABB overlaps a dozen
 /// others while the planks themselves stay 0.1 apart: pairs the broad phase reports and the
 /// filter can prove separated.
-fn planks3(n: usize) -> dim3::Scene {
-    use rapier3d::prelude::*;
+pub fn planks3(n: usize) -> dim3::Bodies {
+    use sat_rapier3d::rapier::prelude::*;
     let mut scene = vec![ground3(100.0, 0.5)];
     let turn = std::f32::consts::FRAC_PI_4;
     let (along, across) = (
@@ -181,9 +191,9 @@ fn planks3(n: usize) -> dim3::Scene {
     scene
 }
 
-/// rapier's pyramid2 with `rows` rows of boxes of half-extent 0.5.
-fn pyramid2(rows: usize) -> dim2::Scene {
-    use rapier2d::prelude::*;
+/// After rapier's pyramid2, `rows` rows of boxes of half-extent 0.5, awake.
+pub fn pyramid2(rows: usize) -> dim2::Bodies {
+    use sat_rapier2d::rapier::prelude::*;
     let mut scene = vec![ground2(1000.0, 1.0)];
     for i in 0..rows {
         for j in i..rows {
@@ -194,9 +204,9 @@ fn pyramid2(rows: usize) -> dim2::Scene {
     scene
 }
 
-/// rapier's vertical_stacks2: `stacks` columns of `height` boxes of half-extent 0.5, 2 apart.
-fn vertical_stacks2(stacks: usize, height: usize) -> dim2::Scene {
-    use rapier2d::prelude::*;
+/// `stacks` columns of `height` boxes of half-extent 0.5, 2 apart.
+pub fn columns2(stacks: usize, height: usize) -> dim2::Bodies {
+    use sat_rapier2d::rapier::prelude::*;
     let mut scene = vec![ground2(1000.0, 1.0)];
     for s in 0..stacks {
         for h in 0..height {
@@ -219,8 +229,8 @@ fn disc_grid(radius: f32, pitch: f32) -> impl Iterator<Item = (f32, f32)> {
 /// caps on one body) turning at 25°/s about its horizontal axis, with `n` boxes of random
 /// half-extents 0.15–0.4, turned at random, filling it from the bottom: about half the pairs
 /// move every step, so rapier recomputes them.
-fn drum3(n: usize) -> dim3::Scene {
-    use rapier3d::prelude::*;
+pub fn drum3(n: usize) -> dim3::Bodies {
+    use sat_rapier3d::rapier::prelude::*;
     let mut rng = Pcg64::seed_from_u64(3);
     let (radius, walls, depth) = (8.0f32, 24, 6.0f32);
     let mut drum = Vec::new();
@@ -255,7 +265,7 @@ fn drum3(n: usize) -> dim3::Scene {
             RigidBodyBuilder::dynamic()
                 .can_sleep(false)
                 .translation(Vector::new(x, y, z))
-                .rotation(quat(&mut rng).to_scaled_axis()),
+                .rotation(euler_rotation(&mut rng).to_scaled_axis()),
             vec![ColliderBuilder::cuboid(he[0], he[1], he[2])],
         ));
     }
@@ -264,8 +274,8 @@ fn drum3(n: usize) -> dim3::Scene {
 
 /// The 2D drum: a kinematic 48-sided drum of radius 30 turning at 25°/s with `n` boxes of
 /// random half-extents 0.15–0.4 filling it from the bottom.
-fn drum2(n: usize) -> dim2::Scene {
-    use rapier2d::prelude::*;
+pub fn drum2(n: usize) -> dim2::Bodies {
+    use sat_rapier2d::rapier::prelude::*;
     let mut rng = Pcg64::seed_from_u64(4);
     let (radius, walls) = (30.0f32, 48);
     let drum = (0..walls)
@@ -299,8 +309,8 @@ fn drum2(n: usize) -> dim2::Scene {
 /// A domino cascade: `rows` rows of `per_row` dominoes (half-extents 0.05 × 0.5 × 0.25, 0.6
 /// apart) standing on the ground, the first of each row pushed over: the pairs along the moving
 /// front are recomputed every step.
-fn dominoes3(rows: usize, per_row: usize) -> dim3::Scene {
-    use rapier3d::prelude::*;
+pub fn dominoes3(rows: usize, per_row: usize) -> dim3::Bodies {
+    use sat_rapier3d::rapier::prelude::*;
     let mut scene = vec![ground3(200.0, 0.5)];
     for r in 0..rows {
         for d in 0..per_row {
@@ -319,8 +329,8 @@ fn dominoes3(rows: usize, per_row: usize) -> dim3::Scene {
 /// Box sensors: `sensors` trigger boxes (half-extents 0.3–1.0, turned at random, fixed) in a
 /// 40 × 20 × 40 volume and `movers` boxes falling through them with random velocities: rapier
 /// runs an intersection test for every sensor pair every step.
-fn sensors3(sensors: usize, movers: usize) -> dim3::Scene {
-    use rapier3d::prelude::*;
+pub fn sensors3(sensors: usize, movers: usize) -> dim3::Bodies {
+    use sat_rapier3d::rapier::prelude::*;
     let mut rng = Pcg64::seed_from_u64(5);
     let mut scene = vec![ground3(100.0, 0.5)];
     let at = |rng: &mut Pcg64, y: std::ops::Range<f32>| {
@@ -335,7 +345,7 @@ fn sensors3(sensors: usize, movers: usize) -> dim3::Scene {
         scene.push((
             RigidBodyBuilder::fixed()
                 .translation(at(&mut rng, 1.0..20.0))
-                .rotation(quat(&mut rng).to_scaled_axis()),
+                .rotation(euler_rotation(&mut rng).to_scaled_axis()),
             vec![ColliderBuilder::cuboid(he[0], he[1], he[2]).sensor(true)],
         ));
     }
@@ -355,8 +365,8 @@ fn sensors3(sensors: usize, movers: usize) -> dim3::Scene {
 /// Compound shapes: `n` tables (a 1.2 × 0.1 × 0.8 top on two 0.1 × 0.4 × 0.7 legs, one compound
 /// collider of three cuboids) dropped turned at random onto a pile: every contact is between
 /// cuboid parts.
-fn compounds3(n: usize) -> dim3::Scene {
-    use rapier3d::prelude::*;
+pub fn compounds3(n: usize) -> dim3::Bodies {
+    use sat_rapier3d::rapier::prelude::*;
     let mut rng = Pcg64::seed_from_u64(6);
     let mut scene = vec![ground3(100.0, 0.5)];
     let side = (n as f32).sqrt().ceil() as usize;
@@ -384,15 +394,16 @@ fn compounds3(n: usize) -> dim3::Scene {
                     1.0 + (k % 4) as f32 * 2.0,
                     (j as f32 - side as f32 / 2.0) * 1.2,
                 ))
-                .rotation(quat(&mut rng).to_scaled_axis()),
+                .rotation(euler_rotation(&mut rng).to_scaled_axis()),
             vec![table],
         ));
     }
     scene
 }
 
-/// A random unit quaternion.
-fn quat(rng: &mut Pcg64) -> glam::Quat {
+/// A rotation by random Euler angles (XYZ, each uniform in `0..2π`), as the scenes turn their
+/// boxes (not uniform over the rotations).
+pub fn euler_rotation(rng: &mut Pcg64) -> glam::Quat {
     let angles: [f32; 3] = core::array::from_fn(|_| rng.random_range(0.0..std::f32::consts::TAU));
     glam::Quat::from_euler(glam::EulerRot::XYZ, angles[0], angles[1], angles[2])
 }
