@@ -44,9 +44,8 @@ use crate::precision::Precision;
 ///   clipped points also beyond the prediction distance (as parry's: rapier makes them
 ///   speculative contacts when the bodies approach); for every pair within the prediction the
 ///   closest features' point; where clipping degenerates (corners or edges touching) a rounded
-///   contact ([`ROUNDING`](crate::tolerance::ROUNDING)); computed on every call (a box resting
-///   flat within a face keeps its reference face, [`KEEP_COS`](crate::tolerance::KEEP_COS);
-///   warm-start data follows the feature ids).
+///   contact ([`ROUNDING`](crate::tolerance::ROUNDING)); recomputed on every call (warm-start
+///   data follows the feature ids).
 /// * Compound shapes (`ColliderBuilder::compound`): parry's walk over the parts with this chain
 ///   deciding each pair of parts, so cuboid parts get the manifolds above.
 /// * `distance`, `closest_points`: sat-core's (`sat_core::distance`), within `DISTANCE_K·ε·S`
@@ -506,10 +505,7 @@ where
 }
 
 /// Computes the points at the new pose on every call and carries each old point's solver data
-/// (its warm-start impulses) over to the new point with the same feature ids. A face contact
-/// whose incident face lay within the reference face and still does, nearly parallel, keeps its
-/// reference face and skips sat-core's axis search ([`manifold::kept`]): the points are the
-/// incident corners at the new pose, exactly what clipping on that face gives. Cached points are
+/// (its warm-start impulses) over to the new point with the same feature ids. Cached points are
 /// never reused as they were: parry's `try_update_contacts` (normal within 1°, points within an
 /// absolute 1e-3 tangentially, no sign change of any distance) keeps points that are no longer
 /// right — past the prediction distance after the boxes moved apart, for any motion of boxes
@@ -523,15 +519,7 @@ fn update_manifold<ManifoldData, ContactData: Default + Copy>(
     manifold: &mut ContactManifold<ManifoldData, ContactData>,
 ) {
     let (he1, he2) = (c1.half_extents, c2.half_extents);
-    let mut ids = [(PackedFeatureId::UNKNOWN, PackedFeatureId::UNKNOWN); MAX_POINTS];
-    for (slot, p) in ids.iter_mut().zip(&manifold.points) {
-        *slot = (p.fid1, p.fid2);
-    }
-    let cached = &ids[..manifold.points.len().min(MAX_POINTS)];
-    let normals = (manifold.local_n1, manifold.local_n2);
-    let Some(mut contacts) = manifold::kept(pos12, (he1, he2), prediction, normals, cached)
-        .or_else(|| manifold::box_box(pos12, he1, he2, prediction, true))
-    else {
+    let Some(mut contacts) = manifold::box_box(pos12, he1, he2, prediction, true) else {
         manifold.clear();
         return;
     };
@@ -574,7 +562,7 @@ fn update_manifold<ManifoldData, ContactData: Default + Copy>(
     let (selected, len) = manifold::reduce(&contacts, prediction);
     manifold.local_n1 = contacts.normal1;
     manifold.local_n2 = contacts.normal2;
-    // The same feature ids in the same order (a kept contact, a resting pair recomputed): the
+    // The same feature ids in the same order (a resting pair recomputed): the
     // points are updated in place, their solver data untouched.
     let in_place = len == manifold.points.len()
         && selected[..len]

@@ -3,9 +3,6 @@
 //!
 //! Algorithm (Box2D's `b2CollidePolygons`, axes from sat-core), in the first box's frame:
 //!
-//! 0. A kept contact: when the cached manifold was a box's whole edge resting within the other's
-//!    edge and still is (parallel within [`KEEP_COS`](crate::tolerance::KEEP_COS)), its two
-//!    corners are recomputed at the new pose and nothing else runs (`manifold::kept`).
 //! 1. sat-core's `separation` (`Obb2`, `DObb2` in the f64 flavour) gives the best of the four
 //!    face normals; a gap above the prediction distance means no contact.
 //! 2. For manifolds the second box's face must beat the first box's best face by

@@ -4,10 +4,6 @@
 //! Algorithm (axes from sat-core; clipping as Box2D's `b2ClipPolygons` lifted to 3D; face
 //! preference as Box2D's `k_tol`), everything in the first box's frame:
 //!
-//! 0. A kept contact: when the cached manifold was a box's whole face resting within the other's
-//!    face and still is (parallel within [`KEEP_COS`](crate::tolerance::KEEP_COS)), its four
-//!    corners are recomputed at the new pose and nothing else runs (`manifold::kept`): a box on
-//!    a big ground costs four corners per update.
 //! 1. sat-core's `separation` (`Obb3`, `DObb3` in the f64 flavour) gives the best of the 15
 //!    candidate axes. Its gap is a lower bound of the distance, so a gap above the prediction
 //!    distance means no contact at all.

@@ -16,7 +16,7 @@ use sat_core::tolerance::{PAD_K, PAD_K_F64, SEPARATION_K, SEPARATION_K_F64};
 
 use crate::tolerance::{
     CERTIFY_K, CERTIFY_K_F64, CLIP_SLACK_K, CLOSEST_K, FACE_PREFERENCE_PREDICTION,
-    FACE_PREFERENCE_SIZE, KEEP_COS, ROUNDING,
+    FACE_PREFERENCE_SIZE, ROUNDING,
 };
 
 /// A flavour's scalar, vector, matrix or rotation and its f64 twin.
@@ -92,9 +92,6 @@ pub(crate) trait Precision: Copy {
     /// `ε` of the scalar, in f64.
     const EPS: f64;
 
-    /// [`KEEP_COS`] in this scalar.
-    const KEEP_COS: Self;
-
     /// [`CLIP_SLACK_K`] in this scalar (units of `ε·S`, the same in both precisions).
     const CLIP_SLACK: Self;
 
@@ -130,7 +127,6 @@ pub(crate) trait Precision: Copy {
 
 impl Precision for f32 {
     const EPS: f64 = f32::EPSILON as f64;
-    const KEEP_COS: f32 = KEEP_COS;
     const CLIP_SLACK: f32 = CLIP_SLACK_K;
     const CLOSEST: f32 = CLOSEST_K;
     const CERTIFY: f32 = CERTIFY_K;
@@ -154,7 +150,6 @@ impl Precision for f32 {
 
 impl Precision for f64 {
     const EPS: f64 = f64::EPSILON;
-    const KEEP_COS: f64 = KEEP_COS as f64;
     const CLIP_SLACK: f64 = CLIP_SLACK_K as f64;
     const CLOSEST: f64 = CLOSEST_K as f64;
     const CERTIFY: f64 = CERTIFY_K_F64;

@@ -105,22 +105,6 @@ pub const FACE_PREFERENCE_SIZE: f32 = 0.025;
 /// ```
 pub const ROUNDING: f32 = 0.125;
 
-/// How parallel (a cosine) the incident face of a kept manifold must stay to the reference face
-/// for the manifold to be updated without sat-core's axis search: `cos 1°`, the threshold of
-/// parry's own cached update (`ContactManifold::try_update_contacts`). A box resting flat on a
-/// face, its whole face within the other (rapier's dominoes and stacks on a ground), keeps its
-/// reference face and its four (two) corners, recomputed at the new pose; tilted further, it is
-/// rocking or tumbling, and the axis search may find another face or an edge pair.
-///
-/// # Examples
-///
-/// ```
-#[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::tolerance::KEEP_COS;")]
-///
-/// assert!((KEEP_COS - 1f32.to_radians().cos()).abs() < 1e-7);
-/// ```
-pub const KEEP_COS: f32 = 0.999_847_7;
-
 /// Ties in the reduction of a manifold to four points (dimensionless): a candidate must be
 /// farther than an earlier one in the clipping order by this fraction of the largest distance
 /// to be picked instead, so equal distances (a symmetric overlap) keep the same points from one
