@@ -69,6 +69,8 @@ pub mod book {
     pub struct Rapier;
     #[doc = include_str!("../docs/rapier-upstream.md")]
     pub struct RapierUpstream;
+    #[doc = include_str!("../docs/rapier-own-scenes.md")]
+    pub struct RapierOwnScenes;
     #[doc = include_str!("../docs/cli.md")]
     pub struct Cli;
     #[doc = include_str!("../docs/fuzzing.md")]
