@@ -17,9 +17,9 @@
 //! Engines: sat-core (`intersects`, `intersects_certified`, batch kernels), parry 0.31's SAT
 //! (`intersection_test_cuboid_cuboid`, and through `query::intersection_test`), parry's GJK, and
 //! Ericson's textbook test (`ericson.rs`). `scripts/bench_report.py` turns criterion's output
-//! into ratios and the README chart. Run: `cargo bench --bench pairs`.
+//! into ratios and the speed chapter's chart (`docs/speed.md`). Run: `cargo bench --bench pairs`.
 //!
-//! Before criterion's groups, the `ratios` module prints the README's first speed table: the
+//! Before criterion's groups, the `ratios` module prints the speed chapter's table of the fixed
 //! families users hand over (3D random, near-parallel near-touching along a diagonal, resting on
 //! a face, broad-phase candidates; 2D random and near-parallel; one against an `ObbSet3`;
 //! separation), every engine streaming its own copy of the pairs, engines interleaved round by
@@ -29,7 +29,7 @@
 //! `cargo bench --bench pairs -- spread` prints, instead, how far the ratios spread over families
 //! drawn from other distributions (sizes, offsets, orientations, share intersecting) and over the
 //! ways a program holds its boxes (stored, built per pair from a pose or a rotation, each call
-//! timed on its own): see the `spread` module.
+//! timed on its own): see the `spread` module. The README's speed claim quotes its ranges.
 
 mod common;
 mod ericson;

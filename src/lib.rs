@@ -49,17 +49,40 @@ pub use engine::{
 };
 pub use util::{Progress, parallel_map};
 
-/// Transitional: the generator under its old module path and names, for `tests/oracle/batch.rs`
-/// and `tests/oracle/exact_band.rs` until they move out of the root package; remove with that
-/// move (CHANGELOG.md lists the renames).
-#[doc(hidden)]
-pub mod generate {
-    pub use crate::case::generate::{
-        GeneratedBox2 as Box2, GeneratedBox3 as Box3, Generator, Kind,
-    };
-}
-
 /// The README's Rust examples, compiled and run by `cargo test --doc`.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeExamples;
+
+/// The book's Rust examples (every page `docs/SUMMARY.md` names), compiled and run by
+/// `cargo test --doc` as the README's are (`tests/cli/readme_examples.rs` checks that every page
+/// is here).
+#[cfg(doctest)]
+pub mod book {
+    #[doc = include_str!("../docs/index.md")]
+    pub struct Introduction;
+    #[doc = include_str!("../docs/guarantees.md")]
+    pub struct Guarantees;
+    #[doc = include_str!("../docs/error-bound.md")]
+    pub struct ErrorBound;
+    #[doc = include_str!("../docs/rapier.md")]
+    pub struct Rapier;
+    #[doc = include_str!("../docs/rapier-upstream.md")]
+    pub struct RapierUpstream;
+    #[doc = include_str!("../docs/cli.md")]
+    pub struct Cli;
+    #[doc = include_str!("../docs/fuzzing.md")]
+    pub struct Fuzzing;
+    #[doc = include_str!("../docs/findings.md")]
+    pub struct Findings;
+    #[doc = include_str!("../docs/maintainers.md")]
+    pub struct Maintainers;
+    #[doc = include_str!("../docs/engines.md")]
+    pub struct Engines;
+    #[doc = include_str!("../docs/speed.md")]
+    pub struct Speed;
+    #[doc = include_str!("../docs/speed-not-kept.md")]
+    pub struct SpeedNotKept;
+    #[doc = include_str!("../docs/architecture.md")]
+    pub struct Architecture;
+}

@@ -12,7 +12,7 @@ intersect, touching included), or, for a distance query, `judge(case) -> float`,
 
     serve(engine="FCL", package="python-fcl")
 
-`python3 ADAPTER --query NAME [--stats FILE]` then speaks the protocol (README, "The `cmd:`
+`python3 ADAPTER --query NAME [--stats FILE]` then speaks the protocol (docs/maintainers.md, "The `cmd:`
 protocol"): one request line in, one answer line out, in order, to `obbsat check` with or without
 `--query distance` (`answer_keys` is the one place that turns a judge's result into an answer).
 What becomes of a case:

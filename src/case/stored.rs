@@ -1,9 +1,9 @@
 //! What sat-core and the exact oracle store for a pair as written: its f32 boxes
 //! ([`SinglePair`]), its f64 boxes ([`DoublePair`]) and its exact boxes ([`ExactPair`]).
 //!
-//! **f32** (`Obb2`, `Obb3`). Every number is handed to sat-core's f64 constructors
-//! (`Obb3::try_new_f64`, `try_from_axes_f64`, `Obb2::try_new_f64`, `try_from_degrees_f64`,
-//! `try_from_axes_f64`) as written, so the stored boxes contain the boxes as written: half-extents
+//! **f32** (`Obb2`, `Obb3`). Every number is handed to sat-core's enclosing constructors
+//! (`Obb3::try_enclosing`, `try_enclosing_axes`, `Obb2::try_enclosing`, `try_enclosing_degrees`,
+//! `try_enclosing_axes`) as written, so the stored boxes contain the boxes as written: half-extents
 //! rounded up, angles reduced and quaternions turned into axes in f64, columns orthonormal only
 //! within the tolerance enclosed (sat-core's `tolerance`, "Boxes as written").
 //!

@@ -584,6 +584,53 @@ macro_rules! queries {
             assert!(epa_inconsistent * 100 <= pairs);
         }
 
+        /// `contact()` of separated pairs within the prediction (GJK's distance `1e-3..0.2`, of the
+        /// pairs drawn by `pair` from a generator seeded by `seed`, 20 000 draws): the dispatcher
+        /// alone answers every one (none passed on to the next dispatcher: an `Err` fails), with
+        /// GJK's distance within `1e-4` and witness points `dist` apart along the normal, whether
+        /// the clipped points certify it or the f64 closest points give it; and `None` once the
+        /// prediction is below the distance. At least 1000 such pairs.
+        pub fn assert_separated_contact_is_the_distance(
+            dimension: &str,
+            seed: u64,
+            pair: fn(&mut Pcg64) -> (Vector, Vector, Pose),
+        ) {
+            use rand::SeedableRng;
+            use $sat::rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
+            use $sat::SatDispatcher;
+            const LENGTH_TOL: Real = 1e-4;
+            let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
+            let mut rng = Pcg64::seed_from_u64(seed);
+            let mut answered = 0;
+            for _ in 0..20_000 {
+                let (he1, he2, pos12) = pair(&mut rng);
+                let (c1, c2) = (Cuboid::new(he1), Cuboid::new(he2));
+                let distance = parry.distance(&pos12, &c1, &c2).unwrap().distance;
+                if !(1e-3..0.2).contains(&distance) {
+                    continue;
+                }
+                match sat.contact(&pos12, &c1, &c2, 0.2) {
+                    Ok(Some(s)) => {
+                        answered += 1;
+                        assert!(
+                            (s.dist - distance).abs() <= LENGTH_TOL,
+                            "{s:?} vs {distance}"
+                        );
+                        let p2 = pos12 * s.point2;
+                        assert!((p2 - s.point1 - s.normal1 * s.dist).length() <= LENGTH_TOL);
+                    }
+                    Ok(None) => panic!("a pair {distance} apart is within prediction 0.2"),
+                    Err(_) => panic!("a cuboid pair passed on"),
+                }
+                assert!(
+                    sat.contact(&pos12, &c1, &c2, distance * 0.5)
+                        .is_ok_and(|c| c.is_none())
+                );
+            }
+            println!("{dimension} separated contact: {answered} answered");
+            assert!(answered > 1000, "{answered}");
+        }
+
         /// sat-core's gap of the pair (the first box at the origin of its frame).
         pub fn gap(c1: &Cuboid, c2: &Cuboid, pos12: &Pose) -> Real {
             let a = $sat::obb_from_pose(&Pose::IDENTITY, c1);

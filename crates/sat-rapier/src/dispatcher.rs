@@ -31,10 +31,11 @@ use crate::precision::Precision;
 /// * `contact`: penetration axis and depth from sat-core's `separation`, witness points from
 ///   clipping, where those certify themselves ([`CERTIFY_K`](crate::tolerance::CERTIFY_K)`·ε·S`,
 ///   in f64 [`CERTIFY_K_F64`](crate::tolerance::CERTIFY_K_F64)); every other cuboid pair is
-///   answered in f64 (margin over the candidate axes, closest points), never passed on: the depth
-///   or distance is within [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of the exact one (in
-///   f64 [`CONTACT_K_F64`](crate::tolerance::CONTACT_K_F64)). In f32, against parry's GJK/EPA on
-///   random penetrating pairs (the flavour crates' `tests/all/contact.rs`): normals within
+///   answered in f64 (margin over the candidate axes, closest points), never passed on to the
+///   next dispatcher (the tests `contact_agrees_with_epa` and `separated_contact_is_the_distance`
+///   of the f32 flavours' `tests/all/contact.rs`, and `queries_agree_with_parry_near_and_far` of
+///   the f64 flavours' `tests/all/queries.rs`, call the dispatcher alone and fail on a pair
+///   passed on). In f32, against parry's GJK/EPA on random penetrating pairs: normals within
 ///   `1 − cos ≤ 1e-5`, depths and witness points within 1e-4 of boxes of size ~1, except where
 ///   EPA's own depth contradicts its normal or two axes tie.
 /// * `contact_manifolds`: reference-face clipping (3D: up to 4 points, and edge–edge points;
@@ -49,6 +50,22 @@ use crate::precision::Precision;
 ///   (f64: `DISTANCE_K_F64·ε·S`) of the exact distance; `Intersecting` at distance 0.
 /// * Round cuboids (`ColliderBuilder::round_cuboid`) are not plain cuboids: they pass through
 ///   to the next dispatcher.
+///
+/// # Errors
+///
+/// Every query returns `Err(Unsupported)` for a pair that is not two plain cuboids (and for
+/// shape casts), so that a chained dispatcher answers it; never for two cuboids.
+///
+/// # Error bound
+///
+/// With `S = |t| + |e_A| + |e_B|` of the pair and `ε` the flavour's (`2⁻²³` or `2⁻⁵²`): a
+/// "disjoint" intersection test is exact for the pose as given; `contact()` and every manifold
+/// point are within [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of the exact boxes the pose
+/// names ([`CONTACT_K_F64`](crate::tolerance::CONTACT_K_F64) in f64); `distance` and
+/// `closest_points` within sat-core's `DISTANCE_K·ε·S` (`DISTANCE_K_F64`). Derivations: the book's
+/// chapter *The error bound* (`docs/error-bound.md`).
+///
+/// # Examples
 ///
 /// ```
 #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
@@ -93,7 +110,32 @@ fn local_boxes(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape) -> Result<(Obb, Obb
 }
 
 impl QueryDispatcher for SatDispatcher {
-    /// sat-core's `intersects`: a `false` is exact for the boxes as given.
+    /// sat-core's `intersects`: whether the two cuboids intersect (touching counts).
+    ///
+    /// # Errors
+    ///
+    /// `Err(Unsupported)` unless both shapes are plain cuboids.
+    ///
+    /// # Error bound
+    ///
+    /// A `false` is exact for the boxes the pose names; a `true` is exact unless the boxes are
+    /// within sat-core's band (`BAND_K·ε·S`) of touching.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::parry::query::QueryDispatcher;
+    /// use rapier::parry::shape::Ball;
+    /// use rapier::prelude::{Cuboid, Pose, Vector};
+    ///
+    /// let (d, cube) = (SatDispatcher::default(), Cuboid::new(Vector::splat(0.5)));
+    /// let touching = Pose::from_translation(Vector::X);
+    /// assert!(d.intersection_test(&touching, &cube, &cube).unwrap().intersecting);
+    /// let apart = Pose::from_translation(Vector::X * 1.001);
+    /// assert!(!d.intersection_test(&apart, &cube, &cube).unwrap().intersecting);
+    /// assert!(d.intersection_test(&apart, &cube, &Ball::new(0.5)).is_err()); // for the next dispatcher
+    /// ```
     fn intersection_test(
         &self,
         pos12: &Pose,
@@ -104,8 +146,28 @@ impl QueryDispatcher for SatDispatcher {
     }
 
     /// The box distance (`0` when the cuboids intersect): sat-core's `distance` of the flavour's
-    /// boxes, within `DISTANCE_K·ε·S` (f64: `DISTANCE_K_F64·ε·S`) of the exact distance of the
-    /// boxes (`sat_core::distance`).
+    /// boxes.
+    ///
+    /// # Errors
+    ///
+    /// `Err(Unsupported)` unless both shapes are plain cuboids.
+    ///
+    /// # Error bound
+    ///
+    /// Within `DISTANCE_K·ε·S` (f64: `DISTANCE_K_F64·ε·S`) of the exact distance of the boxes the
+    /// pose names (`sat_core::distance`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::parry::query::QueryDispatcher;
+    /// use rapier::prelude::{Cuboid, Pose, Vector};
+    ///
+    /// let (d, cube) = (SatDispatcher::default(), Cuboid::new(Vector::splat(0.5)));
+    /// let pos12 = Pose::from_translation(Vector::X * 1.5);
+    /// assert!((d.distance(&pos12, &cube, &cube).unwrap().distance - 0.5).abs() < 1e-6);
+    /// ```
     fn distance(
         &self,
         pos12: &Pose,
@@ -123,9 +185,32 @@ impl QueryDispatcher for SatDispatcher {
     /// are two corners, a corner and an edge, a deep lopsided overlap) is answered in f64
     /// (`fallback.rs`: the margin over the candidate axes, closest points of the boxes or of
     /// their supporting features), never handed to the next dispatcher. `Ok(None)` beyond
-    /// `prediction`. The answer is within
-    /// [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of the exact one (see there;
-    /// [`CONTACT_K_F64`](crate::tolerance::CONTACT_K_F64) in f64).
+    /// `prediction`.
+    ///
+    /// # Errors
+    ///
+    /// `Err(Unsupported)` unless both shapes are plain cuboids; a cuboid pair is always answered
+    /// (see [`SatDispatcher`]).
+    ///
+    /// # Error bound
+    ///
+    /// Within [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of the exact depth or distance, and
+    /// the witness points within that of their boxes' surfaces
+    /// ([`CONTACT_K_F64`](crate::tolerance::CONTACT_K_F64) in f64).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::parry::query::QueryDispatcher;
+    /// use rapier::prelude::{Cuboid, Pose, Vector};
+    ///
+    /// let (d, cube) = (SatDispatcher::default(), Cuboid::new(Vector::splat(0.5)));
+    /// let pos12 = Pose::from_translation(Vector::X * 1.2); // 0.2 apart
+    /// let c = d.contact(&pos12, &cube, &cube, 0.5).unwrap().unwrap();
+    /// assert!((c.dist - 0.2).abs() < 1e-6 && c.normal1.x > 0.99);
+    /// assert!(d.contact(&pos12, &cube, &cube, 0.1).unwrap().is_none()); // beyond the prediction
+    /// ```
     fn contact(
         &self,
         pos12: &Pose,
@@ -168,7 +253,32 @@ impl QueryDispatcher for SatDispatcher {
 
     /// The closest points (sat-core's `closest_points` of the flavour's boxes): `Intersecting`
     /// when the cuboids intersect (distance `0`), `Disjoint` beyond `max_dist`, else the two
-    /// points (each in its own shape's frame, as parry gives them), within `DISTANCE_K·ε·S` of their boxes and of the exact distance.
+    /// points, each in its own shape's frame (as parry gives them).
+    ///
+    /// # Errors
+    ///
+    /// `Err(Unsupported)` unless both shapes are plain cuboids.
+    ///
+    /// # Error bound
+    ///
+    /// Each point within `DISTANCE_K·ε·S` of its box, and the points that close to the exact
+    /// distance apart (`DISTANCE_K_F64` in f64).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::parry::query::{ClosestPoints, QueryDispatcher};
+    /// use rapier::prelude::{Cuboid, Pose, Vector};
+    ///
+    /// let (d, cube) = (SatDispatcher::default(), Cuboid::new(Vector::splat(0.5)));
+    /// let pos12 = Pose::from_translation(Vector::X * 1.5);
+    /// let points = d.closest_points(&pos12, &cube, &cube, 1.0).unwrap();
+    /// let ClosestPoints::WithinMargin(p1, p2) = points else {
+    ///     panic!("0.5 apart, within 1.0");
+    /// };
+    /// assert!((p1.x - 0.5).abs() < 1e-6 && (p2.x + 0.5).abs() < 1e-6); // each in its own frame
+    /// ```
     fn closest_points(
         &self,
         pos12: &Pose,
@@ -189,6 +299,24 @@ impl QueryDispatcher for SatDispatcher {
     }
 
     /// Unsupported (a shape cast is not a separating-axis query).
+    ///
+    /// # Errors
+    ///
+    /// Always `Err(Unsupported)`: the chained dispatcher casts.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::parry::query::{QueryDispatcher, ShapeCastOptions};
+    /// use rapier::prelude::{Cuboid, Pose, Vector};
+    ///
+    /// let cube = Cuboid::new(Vector::splat(0.5));
+    /// let pos12 = Pose::from_translation(Vector::X * 3.0);
+    /// let options = ShapeCastOptions::default();
+    /// let cast = SatDispatcher::default().cast_shapes(&pos12, -Vector::X, &cube, &cube, options);
+    /// assert!(cast.is_err());
+    /// ```
     fn cast_shapes(
         &self,
         _: &Pose,
@@ -201,6 +329,24 @@ impl QueryDispatcher for SatDispatcher {
     }
 
     /// Unsupported (a shape cast is not a separating-axis query).
+    ///
+    /// # Errors
+    ///
+    /// Always `Err(Unsupported)`: the chained dispatcher casts.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::parry::query::{NonlinearRigidMotion, QueryDispatcher};
+    /// use rapier::prelude::{Cuboid, Vector};
+    ///
+    /// let cube = Cuboid::new(Vector::splat(0.5));
+    /// let still = NonlinearRigidMotion::identity();
+    /// let cast = SatDispatcher::default()
+    ///     .cast_shapes_nonlinear(&still, &cube, &still, &cube, 0.0, 1.0, true);
+    /// assert!(cast.is_err());
+    /// ```
     fn cast_shapes_nonlinear(
         &self,
         _: &NonlinearRigidMotion,
@@ -229,7 +375,37 @@ where
     /// dispatcher would keep), but with `SatDispatcher.chain(DefaultQueryDispatcher)` deciding
     /// each pair of parts, so cuboid parts get sat-core's manifolds. parry's default dispatcher
     /// recurses into itself, so without this no cuboid inside a compound would reach a chained
-    /// dispatcher. Other pairs are unsupported.
+    /// dispatcher.
+    ///
+    /// # Errors
+    ///
+    /// `Err(Unsupported)` for a pair that is neither two plain cuboids nor a compound against a
+    /// plain shape or a compound (triangle meshes, height fields and voxels go to the chained
+    /// dispatcher).
+    ///
+    /// # Error bound
+    ///
+    /// Every point of a cuboid pair within [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of both
+    /// boxes' surfaces, its `dist` within that of the gap along the normal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::parry::query::{ContactManifold, PersistentQueryDispatcher};
+    /// use rapier::prelude::{Cuboid, Pose, Real, Vector};
+    ///
+    /// // A cube resting on a bigger one: a full face of contact points.
+    /// let (small, big) = (Cuboid::new(Vector::splat(0.5)), Cuboid::new(Vector::splat(2.0)));
+    /// let pos12 = Pose::from_translation(Vector::Y * 2.5);
+    /// let mut manifolds: Vec<ContactManifold<(), ()>> = Vec::new();
+    /// SatDispatcher::default()
+    ///     .contact_manifolds(&pos12, &big, &small, 0.02, &mut manifolds, &mut None)
+    ///     .unwrap();
+    /// let dim = size_of::<Vector>() / size_of::<Real>();
+    /// assert_eq!(manifolds[0].points.len(), if dim == 3 { 4 } else { 2 });
+    /// assert!(manifolds[0].local_n1.y > 0.99);
+    /// ```
     fn contact_manifolds(
         &self,
         pos12: &Pose,
@@ -281,8 +457,32 @@ where
         Ok(())
     }
 
-    /// The cuboid pair's manifold; unsupported for other pairs and under normal constraints
-    /// (those belong to triangle meshes, which parry handles).
+    /// The cuboid pair's manifold (as [`contact_manifolds`](Self::contact_manifolds)).
+    ///
+    /// # Errors
+    ///
+    /// `Err(Unsupported)` for other pairs and under normal constraints (those belong to triangle
+    /// meshes, which parry handles).
+    ///
+    /// # Error bound
+    ///
+    /// As [`contact_manifolds`](Self::contact_manifolds).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::parry::query::{ContactManifold, PersistentQueryDispatcher};
+    /// use rapier::prelude::{Cuboid, Pose, Vector};
+    ///
+    /// let cube = Cuboid::new(Vector::splat(0.5));
+    /// let pos12 = Pose::from_translation(Vector::Y * 0.99); // 1 cm deep
+    /// let mut manifold = ContactManifold::<(), ()>::new();
+    /// SatDispatcher::default()
+    ///     .contact_manifold_convex_convex(&pos12, &cube, &cube, None, None, 0.02, &mut manifold)
+    ///     .unwrap();
+    /// assert!(manifold.points.iter().all(|p| (p.dist + 0.01).abs() < 1e-5));
+    /// ```
     fn contact_manifold_convex_convex(
         &self,
         pos12: &Pose,

@@ -26,8 +26,11 @@
 //!   placed by a pose, for queries of your own.
 //!
 //! [`rapier`] re-exports the rapier this crate is built against; the adapter's own tolerances
-//! are in [`tolerance`]. The examples read the same in every flavour: their first line imports
+//! are in [`tolerance`]; their derivations in the book's chapter *The error bound*
+//! (`docs/error-bound.md`). The examples read the same in every flavour: their first line imports
 //! this crate.
+//!
+//! # Examples
 //!
 //! ```
 #![doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
@@ -60,12 +63,56 @@ compile_error!(
 );
 
 #[cfg(all(feature = "dim2", feature = "f32"))]
+/// The rapier this crate is built against (rapier2d 0.36): use its types through this path so that
+/// they are the ones the dispatcher and the filter take.
+///
+/// # Examples
+///
+/// ```
+#[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::rapier::prelude::NarrowPhase;")]
+///
+/// let narrow_phase = NarrowPhase::new();
+/// assert_eq!(narrow_phase.contact_graph().interactions().count(), 0);
+/// ```
 pub extern crate rapier2d as rapier;
 #[cfg(all(feature = "dim2", feature = "f64"))]
+/// The rapier this crate is built against (rapier2d-f64 0.36): use its types through this path so that
+/// they are the ones the dispatcher and the filter take.
+///
+/// # Examples
+///
+/// ```
+#[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::rapier::prelude::NarrowPhase;")]
+///
+/// let narrow_phase = NarrowPhase::new();
+/// assert_eq!(narrow_phase.contact_graph().interactions().count(), 0);
+/// ```
 pub extern crate rapier2d_f64 as rapier;
 #[cfg(all(feature = "dim3", feature = "f32"))]
+/// The rapier this crate is built against (rapier3d 0.36): use its types through this path so that
+/// they are the ones the dispatcher and the filter take.
+///
+/// # Examples
+///
+/// ```
+#[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::rapier::prelude::NarrowPhase;")]
+///
+/// let narrow_phase = NarrowPhase::new();
+/// assert_eq!(narrow_phase.contact_graph().interactions().count(), 0);
+/// ```
 pub extern crate rapier3d as rapier;
 #[cfg(all(feature = "dim3", feature = "f64"))]
+/// The rapier this crate is built against (rapier3d-f64 0.36): use its types through this path so that
+/// they are the ones the dispatcher and the filter take.
+///
+/// # Examples
+///
+/// ```
+#[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::rapier::prelude::NarrowPhase;")]
+///
+/// let narrow_phase = NarrowPhase::new();
+/// assert_eq!(narrow_phase.contact_graph().interactions().count(), 0);
+/// ```
 pub extern crate rapier3d_f64 as rapier;
 
 mod dispatcher;
@@ -114,6 +161,14 @@ type Obb = sat_core::DObb3;
 /// [`Obb3`](sat_core::Obb3), [`DObb2`](sat_core::DObb2) or [`DObb3`](sat_core::DObb3)); `None`
 /// for every other shape, round cuboids included (a rounded box is not a box). See
 /// [`obb_from_pose`] for how the box is built.
+///
+/// # Error bound
+///
+/// As [`obb_from_pose`]'s: sat-core's error bound holds for the box the collider's position
+/// names.
+///
+/// # Examples
+///
 /// ```
 #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
 /// use rapier::prelude::{ColliderBuilder, Cuboid, Real, SharedShape, Vector};
@@ -143,6 +198,15 @@ pub fn obb(collider: &Collider) -> Option<Obb> {
 /// Like sat-core's fast constructors it assumes finite values within
 /// [`MAX_MAGNITUDE`](sat_core::MAX_MAGNITUDE) (f64 boxes keep f32's range); anything else gives
 /// an unspecified verdict, never a panic.
+///
+/// # Error bound
+///
+/// The box's axes are within one unit roundoff of the rotation the pose names (f32), or as
+/// computed in f64 (f64 flavours), so sat-core's bounds (`BAND_K·ε·S`, `BAND_K_F64·ε·S`) hold for
+/// the box the pose describes.
+///
+/// # Examples
+///
 /// ```
 #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
 /// use rapier::math::{Pose, Rotation, Vector};

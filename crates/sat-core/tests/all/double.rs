@@ -450,10 +450,8 @@ fn every_constructor_form() {
         let forms = [
             DObb3::new(c, h, q),
             DObb3::try_new(c, h, q).unwrap(),
-            DObb3::try_new_f64(c, h, q).unwrap(),
             DObb3::from_axes(c, h, m),
             DObb3::try_from_axes(c, h, m).unwrap(),
-            DObb3::try_from_axes_f64(c, h, m).unwrap(),
             DObb3::from_affine(
                 DAffine3::from_scale_rotation_translation(h, q, c),
                 DVec3::splat(2.0),
@@ -503,15 +501,12 @@ fn every_constructor_form() {
         let forms2 = [
             DObb2::new(c2, h2, angle),
             DObb2::try_new(c2, h2, angle).unwrap(),
-            DObb2::try_new_f64(c2, h2, angle).unwrap(),
             DObb2::from_degrees(c2, h2, angle.to_degrees()),
             DObb2::try_from_degrees(c2, h2, angle.to_degrees()).unwrap(),
-            DObb2::try_from_degrees_f64(c2, h2, angle.to_degrees()).unwrap(),
             DObb2::from_cos_sin(c2, h2, cos * 3.0, sin * 3.0),
             DObb2::try_from_cos_sin(c2, h2, cos, sin).unwrap(),
             DObb2::from_axes(c2, h2, rot),
             DObb2::try_from_axes(c2, h2, rot).unwrap(),
-            DObb2::try_from_axes_f64(c2, h2, rot).unwrap(),
             DObb2::try_from_corners(corners).unwrap(),
             DObb2::from_node(DVec2::ONE, DVec2::splat(0.5), node),
             DObb2::try_from_node(DVec2::ONE, DVec2::splat(0.5), node).unwrap(),

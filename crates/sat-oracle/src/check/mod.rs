@@ -1,4 +1,4 @@
-//! The differential check behind the fuzz targets and `tests/oracle/fuzz_replay.rs`: sat-core against
+//! The differential check behind the fuzz targets and `crates/sat-oracle/tests/all/fuzz_replay.rs`: sat-core against
 //! the exact oracle, parry's GJK and SAT against both.
 //!
 //! # What a recipe pair is
@@ -113,14 +113,6 @@ pub use scene3::{
 };
 pub use seeds::{seeds_near_parallel3, seeds2, seeds3};
 pub use separation::check_separation3;
-
-/// Transitional: the names `tests/oracle/fuzz_replay.rs` still uses (`RecipePair3` and
-/// `RotationForm` before the 0.2 renames, CHANGELOG.md); remove them when that file moves into
-/// this crate's tests.
-#[doc(hidden)]
-pub use recipe_pair::RecipePair3 as Case3;
-#[doc(hidden)]
-pub use recipe3::RotationForm as Form;
 
 /// A fuzz target: the name of its directories under `fuzz/corpus` and `fuzz/regressions`, the
 /// check its inputs go through, and its named seeds as bytes.

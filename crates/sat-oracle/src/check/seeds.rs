@@ -1,5 +1,5 @@
 //! Named degenerate cases, as recipes: the seed corpora of the fuzz targets
-//! (`fuzz/corpus/<target>/seed-<name>`, written and checked by `tests/oracle/fuzz_replay.rs`).
+//! (`fuzz/corpus/<target>/seed-<name>`, written and checked by `crates/sat-oracle/tests/all/fuzz_replay.rs`).
 
 use super::recipe::{Direction, Extent, Gap, Offset, Origin, Recipe, Size, Tilt};
 use super::recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Rewrite2};

@@ -20,7 +20,8 @@ use sat_core::distance::DISTANCE_K;
 use sat_core::exact::{ExactBox3, distance3, verdict3};
 use sat_core::tolerance::EPS;
 use sat_oracle::harness::dim3::{
-    assert_contact_agrees_with_epa, off_boundary, random_rotation, support_gap,
+    assert_contact_agrees_with_epa, assert_separated_contact_is_the_distance, off_boundary,
+    random_rotation, support_gap,
 };
 use sat_oracle::harness::{assert_distance_within_bound, run_targets_on_random_inputs};
 use sat_rapier3d::SatDispatcher;
@@ -58,39 +59,11 @@ fn contact_agrees_with_epa() {
 }
 
 /// Separated pairs within the prediction get the distance (GJK's, within `1e-4`), whether
-/// the clipped points certify it or the f64 closest points give it; none is passed on.
+/// the clipped points certify it or the f64 closest points give it; none is passed on
+/// (`sat_oracle::harness`).
 #[test]
 fn separated_contact_is_the_distance() {
-    let mut rng = Pcg64::seed_from_u64(4);
-    let (sat, parry) = (SatDispatcher::default(), DefaultQueryDispatcher);
-    let mut answered = 0;
-    for _ in 0..20_000 {
-        let (he1, he2, pos12) = pair(&mut rng);
-        let (c1, c2) = (Cuboid::new(he1), Cuboid::new(he2));
-        let distance = parry.distance(&pos12, &c1, &c2).unwrap().distance;
-        if !(1e-3..0.2).contains(&distance) {
-            continue;
-        }
-        match sat.contact(&pos12, &c1, &c2, 0.2) {
-            Ok(Some(s)) => {
-                answered += 1;
-                assert!(
-                    (s.dist - distance).abs() <= LENGTH_TOL,
-                    "{s:?} vs {distance}"
-                );
-                let p2 = pos12 * s.point2;
-                assert!((p2 - s.point1 - s.normal1 * s.dist).length() <= LENGTH_TOL);
-            }
-            Ok(None) => panic!("a pair {distance} apart is within prediction 0.2"),
-            Err(_) => panic!("a cuboid pair passed on"),
-        }
-        assert!(
-            sat.contact(&pos12, &c1, &c2, distance * 0.5)
-                .is_ok_and(|c| c.is_none())
-        );
-    }
-    println!("3D separated contact: {answered} answered");
-    assert!(answered > 1000, "{answered}");
+    assert_separated_contact_is_the_distance("3D", 4, pair);
 }
 
 /// "Disjoint" is exact for the pose as given: the rotation its quaternion names (`R(q)/|q|²`,

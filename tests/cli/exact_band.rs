@@ -12,13 +12,13 @@
 //! The exact box is built from the case's own numbers: the quaternion as given (`R(q)/|q|²`) in
 //! 3D, the f32 axis columns as given (a parallelogram within an ulp of a rectangle) in 2D.
 
-use obbsat::generate::{Box2, Box3, Generator, Kind};
+use obbsat::{GeneratedBox2, GeneratedBox3, Generator, Kind};
 use sat_core::tolerance::{BAND_K, EPS, PAD_K, SEPARATION_K};
 use sat_oracle::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 
 const CASES_PER_KIND: usize = 20_000;
 
-fn exact3(b: &Box3) -> ExactBox3 {
+fn exact3(b: &GeneratedBox3) -> ExactBox3 {
     ExactBox3::from_quat(
         b.center.as_dvec3().to_array(),
         b.half_extents.as_dvec3().to_array(),
@@ -26,7 +26,7 @@ fn exact3(b: &Box3) -> ExactBox3 {
     )
 }
 
-fn exact2(b: &Box2) -> ExactBox2 {
+fn exact2(b: &GeneratedBox2) -> ExactBox2 {
     let (x, y) = (b.axes.x_axis.as_dvec2(), b.axes.y_axis.as_dvec2());
     ExactBox2::from_axes(
         b.center.as_dvec2().to_array(),
@@ -145,7 +145,7 @@ fn symmetric_and_invariant_outside_the_band() {
         let (a, b) = case.obbs().unwrap();
         assert_eq!(a.intersects(&b), exact.intersects);
         assert_eq!(b.intersects(&a), exact.intersects, "swapped: {case:?}");
-        let moved = |bx: &Box3| {
+        let moved = |bx: &GeneratedBox3| {
             sat_core::Obb3::new(
                 motion * bx.center + shift,
                 bx.half_extents,
@@ -157,8 +157,9 @@ fn symmetric_and_invariant_outside_the_band() {
             exact.intersects,
             "moved: {case:?}"
         );
-        let scaled =
-            |bx: &Box3| sat_core::Obb3::new(bx.center * 0.25, bx.half_extents * 0.25, bx.quat);
+        let scaled = |bx: &GeneratedBox3| {
+            sat_core::Obb3::new(bx.center * 0.25, bx.half_extents * 0.25, bx.quat)
+        };
         assert_eq!(
             scaled(&case.a).intersects(&scaled(&case.b)),
             exact.intersects,

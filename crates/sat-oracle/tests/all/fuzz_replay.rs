@@ -1,7 +1,7 @@
 //! The fuzz targets' check on stable, in `cargo test`:
 //!
 //! * the named seeds are committed as `fuzz/corpus/<target>/seed-<name>` (regenerate them with
-//!   `OBBSAT_WRITE_SEEDS=1 cargo test --release --test oracle fuzz_replay`);
+//!   `OBBSAT_WRITE_SEEDS=1 cargo test --release -p sat-oracle --test all fuzz_replay`);
 //! * regressions minimised by hand into a recipe (rather than by `cargo fuzz tmin`) are
 //!   committed the same way, under `fuzz/regressions/<target>/<name>`;
 //! * every file in `fuzz/corpus/<target>/` and `fuzz/regressions/<target>/` is replayed through
@@ -15,13 +15,14 @@
 use std::path::{Path, PathBuf};
 
 use sat_oracle::check::{
-    Case3, Encode, Extent, Form, Origin, Placement3, RandomInputs, Recipe3, Relative3, Report,
-    Rewrite3, Rotation, Size, TARGETS, Target, check_distance3, check3, decode,
+    Encode, Extent, Origin, Placement3, RandomInputs, Recipe3, RecipePair3, Relative3, Report,
+    Rewrite3, Rotation, RotationForm, Size, TARGETS, Target, check_distance3, check3, decode,
     distance_peer_tallies,
 };
 
+/// The workspace's `fuzz/` (two levels above this package).
 fn fuzz_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz")
 }
 
 fn target(name: &str) -> Target {
@@ -69,7 +70,7 @@ fn seed_corpora_are_committed() {
             assert_eq!(
                 committed,
                 bytes,
-                "{} is missing or stale: run OBBSAT_WRITE_SEEDS=1 cargo test --release --test oracle fuzz_replay",
+                "{} is missing or stale: run OBBSAT_WRITE_SEEDS=1 cargo test --release -p sat-oracle --test all fuzz_replay",
                 path.display()
             );
         }
@@ -77,7 +78,7 @@ fn seed_corpora_are_committed() {
 }
 
 /// sat-core's first fuzz finding, fixed by `tolerance::UNDERFLOW_SCALE` (the same boxes are a
-/// unit test in `tests/oracle/verdicts.rs`): A is a flat unit square at `z = 2e11` whose quaternion has a
+/// unit test in `crates/sat-core/tests/all/verdicts.rs`): A is a flat unit square at `z = 2e11` whose quaternion has a
 /// subnormal component (`1e-44`), so the edge pair (x of A, x of B) has a subnormal direction;
 /// B is a rod of half-length `2e11` along z reaching one unit into A's plane. Before the fix the
 /// absolute underflow error of that axis, times B's `2e11` extent, beat the pad and `intersects`
@@ -93,7 +94,7 @@ fn subnormal_axis_entry_huge_extent() -> Recipe3 {
         rotation_a: Rotation::Raw([0.999169f32, 1e-44, 0.0, 0.0407].map(f32::to_bits)),
         rotation_b: Relative3::Independent(Rotation::Identity),
         placement: Placement3::Raw(bits([0.0, 0.0, 1.0])),
-        forms: [Form::Quat; 2],
+        forms: [RotationForm::Quat; 2],
         swap: false,
         rewrite: Rewrite3::AsBuilt,
     }
@@ -114,7 +115,7 @@ fn gjk_cubes_duplicate_support() -> Recipe3 {
         rotation_a: Rotation::Identity,
         rotation_b: Relative3::Same,
         placement: Placement3::Raw([4e-4f32, -1e-9, 0.0].map(f32::to_bits)),
-        forms: [Form::Quat; 2],
+        forms: [RotationForm::Quat; 2],
         swap: false,
         rewrite: Rewrite3::AsBuilt,
     }
@@ -132,7 +133,7 @@ fn parry_431_face_overhang() -> Recipe3 {
         rotation_a: Rotation::Identity,
         rotation_b: Relative3::Same,
         placement: Placement3::Raw([-5.573_167f32, 0.0, 0.0].map(f32::to_bits)),
-        forms: [Form::Quat; 2],
+        forms: [RotationForm::Quat; 2],
         swap: false,
         rewrite: Rewrite3::AsBuilt,
     }
@@ -169,9 +170,9 @@ fn recipe_regressions_are_committed() {
         }
         let committed = std::fs::read(&path).unwrap_or_default();
         assert_eq!(
-            decode::<Case3>(&committed).recipe,
+            decode::<RecipePair3>(&committed).recipe,
             recipe,
-            "{} is missing or stale: run OBBSAT_WRITE_SEEDS=1 cargo test --release --test oracle fuzz_replay",
+            "{} is missing or stale: run OBBSAT_WRITE_SEEDS=1 cargo test --release -p sat-oracle --test all fuzz_replay",
             path.display()
         );
     }
@@ -179,7 +180,7 @@ fn recipe_regressions_are_committed() {
 
 #[test]
 fn gjk_regression_is_a_peer_finding() {
-    let report = check3(&Case3::from(gjk_cubes_duplicate_support()));
+    let report = check3(&RecipePair3::from(gjk_cubes_duplicate_support()));
     let gjk = report.peers[0].expect("parry GJK is wrong on it");
     assert!(
         gjk.verdict && gjk.outside_band() && gjk.relative() > 0.25,
@@ -195,7 +196,7 @@ fn gjk_regression_is_a_peer_finding() {
 fn parry_sat_panic_regression_is_a_peer_finding() {
     let path = fuzz_dir().join("regressions/obb3/parry3d-sat-debug-assert-separation");
     let bytes = std::fs::read(path).unwrap();
-    let case = decode::<Case3>(&bytes);
+    let case = decode::<RecipePair3>(&bytes);
     assert_eq!(case.a.center, [124.724_43, 454.081_6, -882.186_9]);
     assert_eq!(case.b.half_extents, [1216.0; 3]);
     let exact = case.exact();
@@ -212,7 +213,7 @@ fn parry_sat_panic_regression_is_a_peer_finding() {
 
 #[test]
 fn subnormal_regression_is_the_finding() {
-    let case = Case3::from(subnormal_axis_entry_huge_extent());
+    let case = RecipePair3::from(subnormal_axis_entry_huge_extent());
     assert_eq!(case.a.center, [0.0, 0.0, 2e11]);
     assert_eq!(case.a.half_extents, [1.0, 1.0, 0.0]);
     assert_eq!(case.b.center, [0.0, 0.0, 1.0]);
@@ -324,7 +325,7 @@ fn random_distance_cases_3d() {
 /// ways round.
 #[test]
 fn parry_431_regression_is_exact() {
-    let case = Case3::from(parry_431_face_overhang());
+    let case = RecipePair3::from(parry_431_face_overhang());
     assert!(check_distance3(&case).accepted);
     let (a, b) = case.obbs().unwrap();
     assert_eq!(a.distance(&b), 5.573_167 - 2.0);
