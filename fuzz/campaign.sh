@@ -10,6 +10,9 @@
 #   fuzz/campaign.sh --asan -t 600 obb3         # nightly + AddressSanitizer (the README's first
 #                                               # command) instead of stable without a sanitizer
 #   CAMPAIGN_NICE=0 fuzz/campaign.sh ...        # not niced (default: nice 19, idle CPU only)
+#   kill -USR1 <pid of campaign.sh>             # end the current target's run early (libFuzzer's
+#                                               # graceful exit): its corpus is minimised and its
+#                                               # row written as for a run that ran its course
 #
 # Per target:
 #   1. `cargo fuzz run --sanitizer none <target> fuzz/corpus/<target> [fuzz/regressions/<target>]
@@ -76,6 +79,24 @@ mkdir -p "$logs"
 commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates fuzz/fuzz_targets || echo '+')
 failed=0
 
+# USR1: the fuzzer processes of the current run (the fork parent and its jobs, descendants of
+# this script running the target's binary) exit gracefully, keeping what they merged.
+descendants() {
+    local child
+    for child in $(ps -o pid= --ppid "$1"); do
+        echo "$child"
+        descendants "$child"
+    done
+}
+stop_run() {
+    local pid
+    for pid in $(descendants $$); do
+        [[ $(readlink "/proc/$pid/exe" 2>/dev/null) == */release/$t ]] && kill -USR1 "$pid"
+    done
+    return 0
+}
+trap stop_run USR1
+
 # `corpus_stats <target> <dirs>...`: "edges features" after libFuzzer's pass over the dirs.
 corpus_stats() {
     local target=$1
@@ -104,9 +125,14 @@ for t in "${targets[@]}"; do
     echo "=== $t: ${fuzz[*]} $t ${dirs[*]} -- -fork=$jobs ${limits[*]} (log: $log)"
     artifacts_before=$(find "fuzz/artifacts/$t" -type f 2>/dev/null | sort || true)
     start=$(date +%s)
-    status=0
-    "${fuzz[@]}" "$t" "${dirs[@]}" -- -fork="$jobs" "${limits[@]}" >"$log" 2>&1 ||
-        status=$?
+    # In the background, so that USR1 (`stop_run`) is handled while it runs.
+    "${fuzz[@]}" "$t" "${dirs[@]}" -- -fork="$jobs" "${limits[@]}" >"$log" 2>&1 &
+    run=$!
+    while :; do
+        status=0
+        wait "$run" || status=$?
+        kill -0 "$run" 2>/dev/null || break # else `wait` returned for a signal
+    done
     elapsed=$(( $(date +%s) - start ))
     load=$(cut -d ' ' -f 1-3 /proc/loadavg)
     runs=$(sed -n 's/^#\([0-9]*\): cov: .*/\1/p' "$log" | tail -n 1)

@@ -35,6 +35,10 @@ done
 if ! cargo fuzz --version >/dev/null 2>&1; then
     cargo install cargo-fuzz --locked
 fi
+if ! rustc +nightly --version >/dev/null 2>&1; then
+    echo "fuzz/coverage.sh needs a nightly toolchain (rustup toolchain install nightly)" >&2
+    exit 1
+fi
 host=$(rustc +nightly -vV | sed -n 's/^host: //p')
 llvm=$(rustc +nightly --print sysroot)/lib/rustlib/$host/bin
 if [[ ! -x $llvm/llvm-cov || ! -x $llvm/llvm-profdata ]]; then

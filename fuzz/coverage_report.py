@@ -36,8 +36,12 @@ AUDITED = [
 ]
 BEGIN, END = "<!-- coverage:begin -->", "<!-- coverage:end -->"
 FIGURE = re.compile(r"<!-- sat-core lines: ([0-9.]+) % -->")
-# Explanation rows: | `file` | `condition` | never true/false | why |
-WHY_ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|\s*`(.+?)`\s*\|\s*never (true|false)\s*\|(.+)\|\s*$")
+# Explanation rows: | `file` | `condition` | never true / never false | why |, or
+# | `file` | `fn name` | any | why | for every uncovered branch of a function no target calls.
+WHY_ROW = re.compile(
+    r"^\|\s*`([^`]+)`\s*\|\s*`(.+?)`\s*\|\s*(never true|never false|any)\s*\|(.+)\|\s*$"
+)
+FN = re.compile(r"^\s*(?:pub(?:\([a-z]+\))?\s+)?(?:const\s+)?(?:unsafe\s+)?fn\s+(\w+)")
 
 
 def percent(covered, count):
@@ -75,6 +79,21 @@ def condition_text(source_lines, branch):
     return " ".join(text.split())
 
 
+def enclosing_fn(source_lines, line):
+    """The name of the `fn` a line belongs to: the nearest `fn` above it."""
+    for text in reversed(source_lines[:line]):
+        m = FN.match(text)
+        if m:
+            return m.group(1)
+    return None
+
+
+def explained(why, u):
+    """The explanation of an uncovered branch outcome `u`, if the document has one."""
+    name, _, text, side, function = u
+    return why.get((name, text, f"never {side}")) or why.get((name, f"fn {function}", "any"))
+
+
 def measure(export, repo):
     files = {}
     uncovered = []
@@ -102,11 +121,41 @@ def measure(export, repo):
             counts[key] = (true_count + b[4], false_count + b[5])
         for key, (true_count, false_count) in counts.items():
             text = condition_text(source, key)
+            function = enclosing_fn(source, key[0])
             for side, count in (("true", true_count), ("false", false_count)):
                 if count == 0:
-                    uncovered.append((name, key[0], text, side))
+                    uncovered.append((name, key[0], text, side, function))
     uncovered.sort(key=lambda u: (u[0], u[1]))
     return files, uncovered
+
+
+def uncalled_functions(export, repo):
+    """`{file: [(line, name, lines)]}`: the named functions of the two crates no input calls
+    (every compilation of them has count 0), with their first line, name and number of lines."""
+    calls = {}
+    for f in export["data"][0]["functions"]:
+        if not f["regions"]:
+            continue
+        first = f["regions"][0]
+        name = relative(f["filenames"][first[5]], repo)
+        if not any(name.startswith(c + "/") for c in CRATES):
+            continue
+        key = (name, first[0])
+        end = max(r[2] for r in f["regions"] if r[5] == first[5])
+        count, last = calls.get(key, (0, end))
+        calls[key] = (count + f["count"], max(last, end))
+    out = {}
+    sources_cache = {}
+    for (name, line), (count, end) in sorted(calls.items()):
+        if count:
+            continue
+        if name not in sources_cache:
+            with open(os.path.join(repo, name), encoding="utf-8") as f:
+                sources_cache[name] = f.read().splitlines()
+        m = FN.match(sources_cache[name][line - 1])
+        if m:  # (not the closures: theirs is the enclosing function's story)
+            out.setdefault(name, []).append((line, m.group(1), end - line + 1))
+    return out
 
 
 def crate_totals(files, crate):
@@ -130,7 +179,7 @@ def explanations(doc_text):
     return rows
 
 
-def table(files, repo, targets):
+def table(files, repo, targets, uncalled):
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=repo, capture_output=True, text=True
     ).stdout.strip()
@@ -163,6 +212,17 @@ def table(files, repo, targets):
                 out.append(f"| `{short}` | no code counted here¹ | |")
     out += [
         "",
+        "Functions no committed input calls (every compilation of them), by file, with their "
+        "lengths in lines:",
+        "",
+        "| file | functions |",
+        "| --- | --- |",
+    ]
+    for name, functions in sorted(uncalled.items()):
+        listed = ", ".join(f"`{label}` ({n})" for _, label, n in functions)
+        out.append(f"| `{name[len('crates/'):]}` | {listed} |")
+    out += [
+        "",
         "¹ Declarations, re-exports, macro calls and test-only code, whose code is counted where it is written "
         "(`flavour.rs`, `single.rs`' and `double.rs`' `#[path]` modules), or code the fuzz "
         "targets do not build (sat-rapier's `dim2-f64` and `dim3-f64` features; the f32 "
@@ -190,21 +250,24 @@ def main():
         doc = f.read()
     why = explanations(doc)
 
-    generated = table(files, args.repo, args.targets)
-    unexplained = [u for u in uncovered if (u[0], u[2], u[3]) not in why]
-    stale = set(why) - {(u[0], u[2], u[3]) for u in uncovered}
+    generated = table(files, args.repo, args.targets, uncalled_functions(export, args.repo))
+    unexplained = [u for u in uncovered if not explained(why, u)]
+    used = {(u[0], u[2], f"never {u[3]}") for u in uncovered}
+    used |= {(u[0], f"fn {u[4]}", "any") for u in uncovered}
+    stale = set(why) - used
     core = crate_totals(files, CRATES[0])
     measured = percent(core[0], core[1])
 
     print(generated)
     print(f"\n{len(uncovered)} uncovered branch outcomes in the audited files, "
           f"{len(uncovered) - len(unexplained)} explained:")
-    for name, line, text, side in uncovered:
-        mark = "explained" if (name, text, side) in why else "UNEXPLAINED"
-        print(f"  {name}:{line}: `{text}` never {side} ({mark})")
+    for u in uncovered:
+        name, line, text, side, function = u
+        mark = "explained" if explained(why, u) else "UNEXPLAINED"
+        print(f"  {name}:{line} (fn {function}): `{text}` never {side} ({mark})")
     for name, text, side in sorted(stale):
         print(f"  explanation matches no uncovered branch (reached now, or the code changed): "
-              f"{name} `{text}` never {side}")
+              f"{name} `{text}` {side}")
 
     if args.mode == "write":
         if BEGIN not in doc or END not in doc:
