@@ -65,18 +65,19 @@ mapfile -t all < <(cargo fuzz list)
 for t in "${targets[@]}"; do
     printf '%s\n' "${all[@]}" | grep -qx -- "$t" || { echo "no fuzz target $t" >&2; exit 2; }
 done
+# Its own build directory, so that another `cargo fuzz build` in this tree (CI's nightly build,
+# .clusterfuzzlite/check-build.sh) cannot replace the binary under a running campaign.
 if (( asan )); then
-    fuzz=(cargo +nightly fuzz run)
+    fuzz=(cargo +nightly fuzz run --target-dir fuzz/target/campaign)
     build="nightly, ASan"
 else
-    fuzz=(cargo fuzz run --sanitizer none)
+    fuzz=(cargo fuzz run --sanitizer none --target-dir fuzz/target/campaign)
     build="stable, no sanitizer"
 fi
 
 results=docs/fuzzing-campaigns.md
 logs=fuzz/target/campaigns
 mkdir -p "$logs"
-commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates fuzz/fuzz_targets || echo '+')
 failed=0
 
 # USR1: the fuzzer processes of the current run (the fork parent and its jobs, descendants of
@@ -119,6 +120,8 @@ for t in "${targets[@]}"; do
     dirs=("$corpus")
     [[ -d fuzz/regressions/$t ]] && dirs+=("fuzz/regressions/$t")
     log=$logs/$t-$(date -u +%Y%m%dT%H%M%S).log
+    # The code fuzzed: the commit, `+` when crates/ or the targets differ from it.
+    commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates fuzz/fuzz_targets || echo '+')
     read -r files0 bytes0 < <(corpus_size "$corpus")
     read -r cov0 ft0 < <(corpus_stats "$t" "${dirs[@]}")
 
