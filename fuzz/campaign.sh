@@ -102,8 +102,10 @@ trap stop_run USR1
 corpus_stats() {
     local target=$1
     shift
-    "${fuzz[@]}" "$target" "$@" -- -runs=0 2>&1 |
-        sed -n 's/^#[0-9]*[[:space:]]*INITED cov: \([0-9]*\) ft: \([0-9]*\).*/\1 \2/p' | tail -n 1
+    local stats
+    stats=$("${fuzz[@]}" "$target" "$@" -- -runs=0 2>&1 |
+        sed -n 's/^#[0-9]*[[:space:]]*INITED cov: \([0-9]*\) ft: \([0-9]*\).*/\1 \2/p' | tail -n 1)
+    echo "${stats:-? ?}"
 }
 
 # Files and bytes of a corpus directory.
@@ -145,9 +147,15 @@ for t in "${targets[@]}"; do
     if (( status != 0 )); then
         new=$(comm -13 <(echo "$artifacts_before") \
             <(find "fuzz/artifacts/$t" -type f 2>/dev/null | sort) | head -n 1)
-        finding="crash: \`${new:-see $log}\`"
-        grep -m 3 -A 3 'panicked at' "$log" || tail -n 30 "$log"
-        echo "$t: finding ($finding); minimise with cargo fuzz tmin $t <artifact>" >&2
+        if [[ -n $new ]]; then
+            finding="crash: \`$new\`"
+            grep -m 3 -A 3 'panicked at' "$log" || tail -n 30 "$log"
+            echo "$t: finding ($new); minimise it with cargo fuzz tmin $t $new" >&2
+        else
+            tail -n 30 "$log"
+            echo "$t: the run failed without a finding (see $log)" >&2
+            exit 1
+        fi
         failed=1
     fi
 

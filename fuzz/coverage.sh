@@ -50,6 +50,8 @@ mapfile -t targets < <(cargo fuzz list)
 build=$repo/fuzz/target/coverage
 out=$repo/fuzz/coverage
 objects=()
+profiles=()
+mkdir -p "$out/logs"
 start=$(date +%s)
 for t in "${targets[@]}"; do
     dirs=("fuzz/corpus/$t")
@@ -58,16 +60,16 @@ for t in "${targets[@]}"; do
     echo "=== coverage: $t ($(find "${dirs[@]}" -type f | wc -l) inputs)"
     # The profile of every input; the inputs' own output (peer findings) goes to a log.
     if ! RUSTFLAGS="-Zcoverage-options=branch" cargo +nightly fuzz coverage --sanitizer none \
-        --target-dir "$build" "$t" "${dirs[@]}" >"$out.$t.log" 2>&1; then
-        tail -n 30 "$out.$t.log"
+        --target-dir "$build" "$t" "${dirs[@]}" >"$out/logs/$t.log" 2>&1; then
+        tail -n 30 "$out/logs/$t.log"
         echo "cargo fuzz coverage $t failed" >&2
         exit 1
     fi
-    mv "$out.$t.log" "$out/$t/run.log"
+    profiles+=("$out/$t/coverage.profdata")
     # (llvm-cov takes the first binary as its positional argument, the others with -object)
     objects+=(${objects[0]:+-object} "$build/$host/release/$t")
 done
-"$llvm/llvm-profdata" merge -sparse "$out"/*/coverage.profdata -o "$out/merged.profdata"
+"$llvm/llvm-profdata" merge -sparse "${profiles[@]}" -o "$out/merged.profdata"
 sources=("$repo/crates/sat-core/src" "$repo/crates/sat-rapier/src")
 "$llvm/llvm-cov" export -format=text -instr-profile="$out/merged.profdata" "${objects[@]}" \
     "${sources[@]}" >"$out/merged.json"
