@@ -129,7 +129,7 @@ family!(
     ParryBox3,
     query3,
     "parry",
-    Box3,
+    Textbook3,
     "textbook (Ericson 5.1.4 + 5.1.9)",
     |a, b| textbook::closest3(a, b).0
 );
@@ -139,7 +139,7 @@ family!(
     ParryBox2,
     query2,
     "parry2d",
-    Box2,
+    Textbook2,
     "textbook (Ericson 5.1.4)",
     textbook::closest2
 );
@@ -354,17 +354,17 @@ mod textbook {
         e: [f32; N],
     }
 
-    pub type Box3 = TextbookBox<Vec3, 3>;
-    pub type Box2 = TextbookBox<Vec2, 2>;
+    pub type Textbook3 = TextbookBox<Vec3, 3>;
+    pub type Textbook2 = TextbookBox<Vec2, 2>;
 
-    impl From<&Obb3> for Box3 {
+    impl From<&Obb3> for Textbook3 {
         fn from(o: &Obb3) -> Self {
             let (c, u, e) = super::common::textbook_parts3(o);
             TextbookBox { c, u, e }
         }
     }
 
-    impl From<&Obb2> for Box2 {
+    impl From<&Obb2> for Textbook2 {
         fn from(o: &Obb2) -> Self {
             let (c, u, e) = super::common::textbook_parts2(o);
             TextbookBox { c, u, e }
@@ -423,7 +423,7 @@ mod textbook {
         }
     }
 
-    impl Box3 {
+    impl Textbook3 {
         /// Edge `k` as its two end points.
         fn edge(&self, k: usize) -> (Vec3, Vec3) {
             let i = k / 4;
@@ -477,7 +477,7 @@ mod textbook {
 
     /// Distance and closest points (0 and no common point search when they intersect: the book
     /// has none).
-    pub fn closest3(a: &Box3, b: &Box3) -> (f32, Vec3, Vec3) {
+    pub fn closest3(a: &Textbook3, b: &Textbook3) -> (f32, Vec3, Vec3) {
         let mut best = (f32::INFINITY, a.c, b.c);
         let mut keep = |p: Vec3, q: Vec3| {
             let d = (q - p).length_squared();
@@ -498,7 +498,7 @@ mod textbook {
     }
 
     /// The least distance of every vertex of each rectangle to the other.
-    pub fn closest2(a: &Box2, b: &Box2) -> f32 {
+    pub fn closest2(a: &Textbook2, b: &Textbook2) -> f32 {
         let mut best = f32::INFINITY;
         vertices(a, b, |p, q| best = best.min((q - p).length_squared()));
         best.sqrt()

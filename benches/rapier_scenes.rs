@@ -7,10 +7,12 @@
 //! Sleeping is off (as in the notes' measurement), so every scene keeps its whole pile awake and
 //! the numbers are the steady cost of a box pile, not of an empty island list.
 //!
-//! Scenes: settled piles (`boxes3`, `planks3`, `pyramid3`, `pyramid2`, `vertical_stacks2`), where
-//! rapier recycles nearly every pair's contacts, and busy ones where it calls the dispatcher:
-//! tumbling drums (`drum3`, `drum2`), a domino cascade, box sensors (an intersection test per
-//! sensor pair every step) and compound shapes of cuboids.
+//! Scenes: the workspace's own, some shaped after rapier's examples but smaller and awake (rapier's
+//! own scenes, as rapier writes them, are in `benches/rapier_own_scenes.rs`): settled piles
+//! (`boxes3`, `planks3`, `pyramid3`, `pyramid2`, `columns2`), where rapier recycles nearly every
+//! pair's contacts, and busy ones where it calls the dispatcher: tumbling drums (`drum3`,
+//! `drum2`), a domino cascade, box sensors (an intersection test per sensor pair every step) and
+//! compound shapes of cuboids.
 //!
 //! A second table shows what rapier got from each integration's contacts: manifold points and solver
 //! contacts per contact pair, and the mean and worst penetration of cuboid pairs, measured the
@@ -33,7 +35,7 @@
 //! contact pair of a settled scene (the filter vs the pass-through hook, called directly): what
 //! the filter must win back by culling.
 //!
-//! Last, the double-precision builds (`sat_rapier::dim3_f64`, `dim2_f64` in rapier3d-f64 and
+//! Last, the double-precision builds (sat-rapier3d-f64, sat-rapier2d-f64 in rapier3d-f64 and
 //! rapier2d-f64): settled piles (`pyramid3`, `pyramid2`) and a busy scene (`drum3`), the same
 //! scenes rebuilt in f64, stepped in lockstep with every integration, with the same tables
 //! (times, contact quality, the filter against the pass-through hook, hook cost, and the normals
@@ -97,91 +99,24 @@ type HookCost = (f64, f64, usize, usize);
 /// closer], [largest shortfall of ours, of parry's])`.
 type Normals = ([usize; 4], [f64; 2]);
 
-#[path = "../tests/rapier/harness.rs"]
-mod harness;
-
 /// The columns, in the order of `sat_oracle::world`'s `Integration::ALL`.
 const INTEGRATIONS: [&str; 4] = ["default", "dispatcher", "filter", "pass-through"];
-
-/// Generates trait methods that hand each call on to `self.inner` with the same arguments, after
-/// adding one to the counter `self.$counter` when one is named:
-/// `method(argument: Type, …) -> Return[, counted in counter];`.
-macro_rules! delegate {
-    ($($method:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $(, counted in $counter:ident)?;)*) => {$(
-        fn $method(&self, $($arg: $ty),*) -> $ret {
-            $(self.$counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);)?
-            self.inner.$method($($arg),*)
-        }
-    )*};
-}
 
 /// Generates the lockstep runner for one dimension.
 macro_rules! runner {
     ($module:ident, $rapier:ident, $sat:path, $pair_f64:ident) => {
         mod $module {
             use std::sync::Arc;
-            use std::sync::atomic::{AtomicUsize, Ordering};
+            use std::sync::atomic::Ordering;
 
-            use $rapier::parry::query::details::NormalConstraints;
-            use $rapier::parry::query::{
-                ClosestPoints, Contact, ContactManifoldsWorkspace, DefaultQueryDispatcher,
-                NonlinearRigidMotion, PersistentQueryDispatcher, QueryDispatcher, ShapeCastHit,
-                ShapeCastOptions, ShapeDistance, ShapeIntersection, Unsupported,
-            };
+            use $rapier::parry::query::{DefaultQueryDispatcher, PersistentQueryDispatcher};
             use $rapier::prelude::*;
             use $sat::{SatContactFilter, SatDispatcher, obb};
 
+            use sat_oracle::scenes::$module::{Counts, counted_world};
             use sat_oracle::world::$module::{Integration, PassThrough, World as Physics};
 
             use super::{INTEGRATIONS, Times};
-
-            /// Counts the contact-manifold computations the narrow phase asks of `inner` (every
-            /// integration's dispatcher is wrapped alike, so the count costs each the same).
-            struct Counted<D> {
-                inner: D,
-                calls: Arc<AtomicUsize>,
-            }
-
-            impl<D: QueryDispatcher> QueryDispatcher for Counted<D> {
-                delegate! {
-                    intersection_test(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape)
-                        -> Result<ShapeIntersection, Unsupported>;
-                    distance(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape)
-                        -> Result<ShapeDistance, Unsupported>;
-                    contact(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape, prediction: Real)
-                        -> Result<Option<Contact>, Unsupported>;
-                    closest_points(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape, max_dist: Real)
-                        -> Result<ClosestPoints, Unsupported>;
-                    cast_shapes(
-                        pos12: &Pose, vel12: Vector, g1: &dyn Shape, g2: &dyn Shape,
-                        options: ShapeCastOptions
-                    ) -> Result<Option<ShapeCastHit>, Unsupported>;
-                    cast_shapes_nonlinear(
-                        motion1: &NonlinearRigidMotion, g1: &dyn Shape,
-                        motion2: &NonlinearRigidMotion, g2: &dyn Shape,
-                        start: Real, end: Real, stop_at_penetration: bool
-                    ) -> Result<Option<ShapeCastHit>, Unsupported>;
-                }
-            }
-
-            impl<D: PersistentQueryDispatcher<ContactManifoldData, ContactData>>
-                PersistentQueryDispatcher<ContactManifoldData, ContactData> for Counted<D>
-            {
-                delegate! {
-                    contact_manifolds(
-                        pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape, prediction: Real,
-                        manifolds: &mut Vec<ContactManifold>,
-                        workspace: &mut Option<ContactManifoldsWorkspace>
-                    ) -> Result<(), Unsupported>,
-                        counted in calls;
-                    contact_manifold_convex_convex(
-                        pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape,
-                        normal_constraints1: Option<&dyn NormalConstraints>,
-                        normal_constraints2: Option<&dyn NormalConstraints>,
-                        prediction: Real, manifold: &mut ContactManifold
-                    ) -> Result<(), Unsupported>;
-                }
-            }
 
             /// A body with its colliders.
             pub type Body = (RigidBodyBuilder, Vec<ColliderBuilder>);
@@ -194,7 +129,7 @@ macro_rules! runner {
             struct World {
                 physics: Physics,
                 hooks: Box<dyn PhysicsHooks>,
-                manifold_calls: Arc<AtomicUsize>,
+                counts: Arc<Counts>,
                 times: Times,
             }
 
@@ -203,20 +138,8 @@ macro_rules! runner {
                     let name = INTEGRATIONS[integration];
                     let integration = Integration::ALL[integration];
                     debug_assert_eq!(integration.name(), name);
-                    let manifold_calls = Arc::new(AtomicUsize::new(0));
-                    let calls = manifold_calls.clone();
-                    let narrow_phase = if integration == Integration::Dispatcher {
-                        NarrowPhase::with_query_dispatcher(Counted {
-                            inner: SatDispatcher::default().chain(DefaultQueryDispatcher),
-                            calls,
-                        })
-                    } else {
-                        NarrowPhase::with_query_dispatcher(Counted {
-                            inner: DefaultQueryDispatcher,
-                            calls,
-                        })
-                    };
-                    let mut physics = Physics::with_narrow_phase(integration, narrow_phase);
+                    // Every integration's dispatcher counted alike (`sat_oracle::scenes`).
+                    let (mut physics, counts) = counted_world(integration);
                     physics.pipeline.counters.enable();
                     for (body, colliders) in scene {
                         physics.add_compound(body.clone(), colliders.iter().cloned());
@@ -224,7 +147,7 @@ macro_rules! runner {
                     World {
                         physics,
                         hooks: integration.hooks(),
-                        manifold_calls,
+                        counts,
                         times: Times::default(),
                     }
                 }
@@ -284,7 +207,7 @@ macro_rules! runner {
                     }
                 }
                 core::array::from_fn(|d| Times {
-                    manifold_calls: worlds[d].manifold_calls.load(Ordering::Relaxed),
+                    manifold_calls: worlds[d].counts.calls.load(Ordering::Relaxed),
                     pairs: worlds[d].physics.narrow_phase.contact_pairs().count(),
                     ..worlds[d].times.clone()
                 })
@@ -466,8 +389,8 @@ impl BoxPairF64 {
     }
 }
 
-runner!(dim3, rapier3d, sat_rapier::dim3, BoxPairF64);
-use sat_rapier::dim3::SatDispatcher as SatDispatcher3;
+runner!(dim3, rapier3d, sat_rapier3d, BoxPairF64);
+use sat_rapier3d::SatDispatcher as SatDispatcher3;
 
 box_pair_f64!(BoxPair2F64, glam::DVec2, glam::DMat2);
 
@@ -493,10 +416,10 @@ impl BoxPair2F64 {
     }
 }
 
-runner!(dim2, rapier2d, sat_rapier::dim2, BoxPair2F64);
+runner!(dim2, rapier2d, sat_rapier2d, BoxPair2F64);
 
-runner!(dim3_f64, rapier3d_f64, sat_rapier::dim3_f64, BoxPairF64);
-runner!(dim2_f64, rapier2d_f64, sat_rapier::dim2_f64, BoxPair2F64);
+runner!(dim3_f64, rapier3d_f64, sat_rapier3d_f64, BoxPairF64);
+runner!(dim2_f64, rapier2d_f64, sat_rapier2d_f64, BoxPair2F64);
 
 /// Generates `$name`, which rebuilds a scene of plain cuboids of the f32 flavour `$f32` in the
 /// f64 flavour `$f64`: body types, poses, velocities and sleeping as given, every collider a
@@ -578,7 +501,7 @@ fn awake_box2(at: rapier2d::math::Vector, half_extents: [f32; 2]) -> dim2::Body 
     )
 }
 
-/// rapier's boxes3: a thin ground and 10×10×10 unit-half-extent cubes at pitch 2, each layer
+/// After rapier's boxes3 (awake): a thin ground and 10×10×10 unit-half-extent cubes at pitch 2, each layer
 /// shifted by −0.45 more than the one below.
 fn boxes3() -> dim3::Scene {
     use rapier3d::prelude::*;
@@ -599,12 +522,12 @@ fn boxes3() -> dim3::Scene {
     scene
 }
 
-/// rapier's pyramid3 with `layers` layers: layer `i` has `(layers − i)²` boxes of half-extent
+/// After an older rapier's pyramid3, `layers` layers, awake: layer `i` has `(layers − i)²` boxes of half-extent
 /// 0.975 at pitch 2.25, centred (so each rests on four below), 2.5 above the one below.
 fn pyramid3(layers: usize) -> dim3::Scene {
     use rapier3d::prelude::*;
     let mut scene = vec![ground3(100.0, 1.0)];
-    for at in crate::harness::dim3::pyramid_centres(layers, |i| 1.0 + 2.5 * i as Real) {
+    for at in sat_oracle::harness::dim3::pyramid_centres(layers, |i| 1.0 + 2.5 * i as Real) {
         scene.push(awake_box3(at, [0.975; 3]));
     }
     scene
@@ -638,7 +561,7 @@ fn planks3(n: usize) -> dim3::Scene {
     scene
 }
 
-/// rapier's pyramid2 with `rows` rows of boxes of half-extent 0.5.
+/// After rapier's pyramid2, `rows` rows of boxes of half-extent 0.5, awake.
 fn pyramid2(rows: usize) -> dim2::Scene {
     use rapier2d::prelude::*;
     let mut scene = vec![ground2(1000.0, 1.0)];
@@ -651,8 +574,8 @@ fn pyramid2(rows: usize) -> dim2::Scene {
     scene
 }
 
-/// rapier's vertical_stacks2: `stacks` columns of `height` boxes of half-extent 0.5, 2 apart.
-fn vertical_stacks2(stacks: usize, height: usize) -> dim2::Scene {
+/// `stacks` columns of `height` boxes of half-extent 0.5, 2 apart.
+fn columns2(stacks: usize, height: usize) -> dim2::Scene {
     use rapier2d::prelude::*;
     let mut scene = vec![ground2(1000.0, 1.0)];
     for s in 0..stacks {
@@ -1072,7 +995,7 @@ fn print_normals(rows: &[(&str, Normals)], steps: usize) {
     }
 }
 
-/// Every table of the f32 builds (rapier3d, rapier2d with `sat_rapier::dim3`, `dim2`).
+/// Every table of the f32 builds (rapier3d, rapier2d with sat-rapier3d, sat-rapier2d).
 fn f32_builds(steps: usize) {
     let results: Results = vec![
         ("boxes3 (1000 cubes)", dim3::run(&boxes3(), steps)),
@@ -1088,10 +1011,7 @@ fn f32_builds(steps: usize) {
             "pyramid2 (60 rows, 1830 boxes)",
             dim2::run(&pyramid2(60), steps),
         ),
-        (
-            "vertical_stacks2 (30 × 30)",
-            dim2::run(&vertical_stacks2(30, 30), steps),
-        ),
+        ("columns2 (30 × 30)", dim2::run(&columns2(30, 30), steps)),
         ("drum3 (2500 boxes)", dim3::run(&drum3(2500), steps)),
         ("drum2 (3000 boxes)", dim2::run(&drum2(3000), steps)),
         ("dominoes3 (40 × 50)", dim3::run(&dominoes3(40, 50), steps)),
@@ -1141,7 +1061,7 @@ fn f32_builds(steps: usize) {
 }
 
 /// The same tables for the f64 builds (rapier3d-f64, rapier2d-f64 with
-/// `sat_rapier::dim3_f64`, `dim2_f64`), on f32 scenes rebuilt in f64.
+/// sat-rapier3d-f64, sat-rapier2d-f64), on f32 scenes rebuilt in f64.
 fn f64_builds(steps: usize) {
     let results: Results = vec![
         (
@@ -1158,7 +1078,7 @@ fn f64_builds(steps: usize) {
         ),
     ];
     println!(
-        "\nthe f64 builds (rapier3d-f64, rapier2d-f64 with sat_rapier::dim3_f64, dim2_f64), the \
+        "\nthe f64 builds (rapier3d-f64, rapier2d-f64 with sat-rapier3d-f64, sat-rapier2d-f64), the \
          same scenes rebuilt in f64, {steps} steps in lockstep:\n"
     );
     print_times(&results, steps);

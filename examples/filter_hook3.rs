@@ -13,7 +13,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rapier3d::prelude::*;
-use sat_rapier::dim3::SatContactFilter;
+use sat_rapier3d::SatContactFilter;
 
 /// The user's hooks: a one-way platform, and counters.
 struct OneWayPlatform {

@@ -10,11 +10,7 @@
 //! ```
 
 use rapier3d::prelude::*;
-
-#[path = "../tests/rapier/harness.rs"]
-mod harness;
-
-use harness::dim3::{Integration, World, pyramid_centres};
+use sat_oracle::harness::dim3::{Integration, World, pyramid_centres};
 
 const HALF_EXTENT: Real = 0.975;
 

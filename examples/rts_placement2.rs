@@ -16,7 +16,7 @@ use rapier2d::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
 use rapier2d::prelude::*;
 use sat_core::Obb2;
 use sat_core::batch::{ObbSet2, any_overlap2};
-use sat_rapier::dim2::SatDispatcher;
+use sat_rapier2d::SatDispatcher;
 
 /// A footprint: centre, half-extents and rotation in degrees.
 struct Footprint {

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Turn `cargo bench --bench pairs` output into the README's ratio table and chart.
+"""Turn `cargo bench --bench pairs` output into the speed chapter's ratio table and chart
+(docs/speed.md, docs/bench.svg).
 
 Reads criterion's estimates (target/criterion/<workload>/<engine>/new/{estimates,benchmark}.json),
 prints a Markdown table of ns per pair and of each engine's time relative to sat-core in the

@@ -6,7 +6,8 @@
 # `obbsat check --query distance` (each answer against the exact distance, wrong beyond 64·ε·S),
 # runs examples/engines/scale_sweep.py, prints
 # the scoreboard (scripts/engines_table.py) as Markdown and writes it with the findings per engine
-# into docs/engines.md (its generated blocks; the prose is kept) and a summary into README.md.
+# into docs/engines.md (its generated blocks; the prose is kept) and a summary into
+# docs/maintainers.md (the book's engine-maintainers chapter).
 #
 #   scripts/engines.sh                  # everything; 3-6 min on 2 shared cores (more with a fresh build)
 #   ENGINES_CASES=2000 scripts/engines.sh   # fewer generated cases per dimension (default 20000)
@@ -159,5 +160,5 @@ echo "engines.sh: scale sweep" >&2
     rm -f "$out/scale-sweep.json"
 
 python3 scripts/engines_table.py --cases "$cases" --report "$out/report.md" \
-    --doc docs/engines.md --readme README.md --sweep "$out/scale-sweep.json" \
+    --doc docs/engines.md --readme docs/maintainers.md --sweep "$out/scale-sweep.json" \
     --started "$out/started.json" --command "$command" "${rows[@]/#/$out/}"

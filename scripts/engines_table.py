@@ -38,7 +38,7 @@ its distances beyond 64·ε·S by regime with the worst input of each as a case 
 exact `distance`), and the engine's
 verdicts on its cases of examples/engines/findings.jsonl, those whose id starts with its block's
 name) and `scale-sweep` (from --sweep, examples/engines/scale_sweep.py's JSON). --readme rewrites
-the block `summary` of README.md: one line per engine query (distances included). A block missing
+the block `summary` of the given page (docs/maintainers.md): one line per engine query (distances included). A block missing
 from a file is an
 error, so a new engine needs its section first.
 """
@@ -514,7 +514,7 @@ def merged(reports):
 
 
 def summary_block(prefixes):
-    """README's table: one line per engine query, 3D and 2D side by side; for the distance
+    """The summary table (docs/maintainers.md): one line per engine query, 3D and 2D side by side; for the distance
     queries also the distances beyond 64·ε·S (3D, 2D) and the worst |error|/S."""
     by_query = defaultdict(dict)
     order = []
@@ -613,7 +613,7 @@ def main():
     parser.add_argument("--cases", type=int, help="generated cases per dimension (for the note)")
     parser.add_argument("--report", help="also write the table and each row's cases here")
     parser.add_argument("--doc", help="rewrite the generated blocks of this file (docs/engines.md)")
-    parser.add_argument("--readme", help="rewrite the block `summary` of this file (README.md)")
+    parser.add_argument("--readme", help="rewrite the block `summary` of this file (docs/maintainers.md)")
     parser.add_argument("--sweep", help="examples/engines/scale_sweep.py's JSON, for --doc")
     parser.add_argument("--started", help="JSON {epoch, load} written when the run started")
     parser.add_argument("--command", default="scripts/engines.sh", help="the command, for --doc")

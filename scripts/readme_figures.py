@@ -1,27 +1,31 @@
 #!/usr/bin/env python3
-"""Regenerate the README's measured figures from the commands that produce them.
+"""Regenerate the book's measured figures from the commands that produce them.
 
-Each block of measured figures in README.md sits between `<!-- figures: NAME -->` and
-`<!-- end figures -->`. This script runs the block's command, prints the block as Markdown, with
-the date, commit and machine under it, and with --write puts it back into README.md:
+Each block of measured figures sits in a page of the book (docs/, see FILES below) between
+`<!-- figures: NAME -->` and `<!-- end figures -->`. This script runs the block's command, prints
+the block as Markdown, with the date, commit and machine under it, and with --write puts it back
+into its page:
 
-  main-job  `cargo run --release` (default seed and size): every engine's verdicts against the
+  main-job  (docs/cli.md) `cargo run --release` (default seed and size): every engine's verdicts against the
             exact oracle, sat-core's wrong verdicts per written form, and the run's time
-  corpus    `cargo run --release -- check corpus/*.jsonl --engine all --format md` (it exits 1
+  corpus    (docs/maintainers.md) `cargo run --release -- check corpus/*.jsonl --engine all --format md` (it exits 1
             because parry's engines fail on the corpus; the table is the point)
   corpus-distance
-            the same with `--query distance`: every distance engine against the corpus's exact
+            (docs/maintainers.md) the same with `--query distance`: every distance engine against the corpus's exact
             distances (exits 1 too: parry's closest points fail)
-  pairs     `cargo bench --bench pairs` (5-10 minutes), then the ratios of scripts/bench_report.py;
+  pairs     (docs/speed.md) `cargo bench --bench pairs` (5-10 minutes), then the ratios of scripts/bench_report.py;
             also redraws docs/bench.svg. --no-bench reads the last run's criterion results.
 
 Usage: python3 scripts/readme_figures.py [--write] [--no-bench] [main-job] [corpus]
-[corpus-distance] [pairs] (no name: all four). Run it on an otherwise idle machine (timings move with the load) and on a
-committed tree: the line under each block names the commit, and says when other files than
-README.md and docs/bench.svg had uncommitted changes.
+[corpus-distance] [pairs] (no name: all four); --help prints this and checks that every block is
+where FILES says. Run it on an otherwise idle machine (timings move with the load) and on a
+committed tree: the line under each block names the commit, and says when other files than the
+pages it writes and docs/bench.svg had uncommitted changes.
 
-The other measured figures of the README name their own commands beside them: the rapier scene
-tables (`cargo bench --bench rapier_scenes`) and the fuzzing runs (timed `cargo fuzz run`s).
+The other measured figures of the book name their own commands beside them: the spread of the
+pair ratios (`cargo bench --bench pairs -- spread`, docs/speed.md), the rapier scene tables
+(`cargo bench --bench rapier_scenes`, docs/rapier.md) and the fuzzing runs (timed
+`cargo fuzz run`s, docs/fuzzing.md).
 """
 
 import datetime
@@ -35,8 +39,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+# Where each block lives: a page of the book.
+FILES = {
+    "main-job": "docs/cli.md",
+    "corpus": "docs/maintainers.md",
+    "corpus-distance": "docs/maintainers.md",
+    "pairs": "docs/speed.md",
+}
 # What this script writes: changes to these do not make a measurement's tree "modified".
-OUTPUTS = ("README.md", "docs/bench.svg")
+OUTPUTS = (*sorted(set(FILES.values())), "docs/bench.svg")
 sys.path.insert(0, str(ROOT / "scripts"))
 import bench_report  # noqa: E402  (same directory)
 
@@ -220,23 +231,40 @@ def pairs(bench: bool) -> tuple:
     return "\n".join(lines) + "\n\n" + targets(results), at
 
 
-def write(readme: str, name: str, block: str) -> str:
+def find(text: str, name: str) -> tuple:
+    """Where block `name`'s body starts and stops in `text`, or None."""
     start, end = f"<!-- figures: {name} -->\n", "<!-- end figures -->"
-    at = readme.find(start)
-    if at < 0 or readme.find(end, at) < 0:
-        sys.exit(f"README.md has no block `{start.strip()}` … `{end}`")
-    stop = readme.find(end, at)
-    return readme[: at + len(start)] + block + "\n" + readme[stop:]
+    at = text.find(start)
+    stop = text.find(end, at) if at >= 0 else -1
+    return None if stop < 0 else (at + len(start), stop)
+
+
+def write(text: str, name: str, block: str) -> str:
+    found = find(text, name)
+    if found is None:
+        sys.exit(f"{FILES[name]} has no block `<!-- figures: {name} -->` … `<!-- end figures -->`")
+    return text[: found[0]] + block + "\n" + text[found[1]:]
+
+
+def check_blocks() -> bool:
+    """Says where each block is, and whether it is there; True when every one is."""
+    ok = True
+    for name, path in FILES.items():
+        found = find((ROOT / path).read_text(), name)
+        ok = ok and found is not None
+        print(f"  {name:16} {path}: " + ("found" if found else "MISSING"), file=sys.stderr)
+    return ok
 
 
 def main() -> None:
     args = sys.argv[1:]
     unknown = [a for a in args if a not in ("--write", "--no-bench", *COMMANDS)]
     if unknown:
-        sys.exit(__doc__)
+        print(__doc__, file=sys.stderr)
+        found = check_blocks()
+        sys.exit(0 if found and unknown in (["--help"], ["-h"]) else 1)
     names = [a for a in args if a in COMMANDS] or list(COMMANDS)
-    readme_path = ROOT / "README.md"
-    readme = readme_path.read_text()
+    pages = {path: (ROOT / path).read_text() for path in sorted(set(FILES[n] for n in names))}
     for name in names:
         if name == "pairs":
             body, at = pairs(bench="--no-bench" not in args)
@@ -246,10 +274,11 @@ def main() -> None:
         block = body + "\n\n" + provenance(name, at)
         print(f"<!-- figures: {name} -->\n{block}\n<!-- end figures -->\n")
         if "--write" in args:
-            readme = write(readme, name, block)
+            pages[FILES[name]] = write(pages[FILES[name]], name, block)
     if "--write" in args:
-        readme_path.write_text(readme)
-        print("wrote README.md", file=sys.stderr)
+        for path, text in pages.items():
+            (ROOT / path).write_text(text)
+            print(f"wrote {path}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-//! Command-line interface: `obbsat [run] | verdict | distance | check | explain | generate |
-//! corpus`.
+//! Layer 4, the command line: `obbsat [run] | verdict | distance | check | explain | generate |
+//! corpus` parsed by clap into each command's options (layer 3).
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
@@ -8,13 +8,13 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::check::{EngineChoice, Query};
-use crate::check_report::Format;
-use crate::distance::DistanceEngine;
-use crate::engine::{Engine, FailOn};
-use crate::input::open;
-use crate::run::{DEFAULT_CASES, DEFAULT_SEED, Options};
-use crate::verdict::answer_lines;
+use crate::case::Query;
+use crate::command::check::report::Format;
+use crate::command::check::{self, FailOn};
+use crate::command::run::{DEFAULT_CASES, DEFAULT_SEED};
+use crate::command::{answer, corpus, explain, generate, run};
+use crate::engine::{Choice, Engine, find, names};
+use crate::util::open;
 
 /// Oriented-box separating-axis tests with a stated error bound.
 ///
@@ -61,8 +61,8 @@ pub enum Command {
         /// Input file; `-` or nothing reads stdin.
         file: Option<PathBuf>,
         /// sat, sat64, certified, exact, parry-sat, parry-gjk, parry64-sat or parry64-gjk.
-        #[arg(long, default_value = "sat", value_parser = parse_engine)]
-        engine: Engine,
+        #[arg(long, default_value = "sat", value_parser = verdict_engine)]
+        engine: &'static dyn Engine,
     },
     /// Read JSON Lines cases (the format of `verdict`) and write one JSON line per input line:
     /// {"id": .., "distance": d, "a": [point on A], "b": [point on B]} (world coordinates; for
@@ -77,8 +77,8 @@ pub enum Command {
         /// Input file; `-` or nothing reads stdin.
         file: Option<PathBuf>,
         /// sat, exact or parry.
-        #[arg(long, default_value = "sat", value_parser = parse_distance_engine)]
-        engine: DistanceEngine,
+        #[arg(long, default_value = "sat", value_parser = distance_engine)]
+        engine: &'static dyn Engine,
     },
     /// Check engines against each case's "expect": wrong verdicts outside and inside sat-core's
     /// band 48·ε·S, the worst |margin|/S of a wrong verdict, and an exit status for CI.
@@ -197,14 +197,21 @@ pub struct CorpusArgs {
     pub check: bool,
 }
 
-fn parse_engine(name: &str) -> Result<Engine, String> {
-    Engine::from_name(name)
-        .ok_or_else(|| format!("unknown engine {name:?}: use {}", Engine::names()))
+fn verdict_engine(name: &str) -> Result<&'static dyn Engine, String> {
+    find(name, Query::Verdict)
+        .ok_or_else(|| format!("unknown engine {name:?}: use {}", names(Query::Verdict)))
 }
 
-fn parse_distance_engine(name: &str) -> Result<DistanceEngine, String> {
-    DistanceEngine::from_name(name)
-        .ok_or_else(|| format!("unknown engine {name:?}: use sat, exact or parry"))
+fn distance_engine(name: &str) -> Result<&'static dyn Engine, String> {
+    find(name, Query::Distance).ok_or_else(|| {
+        // "sat, exact or parry"
+        let all = names(Query::Distance);
+        let listed = match all.rsplit_once(", ") {
+            Some((first, last)) => format!("{first} or {last}"),
+            None => all,
+        };
+        format!("unknown engine {name:?}: use {listed}")
+    })
 }
 
 fn parse_fail_on(name: &str) -> Result<FailOn, String> {
@@ -221,7 +228,7 @@ fn parse_fail_on(name: &str) -> Result<FailOn, String> {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let command = cli.command.unwrap_or(Command::Run(cli.run));
-    match run(command) {
+    match execute(command) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
@@ -233,50 +240,58 @@ pub fn main() -> ExitCode {
 }
 
 /// Runs one command; `Ok(false)` when it completed but found bad lines or failures.
-pub fn run(command: Command) -> io::Result<bool> {
+pub fn execute(command: Command) -> io::Result<bool> {
     let stdout = || BufWriter::new(io::stdout().lock());
     match command {
         Command::Run(args) => {
-            let options = Options {
+            let options = run::Options {
                 seed: args.seed,
                 cases: args.cases,
                 exact_sample: args.exact_sample,
             };
-            crate::run::run(options, stdout())?;
+            run::run(options, stdout())?;
             Ok(true)
         }
         Command::Verdict { file, engine } => {
             let input = open(file.as_deref())?;
-            let summary = crate::verdict::run(engine, input, stdout(), io::stderr().lock())?;
+            let err = io::stderr().lock();
+            let summary = answer::run(Query::Verdict, engine, input, stdout(), err)?;
             Ok(summary.failed == 0)
         }
         Command::Distance { file, engine } => {
             let input = open(file.as_deref())?;
-            let answer = |case: &_| crate::distance::answer(engine, case);
-            let summary = answer_lines("distance", input, stdout(), io::stderr().lock(), answer)?;
+            let err = io::stderr().lock();
+            let summary = answer::run(Query::Distance, engine, input, stdout(), err)?;
             Ok(summary.failed == 0)
         }
-        Command::Check(args) => check(args, stdout()),
-        Command::Explain(args) => crate::explain::run(&args, stdout()),
+        Command::Check(args) => run_check(args, stdout()),
+        Command::Explain(args) => {
+            let options = explain::Options {
+                file: args.file,
+                id: args.id,
+                svg: args.svg,
+            };
+            explain::run(&options, stdout())
+        }
         Command::Generate(args) => {
-            crate::generate::write_cases(
-                args.dim,
-                args.cases,
-                args.seed,
-                args.outside_band,
-                stdout(),
-            )?;
+            let options = generate::Options {
+                dim: args.dim,
+                count: args.cases,
+                seed: args.seed,
+                outside_band: args.outside_band,
+            };
+            generate::run(options, stdout())?;
             Ok(true)
         }
-        Command::Corpus(args) => crate::corpus::run(&args.dir, &args.fuzz, args.check, stdout()),
+        Command::Corpus(args) => corpus::run(&args.dir, &args.fuzz, args.check, stdout()),
     }
 }
 
-fn check(args: CheckArgs, out: impl Write) -> io::Result<bool> {
+fn run_check(args: CheckArgs, out: impl Write) -> io::Result<bool> {
     let mut engines = Vec::new();
     for value in &args.engine {
         engines.extend(
-            EngineChoice::parse_list(value, args.query)
+            Choice::parse_list(value, args.query)
                 .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?,
         );
     }
@@ -286,7 +301,7 @@ fn check(args: CheckArgs, out: impl Write) -> io::Result<bool> {
             "--timeout must be a positive number of seconds",
         ));
     }
-    let options = crate::check::Options {
+    let options = check::Options {
         files: args.files,
         engines,
         fail_on: args.fail_on,
@@ -294,7 +309,7 @@ fn check(args: CheckArgs, out: impl Write) -> io::Result<bool> {
         dim: args.dim,
         query: args.query,
     };
-    let report = crate::check::run(&options)?;
-    crate::check_report::write(&report, args.format, args.list, out)?;
+    let report = check::run(&options)?;
+    check::report::write(&report, args.format, args.list, out)?;
     Ok(report.passed())
 }

@@ -1,5 +1,5 @@
-//! `obbsat`: oriented-box separating-axis verdicts from the command line. See [`obbsat::cli`].
+//! `obbsat`: oriented-box separating-axis verdicts from the command line. See [`obbsat::main`].
 
 fn main() -> std::process::ExitCode {
-    obbsat::cli::main()
+    obbsat::main()
 }

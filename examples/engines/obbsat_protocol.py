@@ -12,7 +12,7 @@ intersect, touching included), or, for a distance query, `judge(case) -> float`,
 
     serve(engine="FCL", package="python-fcl")
 
-`python3 ADAPTER --query NAME [--stats FILE]` then speaks the protocol (README, "The `cmd:`
+`python3 ADAPTER --query NAME [--stats FILE]` then speaks the protocol (docs/maintainers.md, "The `cmd:`
 protocol"): one request line in, one answer line out, in order, to `obbsat check` with or without
 `--query distance` (`answer_keys` is the one place that turns a judge's result into an answer).
 What becomes of a case:
@@ -35,7 +35,7 @@ counts of each outcome (and of negative distances clamped to 0), and the seconds
 judge (the engine's calls, boxes built included) and in the adapter as a whole from the first
 request to the last answer (JSON and the child's pipe included).
 
-Boxes are read as the exact oracle reads them (`src/exact_pair.rs`), so an engine is given the
+Boxes are read as the exact oracle reads them (`src/case/stored.rs`, `ExactPair`), so an engine is given the
 boxes the expectations are about: a quaternion `q` is the rotation `R(q)/|q|^2` (computed in
 f64), `axes` are the columns as written, an angle or degrees the columns `(c, s), (-s, c)` of the
 written angle (degrees reduced modulo 360 exactly, multiples of 90 degrees exact, otherwise libm's

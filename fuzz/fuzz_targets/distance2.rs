@@ -2,10 +2,10 @@
 //! of the rectangles it stores, parry2d's `query::distance` and `query::closest_points` as peers.
 #![no_main]
 use libfuzzer_sys::{Corpus, fuzz_target};
-use sat_oracle::check::{Case2, check_distance2};
+use sat_oracle::check::{RecipePair2, check_distance2};
 
-fuzz_target!(|case: Case2| -> Corpus {
-    if check_distance2(&case).accepted {
+fuzz_target!(|pair: RecipePair2| -> Corpus {
+    if check_distance2(&pair).accepted {
         Corpus::Keep
     } else {
         Corpus::Reject

@@ -2,10 +2,10 @@
 //! of the boxes it stores, parry's `query::distance` and `query::closest_points` as peers.
 #![no_main]
 use libfuzzer_sys::{Corpus, fuzz_target};
-use sat_oracle::check::{Case3, check_distance3};
+use sat_oracle::check::{RecipePair3, check_distance3};
 
-fuzz_target!(|case: Case3| -> Corpus {
-    if check_distance3(&case).accepted {
+fuzz_target!(|pair: RecipePair3| -> Corpus {
+    if check_distance3(&pair).accepted {
         Corpus::Keep
     } else {
         Corpus::Reject

@@ -4,8 +4,8 @@
 use libfuzzer_sys::{Corpus, fuzz_target};
 use sat_oracle::check::{NearParallel3, check3};
 
-fuzz_target!(|case: NearParallel3| -> Corpus {
-    if check3(&case.0).accepted {
+fuzz_target!(|pair: NearParallel3| -> Corpus {
+    if check3(&pair.0).accepted {
         Corpus::Keep
     } else {
         Corpus::Reject

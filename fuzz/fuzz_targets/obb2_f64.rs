@@ -2,10 +2,10 @@
 //! oracle; inputs sat-core's constructors reject are kept out of the corpus.
 #![no_main]
 use libfuzzer_sys::{Corpus, fuzz_target};
-use sat_oracle::check::{Case2, check2_f64};
+use sat_oracle::check::{RecipePair2, check2_f64};
 
-fuzz_target!(|case: Case2| -> Corpus {
-    if check2_f64(&case).accepted {
+fuzz_target!(|pair: RecipePair2| -> Corpus {
+    if check2_f64(&pair).accepted {
         Corpus::Keep
     } else {
         Corpus::Reject

@@ -2,10 +2,10 @@
 //! inputs sat-core's constructors reject are kept out of the corpus.
 #![no_main]
 use libfuzzer_sys::{Corpus, fuzz_target};
-use sat_oracle::check::{Case3, check3_f64};
+use sat_oracle::check::{RecipePair3, check3_f64};
 
-fuzz_target!(|case: Case3| -> Corpus {
-    if check3_f64(&case).accepted {
+fuzz_target!(|pair: RecipePair3| -> Corpus {
+    if check3_f64(&pair).accepted {
         Corpus::Keep
     } else {
         Corpus::Reject

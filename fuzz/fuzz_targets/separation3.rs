@@ -2,10 +2,10 @@
 //! exact oracle on every case.
 #![no_main]
 use libfuzzer_sys::{Corpus, fuzz_target};
-use sat_oracle::check::{Case3, check_separation3};
+use sat_oracle::check::{RecipePair3, check_separation3};
 
-fuzz_target!(|case: Case3| -> Corpus {
-    if check_separation3(&case).accepted {
+fuzz_target!(|pair: RecipePair3| -> Corpus {
+    if check_separation3(&pair).accepted {
         Corpus::Keep
     } else {
         Corpus::Reject

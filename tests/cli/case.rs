@@ -1,18 +1,17 @@
-//! The case format as a library ([`obbsat::case`]): boxes as written survive a case line
-//! (`CaseLine`, the one writer) and the reader bit for bit, generated cases written as JSON and
-//! read back give sat-core exactly the boxes the generator built, and centres with more digits
-//! than f32 holds keep their offset.
+//! The case format as a library ([`obbsat::WrittenCase`], [`obbsat::Prepared`]): boxes as
+//! written survive a case line (`CaseLine`, the one writer) and the reader bit for bit,
+//! generated cases written as JSON and read back give sat-core exactly the boxes the generator
+//! built, and centres with more digits than f32 holds keep their offset.
 
-use obbsat::case::parse_case;
-use obbsat::generate::Generator;
-use obbsat::pair::Pair;
+use obbsat::{Generator, Prepared, SinglePair};
 
 #[test]
 fn case_boxes_round_trip_through_case_lines() {
     use std::collections::HashMap;
 
-    use obbsat::case_boxes::{CaseLine, box2, box3};
-    use sat_oracle::check::{Case2, Case3, seeds2, seeds3};
+    use obbsat::{read_box2 as box2, read_box3 as box3};
+    use sat_oracle::case_box::CaseLine;
+    use sat_oracle::check::{RecipePair2, RecipePair3, seeds2, seeds3};
     use serde_json::value::RawValue;
 
     // Debug text tells -0.0 from 0.0 and shows every digit.
@@ -23,11 +22,11 @@ fn case_boxes_round_trip_through_case_lines() {
     };
     let mut pairs2: Vec<_> = seeds2()
         .into_iter()
-        .map(|(_, r)| Case2::from(r).boxes())
+        .map(|(_, r)| RecipePair2::from(r).boxes())
         .collect();
     let mut pairs3: Vec<_> = seeds3()
         .into_iter()
-        .map(|(_, r)| Case3::from(r).boxes())
+        .map(|(_, r)| RecipePair3::from(r).boxes())
         .collect();
     let mut generator = Generator::new(5);
     for _ in 0..2000 {
@@ -48,20 +47,21 @@ fn case_boxes_round_trip_through_case_lines() {
         let read = fields(&json);
         assert!(same(&box3(&read["a"], "a"), &Ok::<_, String>(*a)), "{json}");
         assert!(same(&box3(&read["b"], "b"), &Ok::<_, String>(*b)), "{json}");
-        assert!(parse_case(&json).is_ok(), "{json}");
+        assert!(Prepared::parse(&json).is_ok(), "{json}");
     }
 }
 
 #[test]
 fn generated_cases_round_trip_through_the_case_format() {
-    // One generated case written as a line and read back: the same sat-core boxes (as `Pair::$dim`).
+    // One generated case written as a line and read back: the same sat-core boxes (as
+    // `SinglePair::$dim`).
     macro_rules! round_trip {
         ($case:expr, $id:expr, $dim:ident) => {{
             let case = $case;
             let line = serde_json::to_string(&case.to_line($id)).unwrap();
-            let parsed = parse_case(&line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
+            let parsed = Prepared::parse(&line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
             let (a, b) = case.obbs().unwrap();
-            let Pair::$dim(pa, pb) = parsed.pair else {
+            let SinglePair::$dim(pa, pb) = parsed.pair else {
                 panic!(
                     "a case read in the wrong dimension (not {}): {line}",
                     stringify!($dim)
@@ -86,7 +86,7 @@ fn centres_with_more_digits_than_f32_keep_their_offset() {
         "a": {"center": [1000000.1, -3.3, 7e5], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]},
         "b": {"center": [1000002.101, -3.3, 7e5], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}}"#
         .replace('\n', " ");
-    let case = parse_case(&line).unwrap_or_else(|e| panic!("{}", e.reason));
+    let case = Prepared::parse(&line).unwrap_or_else(|e| panic!("{}", e.reason));
     let verdict = case.pair.verdict();
     assert!(!verdict.intersects);
     assert!((verdict.margin - 0.001).abs() < 1e-6, "{verdict:?}");
@@ -99,19 +99,19 @@ fn parry_sees_the_boxes_where_they_are_written_when_f32_holds_them() {
             r#"{{"dim": 3, "a": {{"center": {ca}, "half_extents": [1, 1, 1], "quat": [0, 0, 0.3, 1]}}, "b": {{"center": {cb}, "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}}}}"#
         )
     };
-    let centres = |pair: &Pair| match pair {
-        Pair::Three(a, b) => (a.center(), b.center()),
-        Pair::Two(..) => panic!("a 3D case read as 2D"),
+    let centres = |pair: &SinglePair| match pair {
+        SinglePair::Three(a, b) => (a.center(), b.center()),
+        SinglePair::Two(..) => panic!("a 3D case read as 2D"),
     };
     // f32 values: parry gets them as written (its own handling of large coordinates counts),
     // sat-core the pair moved so that A's centre is the origin.
-    let case = parse_case(&line("[1e6, 0, -5e5]", "[1000002, 0.5, -5e5]")).unwrap();
+    let case = Prepared::parse(&line("[1e6, 0, -5e5]", "[1000002, 0.5, -5e5]")).unwrap();
     let (a, b) = centres(&case.peers);
     assert_eq!((a.x, b.x, b.y), (1e6, 1_000_002.0, 0.5));
     let (a, b) = centres(&case.pair);
     assert_eq!((a.x, b.x, b.y), (0.0, 2.0, 0.5));
     // More digits than f32 holds: both get the moved pair (offset rounded once).
-    let case = parse_case(&line("[1000000.1, 0, 0]", "[1000002.2, 0, 0]")).unwrap();
+    let case = Prepared::parse(&line("[1000000.1, 0, 0]", "[1000002.2, 0, 0]")).unwrap();
     assert_eq!(centres(&case.peers), centres(&case.pair));
     assert_eq!(centres(&case.pair).0.x, 0.0);
 }
@@ -123,7 +123,7 @@ fn parry_sees_the_boxes_where_they_are_written_when_f32_holds_them() {
 #[test]
 fn case_numbers_keep_their_meaning() {
     let verdict = |line: &str| {
-        let case = parse_case(line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
+        let case = Prepared::parse(line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
         (case.pair.verdict(), case.exact.verdict())
     };
     // 0.1 + 0.1 = 0.2 exactly as written; each 0.1 rounded to nearest f32 would leave a gap.

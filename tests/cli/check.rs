@@ -3,11 +3,8 @@
 //! band, worst |margin|/S) are known in advance; exit statuses and formats.
 
 use crate::common::{engine, obbsat, stdout};
-use obbsat::case::parse_case;
-use obbsat::check::band;
-use obbsat::engine::Engine;
-use obbsat::generate::Generator;
-use obbsat::reference::reference;
+use obbsat::{Engine, Generator, Prepared, Query, engines, reference};
+use sat_core::tolerance::Band;
 use serde_json::Value;
 
 /// `count` generated cases (alternating 2D and 3D) as case lines with the exact oracle's
@@ -40,7 +37,7 @@ struct Tally {
     worst: Option<f64>,
 }
 
-fn tally(lines: &[String], engine: Engine) -> Tally {
+fn tally(lines: &[String], engine: &dyn Engine) -> Tally {
     let mut t = Tally {
         wrong: 0,
         outside: 0,
@@ -51,24 +48,25 @@ fn tally(lines: &[String], engine: Engine) -> Tally {
         let expect = v["expect"].as_bool().unwrap();
         let margin = v["exact_margin"].as_f64().unwrap();
         let scale = v["scale"].as_f64().unwrap();
-        let case = parse_case(line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
+        let case = Prepared::parse(line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
         // The exact engine's verdicts come from the independent rational reference here, not
         // from the engine itself, whose oracle also wrote `expect`.
-        let verdict = if engine == Engine::Exact {
+        let verdict = if engine.name() == "exact" {
             reference(&case.exact).intersects
         } else {
-            engine.intersects(&case)
+            engine.intersects(&case).unwrap()
         };
         if verdict != expect {
             t.wrong += 1;
             // sat64: its f64 band where it runs in f64, none where it runs the exact
             // certified test (f32 columns).
-            let band = match (engine, &case.double) {
-                (Engine::Sat64, Some(double)) => double.band(scale),
-                (Engine::Sat64, None) => 0.0,
-                _ => band(scale),
+            let band = match (engine.name(), &case.double) {
+                ("sat64", Some(double)) if double.axes() => Band::f64_axes(scale),
+                ("sat64", Some(_)) => Band::f64(scale),
+                ("sat64", None) => Band::exact(scale),
+                _ => Band::f32(scale),
             };
-            t.outside += usize::from(margin.abs() > band);
+            t.outside += usize::from(!band.contains(margin));
             let r = margin.abs() / scale;
             t.worst = Some(t.worst.map_or(r, |w: f64| w.max(r)));
         }
@@ -108,7 +106,7 @@ fn every_engine_gets_the_counts_tallied_independently() {
         flip.len()
     );
     let mut any_failed = false;
-    for e in Engine::ALL {
+    for e in engines(Query::Verdict) {
         let expected = tally(&lines, e);
         let got = engine(&report, e.name());
         assert_eq!(got["wrong"], expected.wrong, "{}", e.name());
@@ -125,15 +123,15 @@ fn every_engine_gets_the_counts_tallied_independently() {
             (Some(w), Some(x)) => assert!((w - x).abs() <= 1e-12 * x, "{}: {w} vs {x}", e.name()),
             (w, x) => assert_eq!(w, x, "{}", e.name()),
         }
-        let passes = match e {
-            Engine::Exact | Engine::Certified => expected.wrong == 0,
+        let passes = match e.name() {
+            "exact" | "certified" => expected.wrong == 0,
             _ => expected.outside == 0,
         };
         assert_eq!(got["passed"], passes, "{}", e.name());
         any_failed |= !passes;
     }
     // The exact engines are wrong exactly where an expectation was flipped.
-    for e in [Engine::Exact, Engine::Certified] {
+    for e in engines(Query::Verdict).filter(|e| ["exact", "certified"].contains(&e.name())) {
         assert_eq!(tally(&lines, e).wrong, flip.len());
     }
     assert_eq!(report["passed"], !any_failed);
@@ -154,7 +152,8 @@ fn exit_status_follows_each_engines_rule() {
         .iter()
         .position(|l| {
             let v: Value = serde_json::from_str(l).unwrap();
-            v["exact_margin"].as_f64().unwrap().abs() > 100.0 * band(v["scale"].as_f64().unwrap())
+            v["exact_margin"].as_f64().unwrap().abs()
+                > 100.0 * Band::f32(v["scale"].as_f64().unwrap()).width()
         })
         .unwrap();
     let flipped = corpus(7, 1200, &[far_out]);
@@ -171,7 +170,7 @@ fn exit_status_follows_each_engines_rule() {
         .position(|l| {
             let v: Value = serde_json::from_str(l).unwrap();
             let m = v["exact_margin"].as_f64().unwrap().abs();
-            m > 0.0 && m <= band(v["scale"].as_f64().unwrap())
+            m > 0.0 && m <= Band::f32(v["scale"].as_f64().unwrap()).width()
         })
         .unwrap();
     let path_in = write("in-band.jsonl", &corpus(7, 1200, &[in_band]));

@@ -126,7 +126,7 @@ fn a_foreign_file_keeps_its_lines_and_gets_fresh_expectations() {
 
 #[test]
 fn fuzz_findings_become_cases_as_their_target_decodes_them() {
-    use sat_oracle::check::{Case2, Case3, decode, target};
+    use sat_oracle::check::{RecipePair2, RecipePair3, decode, target};
 
     let root = std::env::temp_dir().join(format!("obbsat-fuzz-{}", std::process::id()));
     let (corpus, fuzz) = (root.join("corpus"), root.join("fuzz"));
@@ -137,9 +137,9 @@ fn fuzz_findings_become_cases_as_their_target_decodes_them() {
         for (seed, bytes) in (target(name).unwrap().seeds)().into_iter().take(3) {
             std::fs::write(dir.join(format!("crash-{seed}")), &bytes).unwrap();
             let exact = if name == "obb2" {
-                decode::<Case2>(&bytes).exact()
+                decode::<RecipePair2>(&bytes).exact()
             } else {
-                decode::<Case3>(&bytes).exact()
+                decode::<RecipePair3>(&bytes).exact()
             };
             expected.push((
                 format!("fuzz-{name}-crash-{seed}"),

@@ -8,11 +8,7 @@
 use std::cmp::Ordering;
 
 use crate::common::{obbsat, stdout};
-use obbsat::case::parse_case;
-use obbsat::generate::{Generator, Kind};
-use obbsat::parallel;
-use obbsat::progress::Progress;
-use obbsat::reference::reference;
+use obbsat::{Generator, Kind, Prepared, Progress, parallel_map, reference};
 use sat_oracle::case_box::integer_quat_columns;
 use serde_json::{Value, json};
 
@@ -171,10 +167,10 @@ fn angles(mut v: Value, n: usize) -> Value {
 /// The reference's verdict and margin sign for every line, on all cores.
 fn references(lines: &[String]) -> Vec<(bool, Ordering, f64)> {
     let progress = Progress::new(lines.len(), "reference");
-    let out = parallel::map(
+    let out = parallel_map(
         lines,
         |line| {
-            let case = parse_case(line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
+            let case = Prepared::parse(line).unwrap_or_else(|e| panic!("{line}: {}", e.reason));
             let r = reference(&case.exact);
             let sign = r
                 .gaps

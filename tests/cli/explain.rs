@@ -3,7 +3,7 @@
 //! intervals in the right order, and every coordinate inside the picture.
 
 use crate::common::{obbsat, stdout};
-use obbsat::engine::Engine;
+use obbsat::{Query, engines};
 
 /// The attribute `name` of an SVG element's text.
 fn attr<'a>(element: &'a str, name: &str) -> Option<&'a str> {
@@ -107,7 +107,7 @@ fn a_2d_case_draws_both_rectangles_the_axis_and_the_intervals() {
         text.contains("along face_a0: the boxes are apart"),
         "{text}"
     );
-    for engine in Engine::ALL.map(Engine::name) {
+    for engine in engines(Query::Verdict).map(|e| e.name()) {
         assert!(
             text.lines()
                 .any(|l| l.starts_with(engine) && l.contains("false")),

@@ -9,6 +9,7 @@ mod check;
 mod cmd_engine;
 mod corpus;
 mod distance;
+mod exact_band;
 mod exact_engines;
 mod explain;
 mod parry64;

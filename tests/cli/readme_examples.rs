@@ -1,7 +1,8 @@
-//! The README's Rust blocks are doctests (`src/lib.rs` includes the README), so `cargo test`
-//! compiles and runs them. This keeps them honest for a reader on GitHub too: no block may opt
-//! out (`ignore`, `no_run`, `compile_fail`), and none may hide lines with rustdoc's `#`, which
-//! GitHub shows as written and which do not compile when copied.
+//! The README's and the book's Rust blocks are doctests (`src/lib.rs` includes the README and
+//! every page `docs/SUMMARY.md` names), so `cargo test` compiles and runs them. This keeps them
+//! honest for a reader on GitHub too: no block may opt out (`ignore`, `no_run`,
+//! `compile_fail`), and none may hide lines with rustdoc's `#`, which GitHub shows as written and
+//! which do not compile when copied.
 
 /// The README's fenced blocks: (line of the opening fence, info string, body lines).
 fn blocks(text: &str) -> Vec<(usize, &str, Vec<&str>)> {
@@ -22,28 +23,56 @@ fn blocks(text: &str) -> Vec<(usize, &str, Vec<&str>)> {
     blocks
 }
 
-#[test]
-fn every_rust_block_of_the_readme_runs_as_written() {
-    let readme = include_str!("../../README.md");
-    let rust: Vec<_> = blocks(readme)
+/// Every Rust block of `text` (the file `name`) runs as written: plain `rust`, no hidden lines.
+/// Returns how many there are.
+fn assert_rust_blocks_run_as_written(name: &str, text: &str) -> usize {
+    let rust: Vec<_> = blocks(text)
         .into_iter()
         .filter(|(_, info, _)| info.starts_with("rust"))
         .collect();
-    // The sat-core example and the rapier example at least.
-    assert!(rust.len() >= 2, "{} Rust blocks", rust.len());
     for (line, info, body) in &rust {
-        assert_eq!(
-            *info, "rust",
-            "README.md:{line}: a Rust block that is not run"
-        );
+        assert_eq!(*info, "rust", "{name}:{line}: a Rust block that is not run");
         let hidden = body.iter().find(|l| {
             let l = l.trim_start();
             l == "#" || l.starts_with("# ")
         });
         assert!(
             hidden.is_none(),
-            "README.md:{line}: a line hidden from rustdoc but shown on GitHub: {hidden:?}"
+            "{name}:{line}: a line hidden from rustdoc but shown on GitHub: {hidden:?}"
         );
+    }
+    rust.len()
+}
+
+#[test]
+fn every_rust_block_of_the_readme_runs_as_written() {
+    let rust = assert_rust_blocks_run_as_written("README.md", include_str!("../../README.md"));
+    // The sat-core example and the rapier examples at least.
+    assert!(rust >= 2, "{rust} Rust blocks");
+}
+
+/// The book's pages: every file `docs/SUMMARY.md` links to is included as a doctest by
+/// `src/lib.rs` (so its Rust blocks run), and its Rust blocks run as written.
+#[test]
+fn every_page_of_the_book_is_a_doctest() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let summary = std::fs::read_to_string(root.join("docs/SUMMARY.md")).unwrap();
+    let lib = include_str!("../../src/lib.rs");
+    let pages: Vec<&str> = summary
+        .split("](")
+        .skip(1)
+        .filter_map(|rest| rest.split(')').next())
+        .filter(|page| !page.is_empty()) // a draft chapter, `[Title]()`, has no file yet
+        .collect();
+    assert!(pages.len() >= 10, "{pages:?}");
+    for page in pages {
+        let include = format!("include_str!(\"../docs/{page}\")");
+        assert!(
+            lib.contains(&include),
+            "src/lib.rs does not include docs/{page}"
+        );
+        let text = std::fs::read_to_string(root.join("docs").join(page)).unwrap();
+        assert_rust_blocks_run_as_written(page, &text);
     }
 }
 

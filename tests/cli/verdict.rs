@@ -3,7 +3,7 @@
 
 use std::process::Output;
 
-use obbsat::engine::Engine;
+use obbsat::{Query, engines};
 use serde_json::Value;
 
 use crate::common::{json_lines as answers, obbsat_reading_all};
@@ -410,7 +410,7 @@ fn every_engine_answers_the_same_lines_with_the_same_errors() {
             .collect()
     };
     let sat = verdict(&["--engine", "sat"], &input);
-    for engine in Engine::ALL.map(Engine::name) {
+    for engine in engines(Query::Verdict).map(|e| e.name()) {
         let out = verdict(&["--engine", engine], &input);
         assert_eq!(out.status.code(), Some(1), "{engine}");
         assert_eq!(errors(&out), errors(&sat), "{engine}");
@@ -426,7 +426,7 @@ fn mutilated_lines_never_panic_with_any_engine() {
     let seeds = mutilation_seeds();
     let lines = mutilated(&seeds, b"\"9-e0],");
     let input = lines.join(&b'\n');
-    for engine in Engine::ALL.map(Engine::name) {
+    for engine in engines(Query::Verdict).map(|e| e.name()) {
         let out = verdict(&["--engine", engine], &input);
         assert!(matches!(out.status.code(), Some(0 | 1)), "{engine}");
         assert_eq!(answers(&out).len(), lines.len(), "{engine}");

@@ -206,6 +206,12 @@ certified_via_f32! {
     /// and only a pair within about `d` of touching is decided in exact integers. Returns the
     /// exact verdict for inputs the f32 path cannot hold (out of range).
     ///
+    /// # Error bound
+    ///
+    /// None: exact at any margin, for the numbers as given.
+    ///
+    /// # Examples
+    ///
     /// ```
     /// use sat_core::exact::ExactBox3;
     ///
@@ -220,6 +226,20 @@ certified_via_f32! {
 certified_via_f32! {
     /// Certified verdict for rectangles given in f64 (columns exactly): see
     /// [`ExactBox3::intersects_certified`].
+    ///
+    /// # Error bound
+    ///
+    /// None: exact at any margin, for the numbers as given.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::exact::ExactBox2;
+    ///
+    /// let square = |x: f64| ExactBox2::from_degrees([x, 0.0], [1.0; 2], 90.0);
+    /// assert!(square(0.0).intersects_certified(&square(2.0))); // exactly touching
+    /// assert!(!square(0.0).intersects_certified(&square(2.0 + 1e-15)));
+    /// ```
     ExactBox2 => Obb2(Vec2), sat2, verdict2;
     DVec2, DMat2, as_dvec2, 2
 }

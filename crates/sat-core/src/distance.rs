@@ -194,34 +194,109 @@ mod single;
 /// exact distance `d` of the boxes as stored, and each point of
 /// [`closest_points`](crate::Obb3::closest_points) lies within that of its box (plus `ε·|c|`
 /// for its world coordinates). Derived in the module docs (`33.4`).
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::Obb3;
+/// use sat_core::glam::{Quat, Vec3};
+/// use sat_core::distance::DISTANCE_K;
+/// use sat_core::tolerance::EPS;
+///
+/// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
+/// let b = Obb3::new(Vec3::X * 3.0, Vec3::ONE, Quat::IDENTITY); // 1 apart
+/// assert!((a.distance(&b) - 1.0).abs() <= DISTANCE_K * EPS * a.error_scale(&b));
+/// ```
 pub const DISTANCE_K: f32 = 48.0;
 
 /// The acceptance slack, in units of `ε·S₁`: a candidate is the answer when its distance is
 /// within this of a lower bound (a separating-axis gap, or the gap along its own direction),
 /// which covers their roundings against each other (a few `u·S` when the candidate is exact).
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::distance::{DISTANCE_K, FAST_K};
+///
+/// assert!(FAST_K < DISTANCE_K);
+/// ```
 pub const FAST_K: f32 = 4.0;
 
 /// The slack of the f64 clip that looks for a common point, relative to `S` (`2⁻⁴⁰`): far
 /// above its rounding (`~10⁻¹⁵·S`), far below `ε·S`.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::distance::CLIP_SLACK;
+///
+/// assert_eq!(CLIP_SLACK, 2f64.powi(-40));
+/// ```
 pub const CLIP_SLACK: f64 = 1.0 / (1u64 << 40) as f64;
 
 /// [`DISTANCE_K`] for [`DObb3`](crate::DObb3) and [`DObb2`](crate::DObb2), in units of
 /// `ε₆₄·S` (`ε₆₄ = 2⁻⁵²`): 16 times the f32 constant ("Double precision" in the module docs).
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::DObb3;
+/// use sat_core::distance::DISTANCE_K_F64;
+/// use sat_core::glam::{DQuat, DVec3};
+///
+/// // Cubes a million metres out, a micrometre apart.
+/// let a = DObb3::new(DVec3::splat(1e6), DVec3::ONE, DQuat::IDENTITY);
+/// let b = DObb3::new(DVec3::splat(1e6) + DVec3::X * (2.0 + 1e-6), DVec3::ONE, DQuat::IDENTITY);
+/// let bound = DISTANCE_K_F64 * f64::EPSILON * a.error_scale(&b) + 1e6 * f64::EPSILON; // + ε·|c|
+/// assert!((a.distance(&b) - 1e-6).abs() <= bound);
+/// ```
 pub const DISTANCE_K_F64: f64 = 768.0;
 
 /// [`FAST_K`] for f64 boxes, in units of `ε₆₄·S₁`: 16 times the f32 constant.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::distance::{FAST_K, FAST_K_F64};
+///
+/// assert_eq!(FAST_K_F64, 16.0 * f64::from(FAST_K));
+/// ```
 pub const FAST_K_F64: f64 = 64.0;
 
 /// The slack of the f64 boxes' clip ([`CLIP_SLACK`]), relative to `S`: `128·ε₆₄ = 2⁻⁴⁵`,
 /// above its rounding (`≤ 30·ε₆₄·S`, "Double precision" in the module docs).
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::distance::CLIP_SLACK_F64;
+///
+/// assert_eq!(CLIP_SLACK_F64, 2f64.powi(-45));
+/// ```
 pub const CLIP_SLACK_F64: f64 = 128.0 * f64::EPSILON;
 
 /// Support-walk steps before the candidates are enumerated (each one GJK-like step from the
 /// nearest pair so far).
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::distance::WALK_STEPS;
+///
+/// assert_eq!(WALK_STEPS, 2);
+/// ```
 pub const WALK_STEPS: usize = 2;
 
 /// A two-term sum `x·y + z·w` decides a supporting side only when it exceeds
 /// `AMBIGUITY_K·ε·(|x·y| + |z·w|)`: its rounding error is at most `ε·(|x·y| + |z·w|)·(1 + u)`.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::distance::AMBIGUITY_K;
+///
+/// assert_eq!(AMBIGUITY_K, 2.0);
+/// ```
 pub const AMBIGUITY_K: f32 = 2.0;
 
 /// The distance of two boxes and a point of each realising it, as
@@ -229,6 +304,24 @@ pub const AMBIGUITY_K: f32 = 2.0;
 /// [`Obb2::closest_points`](crate::Obb2::closest_points) return them. `V` is `glam::Vec2` or
 /// `glam::Vec3` with `R = f32`; for [`DObb3`](crate::DObb3) and [`DObb2`](crate::DObb2),
 /// `glam::DVec3` or `glam::DVec2` with `R = f64`.
+///
+/// # Error bound
+///
+/// `distance` within `DISTANCE_K·ε·S` of the exact distance of the boxes as stored, each point
+/// within that of its box (plus `ε·|c|` for its world coordinates); `DISTANCE_K_F64` in f64.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::Obb3;
+/// use sat_core::glam::{Quat, Vec3};
+/// use sat_core::ClosestPoints;
+///
+/// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
+/// let b = Obb3::new(Vec3::new(3.0, 0.5, 0.0), Vec3::ONE, Quat::IDENTITY);
+/// let ClosestPoints { distance, a: on_a, b: on_b } = a.closest_points(&b);
+/// assert!((distance - 1.0).abs() < 1e-6 && (on_a.x - 1.0).abs() < 1e-6 && (on_b.x - 2.0).abs() < 1e-6);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ClosestPoints<V, R = f32> {
     /// The distance, `0` when the boxes intersect (within [`DISTANCE_K`]`·ε·S`; f64 boxes:
@@ -243,7 +336,7 @@ pub struct ClosestPoints<V, R = f32> {
 
 /// The middle of the parameters `t ∈ [−half, half]` for which `start + t·dir` lies in the box
 /// `|x_c| ≤ bounds_c`, if any (slab clipping, in f64).
-fn clip<const N: usize>(
+pub(crate) fn clip<const N: usize>(
     start: [f64; N],
     dir: [f64; N],
     bounds: [f64; N],
@@ -269,6 +362,14 @@ fn clip<const N: usize>(
 /// Pairs whose size `S₁` is below this (`2⁻⁴⁰`) measure lengths in a power of two of `S₁`
 /// (`unit_of`): above it, a squared distance that underflows belongs to a distance below
 /// `2⁻⁶³`, and the underflow costs at most `2⁻⁷⁴ ≪ ε·S`.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::distance::SMALL_SCALE;
+///
+/// assert_eq!(SMALL_SCALE, 2f32.powi(-40));
+/// ```
 pub const SMALL_SCALE: f32 = 1.0 / (1u64 << 40) as f32;
 
 /// The power of two `2^e` with `s/2^e` in `[1/2, 1)`, and its reciprocal (exact, from the bits:
@@ -277,7 +378,7 @@ pub const SMALL_SCALE: f32 = 1.0 / (1u64 << 40) as f32;
 /// alike (a squared length below `2⁻¹²⁶` would lose its digits to underflow). `(1, 1)` for
 /// zero, subnormal, non-finite or huge `s` (beyond any accepted pair).
 #[inline(always)]
-fn unit_of(s: f32) -> (f32, f32) {
+pub(crate) fn unit_of(s: f32) -> (f32, f32) {
     let biased = s.to_bits() >> 23 & 0xff;
     if biased == 0 || biased >= 0xfd {
         (1.0, 1.0)

@@ -1,117 +1,75 @@
-//! sat-core in f64 ([`DObb2`], [`DObb3`]): the sources of `single.rs` compiled with glam's f64
-//! types and the f64 constants of [`tolerance`](crate::tolerance) ("Double precision").
+//! sat-core in f64, the precision module of [`Double`](crate::precision::Double): the items the
+//! shared sources use (those of [`Numerics`](crate::precision::Numerics), which documents them:
+//! glam's f64 types, the lanes of [`lanes`] and the f64 constants of
+//! [`tolerance`](crate::tolerance); `docs/error-bound.md`, "Double precision"), the sources of `single.rs` compiled
+//! against them, and their public items under f64's names (`DObb2`, `DObb3`); `batch/double.rs`
+//! and `distance/double.rs` compile their sources against the same items. How they fit
+//! together: [`precision`](crate::precision).
 
-mod lanes;
+use glam::DVec3;
 
+use crate::precision::{Dispatch, impl_numerics};
+
+pub(crate) mod lanes;
+
+// The items of `Numerics` in f64.
+#[cfg(feature = "alloc")]
+pub(crate) use crate::batch::LANES_F64 as LANES;
+pub(crate) use crate::distance::{CLIP_SLACK_F64 as CLIP_SLACK, FAST_K_F64 as FAST_K};
+pub(crate) use crate::tolerance::{
+    AXES_TOLERANCE_F64 as AXES_TOLERANCE, CERT_K_F64 as CERT_K, EPS_F64 as EPS,
+    PAD_CENTRE_K_F64 as PAD_CENTRE_K, PAD_K_F64 as PAD_K, PARALLEL_CUTOFF_F64 as PARALLEL_CUTOFF,
+    UNDERFLOW_FLOOR_F64 as UNDERFLOW_FLOOR, UNDERFLOW_SCALE_F64 as UNDERFLOW_SCALE,
+    sqrt_f64 as sqrt,
+};
 pub(crate) use glam::{
     DAffine2 as Affine2, DAffine3 as Affine3A, DMat2 as Mat2, DMat3 as Mat3, DQuat as Quat,
     DVec2 as Vec2, DVec3 as Vec3, DVec4 as Vec4,
 };
 pub(crate) use lanes::DBVec3A as BVec3A;
-/// `Vec3A` in f64: four lanes on `wide::f64x4`.
-pub(crate) type Vec3A = lanes::DVec3A<lanes::Wide>;
-/// `Mat3A` in f64: columns of [`Vec3A`].
-pub(crate) type Mat3A = lanes::DMat3A<lanes::Wide>;
-
-pub(crate) use crate::tolerance::{
-    AXES_TOLERANCE_F64 as AXES_TOLERANCE, CERT_K_F64 as CERT_K, CORNER_TOLERANCE, EPS_F64 as EPS,
-    PAD_CENTRE_K_F64 as PAD_CENTRE_K, PAD_K_F64 as PAD_K, PARALLEL_CUTOFF_F64 as PARALLEL_CUTOFF,
-    UNDERFLOW_FLOOR_F64 as UNDERFLOW_FLOOR, UNDERFLOW_SCALE_F64 as UNDERFLOW_SCALE,
-    sqrt_f64 as sqrt,
-};
 
 /// The stored scalar.
 pub(crate) type Real = f64;
+/// `Vec3A` in f64: four lanes on the `wide` crate's `f64x4` ([`lanes::Portable`]).
+pub(crate) type Vec3A = lanes::DVec3A<lanes::Portable>;
+/// `Mat3A` in f64: columns of [`Vec3A`].
+pub(crate) type Mat3A = lanes::DMat3A<lanes::Portable>;
+/// The distance frames' vector: glam's `DVec3` (glam has no aligned f64 vector).
+pub(crate) type FrameVec3 = glam::DVec3;
+/// The distance frames' matrix: glam's `DMat3`.
+pub(crate) type FrameMat3 = glam::DMat3;
+
+/// [`AMBIGUITY_K`](crate::distance::AMBIGUITY_K) in units of the f64 `ε`: the rounding of a
+/// two-term sum is the same multiple of its own `ε` in either precision.
+pub(crate) const AMBIGUITY_K: f64 = crate::distance::AMBIGUITY_K as f64;
+
+/// No f64 pair is small: a squared distance below f64's normal range (`2⁻¹⁰²²`) belongs to a
+/// distance below `2⁻⁵¹¹`, far below `ε₆₄·S` for any accepted pair that is not a point, so
+/// lengths are always measured in units of 1 ([`unit_of`]).
+pub(crate) const SMALL_SCALE: f64 = 0.0;
+
+/// The unit lengths are measured in: 1 for every f64 pair (see [`SMALL_SCALE`]).
+#[inline(always)]
+pub(crate) fn unit_of(_scale: f64) -> (f64, f64) {
+    (1.0, 1.0)
+}
 
 /// The type names `Debug` prints.
 pub(crate) const NAMES: [&str; 2] = ["DObb2", "DObb3"];
 
-/// The precision-specific part of `DObb2`'s documentation.
-macro_rules! obb2_precision {
-    () => {
-        r#"
-[`Obb2`](crate::Obb2) in f64: every constructor, query and signature of `Obb2` with glam's
-`DVec2`, `DMat2`, `DAffine2` and `f64` in place of the f32 types. The guarantee, in
-`ε₆₄ = 2⁻⁵²` ([`tolerance`](crate::tolerance), "Double precision"): a `false` from
-`intersects` is exact; a `true` is exact whenever the margin exceeds
-[`BAND_K_F64`](crate::tolerance::BAND_K_F64)`·ε₆₄·S` (`BAND_K_F64 = 768`);
-`intersects_certified` is exact at any margin. Axis columns must be orthonormal within
-[`AXES_TOLERANCE_F64`](crate::tolerance::AXES_TOLERANCE_F64) (`2⁻⁴⁶`). Batch sets:
-`batch::DObbSet2`; `distance` and `closest_points` within
-[`DISTANCE_K_F64`](crate::distance::DISTANCE_K_F64)`·ε₆₄·S`.
+impl_numerics!(Double);
 
-```
-use sat_core::DObb2;
-use sat_core::glam::DVec2;
-
-// Two 2 m x 1 m pallets 5000 km from the origin, 1 µm apart, where an f32 coordinate
-// is 0.5 m coarse.
-let at = DVec2::new(5.0e6, -3.0e6);
-let a = DObb2::try_from_degrees(at, DVec2::new(1.0, 0.5), 30.0)?;
-let gap = a.axes().x_axis * (2.0 + 1e-6);
-let b = DObb2::try_from_degrees(at + gap, DVec2::new(1.0, 0.5), 30.0)?;
-assert!(!a.intersects(&b));
-assert!(a.intersects_with_margin(&b, 1e-6));
-assert!((a.distance(&b) - 1e-6).abs() < 2e-9); // the coordinates are 1e-9 m coarse out there
-# Ok::<(), sat_core::ObbError>(())
-```
-"#
-    };
-}
-
-/// The precision-specific part of `DObb3`'s documentation.
-macro_rules! obb3_precision {
-    () => {
-        r#"
-[`Obb3`](crate::Obb3) in f64: every constructor, query and signature of `Obb3` with glam's
-`DVec3`, `DQuat`, `DMat3`, `DAffine3` and `f64` in place of the f32 types (`separation`
-returns a `Separation<DVec3, f64>`). The guarantee, in `ε₆₄ = 2⁻⁵²`
-([`tolerance`](crate::tolerance), "Double precision"): a `false` from `intersects` is exact;
-a `true` is exact whenever the margin exceeds
-[`BAND_K_F64`](crate::tolerance::BAND_K_F64)`·ε₆₄·S` (`BAND_K_F64 = 768`, with
-`S = |c_B − c_A| + |e_A| + |e_B|`); `intersects_certified` is exact at any margin (the f64
-test, then exact integers). Axis columns must be orthonormal within
-[`AXES_TOLERANCE_F64`](crate::tolerance::AXES_TOLERANCE_F64) (`2⁻⁴⁶`). Batch sets:
-`batch::DObbSet3`; `distance` and `closest_points` within
-[`DISTANCE_K_F64`](crate::distance::DISTANCE_K_F64)`·ε₆₄·S`.
-
-```
-use sat_core::DObb3;
-use sat_core::glam::{DQuat, DVec3};
-
-// Two 1 m crates 10 000 km from the origin, 1 µm apart along A's x axis: in f32 their
-// coordinates would be 1 m coarse.
-let far = DVec3::new(1.0e7, -2.0e6, 3.5e5);
-let turn = DQuat::from_rotation_z(0.3);
-let a = DObb3::try_new(far, DVec3::splat(0.5), turn)?;
-let b = DObb3::try_new(far + a.axes().x_axis * (1.0 + 1e-6), DVec3::splat(0.5), turn)?;
-assert!(!a.intersects(&b));
-assert!(a.intersects_with_margin(&b, 1e-6));
-assert!(a.separation(&b).gap > 0.9e-6);
-let c = a.closest_points(&b);
-assert!((c.distance - 1e-6).abs() < 1e-8); // the centres are 2e-9 m coarse out there
-assert!(((c.b - c.a).length() - c.distance).abs() < 1e-8);
-# Ok::<(), sat_core::ObbError>(())
-```
-"#
-    };
-}
-
-/// At the top of each query of `sat3.rs`: `widest_lanes!(intersects(self, other))` returns the
-/// query's result on AVX lanes ([`avx`]) when the CPU has AVX. Built without `std` (no run-time
-/// detection) or for a target with AVX (where `wide` already uses it), it expands to nothing.
-#[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx")))]
-macro_rules! widest_lanes {
-    ($query:ident($($arg:expr),*)) => {
-        if let Some(result) = crate::double::avx::$query($($arg),*) {
-            return result;
-        }
-    };
-}
-
+// `DObb3`'s queries on AVX lanes, chosen at run time. Built without `std` (no run-time
+// detection) or for a target with AVX (where the `wide` crate already uses it), the queries run
+// on `lanes::Portable` alone.
 #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx")))]
 #[allow(unsafe_code)]
 mod avx;
+
+/// `obb3.rs` and `sat3.rs` compiled once more on glam's scalar `DVec3`, `DMat3` and `BVec3` (what
+/// `DObb3` ran on before [`lanes`]), for the test that the lanes give the same bits.
+#[cfg(all(test, feature = "std", feature = "exact"))]
+mod scalar;
 
 // The conversions between the stored types and f64 are the identity in this precision.
 #[allow(clippy::duplicate_mod, clippy::useless_conversion)]
@@ -128,8 +86,123 @@ pub(crate) mod sat2;
 #[path = "sat3.rs"]
 pub(crate) mod sat3;
 
+/// An oriented rectangle in f64 numbers, [`Obb2`](crate::Obb2) in f64: every constructor, query
+/// and signature of `Obb2` with glam's `DVec2`, `DMat2`, `DAffine2` and `f64` in place of the f32
+/// types (but f32's `try_enclosing*`, which build an f32 rectangle around f64 numbers: here
+/// `try_new`, `try_from_degrees` and `try_from_axes` take them as they are). The guarantee, in
+/// `ε₆₄ = 2⁻⁵²` ([`tolerance`](crate::tolerance); `docs/error-bound.md`, "Double precision"): a `false` from
+/// `intersects` is exact; a `true` is exact whenever the margin exceeds
+/// [`BAND_K_F64`](crate::tolerance::BAND_K_F64)`·ε₆₄·S` (`BAND_K_F64 = 768`);
+/// `intersects_certified` is exact at any margin. Axis columns must be orthonormal within
+/// [`AXES_TOLERANCE_F64`](crate::tolerance::AXES_TOLERANCE_F64) (`2⁻⁴⁶`). Batch sets:
+/// `batch::DObbSet2`; `distance` and `closest_points` within
+/// [`DISTANCE_K_F64`](crate::distance::DISTANCE_K_F64)`·ε₆₄·S`.
+///
+/// ```
+/// use sat_core::DObb2;
+/// use sat_core::glam::DVec2;
+///
+/// // Two 2 m x 1 m pallets 5000 km from the origin, 1 µm apart, where an f32 coordinate
+/// // is 0.5 m coarse.
+/// let at = DVec2::new(5.0e6, -3.0e6);
+/// let a = DObb2::try_from_degrees(at, DVec2::new(1.0, 0.5), 30.0)?;
+/// let gap = a.axes().x_axis * (2.0 + 1e-6);
+/// let b = DObb2::try_from_degrees(at + gap, DVec2::new(1.0, 0.5), 30.0)?;
+/// assert!(!a.intersects(&b));
+/// assert!(a.intersects_with_margin(&b, 1e-6));
+/// assert!((a.distance(&b) - 1e-6).abs() < 2e-9); // the coordinates are 1e-9 m coarse out there
+/// # Ok::<(), sat_core::ObbError>(())
+/// ```
 pub use obb2::Obb2 as DObb2;
+
+/// An oriented box in 3D in f64 numbers, [`Obb3`](crate::Obb3) in f64: every constructor, query
+/// and signature of `Obb3` with glam's `DVec3`, `DQuat`, `DMat3`, `DAffine3` and `f64` in place
+/// of the f32 types (`separation` returns a `Separation<DVec3, f64>`; f32's `try_enclosing*`,
+/// which build an f32 box around f64 numbers, have no twin: `try_new` and `try_from_axes` take
+/// them as they are). The guarantee, in `ε₆₄ = 2⁻⁵²`
+/// ([`tolerance`](crate::tolerance); `docs/error-bound.md`, "Double precision"): a `false` from `intersects` is exact;
+/// a `true` is exact whenever the margin exceeds
+/// [`BAND_K_F64`](crate::tolerance::BAND_K_F64)`·ε₆₄·S` (`BAND_K_F64 = 768`, with
+/// `S = |c_B − c_A| + |e_A| + |e_B|`); `intersects_certified` is exact at any margin (the f64
+/// test, then exact integers). Axis columns must be orthonormal within
+/// [`AXES_TOLERANCE_F64`](crate::tolerance::AXES_TOLERANCE_F64) (`2⁻⁴⁶`). Batch sets:
+/// `batch::DObbSet3`; `distance` and `closest_points` within
+/// [`DISTANCE_K_F64`](crate::distance::DISTANCE_K_F64)`·ε₆₄·S`.
+///
+/// ```
+/// use sat_core::DObb3;
+/// use sat_core::glam::{DQuat, DVec3};
+///
+/// // Two 1 m crates 10 000 km from the origin, 1 µm apart along A's x axis: in f32 their
+/// // coordinates would be 1 m coarse.
+/// let far = DVec3::new(1.0e7, -2.0e6, 3.5e5);
+/// let turn = DQuat::from_rotation_z(0.3);
+/// let a = DObb3::try_new(far, DVec3::splat(0.5), turn)?;
+/// let b = DObb3::try_new(far + a.axes().x_axis * (1.0 + 1e-6), DVec3::splat(0.5), turn)?;
+/// assert!(!a.intersects(&b));
+/// assert!(a.intersects_with_margin(&b, 1e-6));
+/// assert!(a.separation(&b).gap > 0.9e-6);
+/// let c = a.closest_points(&b);
+/// assert!((c.distance - 1e-6).abs() < 1e-8); // the centres are 2e-9 m coarse out there
+/// assert!(((c.b - c.a).length() - c.distance).abs() < 1e-8);
+/// # Ok::<(), sat_core::ObbError>(())
+/// ```
 pub use obb3::Obb3 as DObb3;
+
+/// Where the CPU has AVX (detected at run time, `double/avx.rs`), `DObb3`'s queries run on AVX
+/// lanes; what the padded f64 test leaves undecided goes to exact integers on the stored f64
+/// numbers.
+impl Dispatch for DObb3 {
+    type Numerics = crate::precision::Double;
+    type Vec = DVec3;
+
+    #[cfg(feature = "exact")]
+    #[inline(always)]
+    fn undecided(&self, other: &DObb3, uncertain_axes: u16) -> bool {
+        undecided3(self, other, uncertain_axes)
+    }
+
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx")))]
+    #[inline(always)]
+    fn intersects_on_wider_lanes(&self, other: &DObb3) -> Option<bool> {
+        avx::intersects(self, other)
+    }
+
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx")))]
+    #[inline(always)]
+    fn intersects_with_margin_on_wider_lanes(&self, other: &DObb3, margin: f64) -> Option<bool> {
+        avx::intersects_with_margin(self, other, margin)
+    }
+
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx")))]
+    #[inline(always)]
+    fn separation_on_wider_lanes(&self, other: &DObb3) -> Option<crate::Separation<DVec3, f64>> {
+        avx::separation(self, other)
+    }
+
+    #[cfg(all(
+        feature = "exact",
+        feature = "std",
+        target_arch = "x86_64",
+        not(target_feature = "avx")
+    ))]
+    #[inline(always)]
+    fn intersects_certified_on_wider_lanes(&self, other: &DObb3) -> Option<bool> {
+        avx::intersects_certified(self, other)
+    }
+}
+
+/// What the padded f64 test leaves undecided goes to exact integers on the stored f64 numbers.
+impl Dispatch for DObb2 {
+    type Numerics = crate::precision::Double;
+    type Vec = glam::DVec2;
+
+    #[cfg(feature = "exact")]
+    #[inline(always)]
+    fn undecided(&self, other: &DObb2, _uncertain_axes: u16) -> bool {
+        undecided2(self, other)
+    }
+}
 
 /// What the padded f64 test left undecided, in exact integers on the stored f64 numbers.
 #[cfg(feature = "exact")]
@@ -146,11 +219,6 @@ pub(crate) fn undecided2(a: &DObb2, b: &DObb2) -> bool {
     use crate::exact::{ExactBox2, verdict2};
     verdict2(&ExactBox2::from(a), &ExactBox2::from(b)).intersects
 }
-
-/// `obb3.rs` and `sat3.rs` compiled once more on glam's scalar `DVec3`, `DMat3` and `BVec3` (what
-/// `DObb3` ran on before [`lanes`]), for the test that the lanes give the same bits.
-#[cfg(all(test, feature = "std", feature = "exact"))]
-mod scalar;
 
 #[cfg(all(test, feature = "std", feature = "exact"))]
 mod tests {

@@ -6,6 +6,17 @@ use core::fmt;
 ///
 /// Every variant carries the offending value so that a caller (or the `obbsat` CLI) can say
 /// exactly what was wrong.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::glam::{Quat, Vec3};
+/// use sat_core::{Obb3, ObbError};
+///
+/// let err = Obb3::try_new(Vec3::ZERO, Vec3::new(1.0, -1.0, 1.0), Quat::IDENTITY).unwrap_err();
+/// assert!(matches!(err, ObbError::NegativeExtent { .. }));
+/// println!("{err}"); // says which value was wrong
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[non_exhaustive]
 pub enum ObbError {

@@ -15,7 +15,7 @@
 //!
 //! * Double precision: [`DObb2`] and [`DObb3`] are the same types, constructors and queries on
 //!   glam's f64 types, with their own bound in `ε = 2⁻⁵²` (`BAND_K_F64 = 768`, see
-//!   [`tolerance`], "Double precision"), their batch sets (`batch::DObbSet3`, …) and distance
+//!   [`tolerance`]; `docs/error-bound.md`, "Double precision"), their batch sets (`batch::DObbSet3`, …) and distance
 //!   queries (`DISTANCE_K_F64 = 768`, see [`distance`], "Double precision").
 //!
 //! The fast constructors (`new`, `from_*`) assume finite, in-range input (documented on each);
@@ -43,15 +43,8 @@
 // Index loops mirror the subscripts of the maths (R_ij, e_Ai) they implement.
 #![allow(clippy::needless_range_loop)]
 
-/// At the top of each query of `sat3.rs`, `widest_lanes!(query(self, other, …))` may return the
-/// query's result computed on wider lanes: `double.rs` defines it for `DObb3` (AVX chosen at run
-/// time); here, for `Obb3` and every other compilation of `sat3.rs`, it is nothing.
-macro_rules! widest_lanes {
-    ($($query:tt)*) => {};
-}
-
-#[macro_use]
-mod padded_forms;
+// One source per precision: `single.rs` (f32) and `double.rs` (f64) compile the shared sources
+// against their precision's items; how, and where a new shared source joins: `precision.rs`.
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -68,6 +61,7 @@ mod double;
 mod error;
 #[cfg(feature = "exact")]
 pub mod exact;
+mod padded_forms;
 mod precision;
 mod separation;
 mod single;

@@ -5,24 +5,24 @@
 //! Where the input is not exactly a rectangle — columns orthonormal only within
 //! [`AXES_TOLERANCE`], a node transform with that much shear, corners within
 //! [`CORNER_TOLERANCE`], f64 numbers that f32 cannot hold — the stored rectangle *contains* the
-//! shape as written (`tolerance`, "Boxes as written").
+//! shape as written (`docs/error-bound.md`, "Boxes as written").
 
 use core::fmt;
 
 use glam::{DMat2, DVec2};
 
-use super::{AXES_TOLERANCE, Affine2, CORNER_TOLERANCE, Mat2, NAMES, Real, Vec2, sqrt};
+// This compilation's precision module (`precision.rs`).
+use super::{AXES_TOLERANCE, Affine2, Mat2, NAMES, Real, Vec2, sqrt};
 use crate::ObbError;
-use crate::precision::{FromWide, Precision, Widen};
+use crate::precision::{RoundFromF64, StoredScalar, ToF64};
 use crate::tolerance::{
-    GivenColumns, check_built_extents, check_extent, check_extents, check_point,
-    enclosing_half_extents,
+    CORNER_TOLERANCE, GivenAxes, GivenColumns, check_built_extents, check_extent, check_extents,
+    check_point, enclosing_half_extents,
 };
 
-/// An oriented rectangle: centre, non-negative half-extents and orthonormal local axes.
 ///
-/// Closed: rectangles that touch intersect. Zero extents are legal (a segment or a point).
-#[doc = obb2_precision!()]
+/// A rectangle stores its centre, non-negative half-extents and orthonormal local axes. Closed:
+/// rectangles that touch intersect. Zero extents are legal (a segment or a point).
 #[derive(Clone, Copy, PartialEq)]
 pub struct Obb2 {
     pub(crate) center: Vec2,
@@ -48,15 +48,45 @@ impl Obb2 {
     /// Rectangle from centre, half-extents and a counter-clockwise angle in radians.
     ///
     /// Fast path: assumes finite inputs and `half_extents >= 0`.
+    ///
+    /// # Error bound
+    ///
+    /// The stored rectangle's axes are `(cos, sin)` of the angle, computed in f64 and rounded once:
+    /// `intersects` is exact outside `BAND_K·ε·S` for it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::new(Vec2::new(1.0, 2.0), Vec2::new(3.0, 1.0), core::f32::consts::FRAC_PI_2);
+    /// assert!(r.axes().x_axis.abs_diff_eq(Vec2::Y, 1e-7)); // a quarter turn
+    /// ```
     pub fn new(center: Vec2, half_extents: Vec2, angle_radians: Real) -> Obb2 {
         Self::from_unit_x(
             center,
             half_extents,
-            radians_direction(angle_radians.wide()),
+            radians_direction(angle_radians.to_f64()),
         )
     }
 
     /// Checked [`new`](Self::new).
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` for a non-finite or out-of-range number (magnitudes above `MAX_MAGNITUDE`, non-zero
+    /// below `MIN_MAGNITUDE`), a negative half-extent.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// assert!(Obb2::try_new(Vec2::ZERO, Vec2::ONE, 0.5).is_ok());
+    /// assert!(Obb2::try_new(Vec2::ZERO, Vec2::ONE, f32::NAN).is_err());
+    /// ```
     pub fn try_new(
         center: Vec2,
         half_extents: Vec2,
@@ -65,45 +95,40 @@ impl Obb2 {
         checked_turn(center, half_extents, angle_radians, Self::new)
     }
 
-    /// Checked rectangle from f64 numbers: centre, half-extents and an angle in radians, none
-    /// of them rounded to f32 before the rectangle is built. The axes are `(cos, sin)` of the
-    /// f64 angle (the `libm` crate's, correctly reduced however large the angle); centre and
-    /// half-extents as in [`Obb3::try_new_f64`](crate::Obb3::try_new_f64).
-    ///
-    /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
-    /// method without `_f64`.
-    ///
-    /// ```
-    /// use glam::DVec2;
-    /// use sat_core::Obb2;
-    ///
-    /// // 1e5 rad is not near a multiple of 2π; rounded to f32 first it would turn by 2e-3 rad.
-    /// let a = Obb2::try_new_f64(DVec2::ZERO, DVec2::new(10.0, 0.1), 1e5)?;
-    /// let (s, c) = (1e5f64).sin_cos();
-    /// assert!((f64::from(a.axes().x_axis.x) - c).abs() < 1e-7);
-    /// assert!((f64::from(a.axes().x_axis.y) - s).abs() < 1e-7);
-    /// # Ok::<(), sat_core::ObbError>(())
-    /// ```
-    pub fn try_new_f64(
-        center: DVec2,
-        half_extents: DVec2,
-        angle_radians: f64,
-    ) -> Result<Obb2, ObbError> {
-        check_angle(angle_radians)?;
-        Self::try_from_given(
-            center,
-            half_extents,
-            GivenAxes::turned(radians_direction(angle_radians)),
-        )
-    }
-
     /// Rectangle rotated by `degrees` counter-clockwise (as rotated-rectangle tutorials give it). Multiples of 90°
     /// give exact axes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::from_degrees(Vec2::ZERO, Vec2::new(2.0, 1.0), 90.0);
+    /// assert_eq!(r.axes().x_axis, Vec2::Y); // multiples of 90° are exact
+    /// ```
     pub fn from_degrees(center: Vec2, half_extents: Vec2, degrees: Real) -> Obb2 {
-        Self::from_unit_x(center, half_extents, degrees_direction(degrees.wide()))
+        Self::from_unit_x(center, half_extents, degrees_direction(degrees.to_f64()))
     }
 
     /// Checked [`from_degrees`](Self::from_degrees).
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` for a non-finite or out-of-range number (magnitudes above `MAX_MAGNITUDE`, non-zero
+    /// below `MIN_MAGNITUDE`), a negative half-extent.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::try_from_degrees(Vec2::ZERO, Vec2::ONE, 720.0 + 45.0)?;
+    /// assert!(r.axes().x_axis.abs_diff_eq(Vec2::splat(0.5f32.sqrt()), 1e-7));
+    /// assert!(Obb2::try_from_degrees(Vec2::ZERO, Vec2::ONE, f32::INFINITY).is_err());
+    /// # Ok::<(), sat_core::ObbError>(())
+    /// ```
     pub fn try_from_degrees(
         center: Vec2,
         half_extents: Vec2,
@@ -112,45 +137,40 @@ impl Obb2 {
         checked_turn(center, half_extents, degrees, Self::from_degrees)
     }
 
-    /// [`try_from_degrees`](Self::try_from_degrees) on f64 numbers, none rounded to f32 before
-    /// the rectangle is built: the angle is reduced modulo 360 exactly, so `999720.03°` turns
-    /// by `0.03°` (as f64 reads it).
-    ///
-    /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
-    /// method without `_f64`.
-    ///
-    /// ```
-    /// use glam::DVec2;
-    /// use sat_core::Obb2;
-    ///
-    /// let a = Obb2::try_from_degrees_f64(DVec2::ZERO, DVec2::ONE, 999_720.03)?;
-    /// let b = Obb2::try_from_degrees_f64(DVec2::ZERO, DVec2::ONE, 0.03)?;
-    /// assert!((a.axes().x_axis - b.axes().x_axis).length() < 1e-7);
-    /// # Ok::<(), sat_core::ObbError>(())
-    /// ```
-    pub fn try_from_degrees_f64(
-        center: DVec2,
-        half_extents: DVec2,
-        degrees: f64,
-    ) -> Result<Obb2, ObbError> {
-        check_angle(degrees)?;
-        Self::try_from_given(
-            center,
-            half_extents,
-            GivenAxes::turned(degrees_direction(degrees)),
-        )
-    }
-
     /// Rectangle whose local x axis points along `(cos, sin)`. The pair need not be unit length:
     /// it is normalised in f64.
     ///
     /// Fast path: assumes finite values, not both zero.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::from_cos_sin(Vec2::ZERO, Vec2::ONE, 3.0, 4.0); // normalised: (0.6, 0.8)
+    /// assert!(r.axes().x_axis.abs_diff_eq(Vec2::new(0.6, 0.8), 1e-7));
+    /// ```
     pub fn from_cos_sin(center: Vec2, half_extents: Vec2, cos: Real, sin: Real) -> Obb2 {
-        let dir = DVec2::new(cos.wide(), sin.wide());
+        let dir = DVec2::new(cos.to_f64(), sin.to_f64());
         Self::from_unit_x(center, half_extents, dir / dir.length())
     }
 
     /// Checked [`from_cos_sin`](Self::from_cos_sin).
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` for a non-finite or out-of-range number (magnitudes above `MAX_MAGNITUDE`, non-zero
+    /// below `MIN_MAGNITUDE`), a negative half-extent, or a zero (or non-finite) `(cos, sin)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// assert!(Obb2::try_from_cos_sin(Vec2::ZERO, Vec2::ONE, 0.0, 0.0).is_err());
+    /// ```
     pub fn try_from_cos_sin(
         center: Vec2,
         half_extents: Vec2,
@@ -171,6 +191,16 @@ impl Obb2 {
     /// Rectangle from an axis matrix whose columns are the local axes in world space.
     ///
     /// Fast path: the columns are stored as given and must be orthonormal to within a few ulps.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::{Mat2, Vec2};
+    ///
+    /// let r = Obb2::from_axes(Vec2::ZERO, Vec2::new(2.0, 1.0), Mat2::from_angle(0.25));
+    /// assert!(r.axes().x_axis.abs_diff_eq(Vec2::from_angle(0.25), 1e-7));
+    /// ```
     pub fn from_axes(center: Vec2, half_extents: Vec2, axes: Mat2) -> Obb2 {
         Obb2 {
             center,
@@ -187,29 +217,34 @@ impl Obb2 {
     /// the nearest orthonormal axes (the polar factor, in f64) and the smallest half-extents
     /// along them that contain it, within `AXES_TOLERANCE·|e|` of it (`tolerance`, "Boxes as
     /// written"). Columns with entries 0 and ±1 are stored as given.
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` for a non-finite or out-of-range number (magnitudes above `MAX_MAGNITUDE`, non-zero
+    /// below `MIN_MAGNITUDE`), a negative half-extent, non-finite columns, or columns not orthonormal
+    /// within [`AXES_TOLERANCE`] (`ObbError::NonOrthonormalAxes`).
+    ///
+    /// # Error bound
+    ///
+    /// A `false` is exact for the parallelogram the columns span; a `true` outside
+    /// [`AXES_BAND_K`](crate::tolerance::AXES_BAND_K)`·ε·S`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::{Mat2, Vec2};
+    ///
+    /// let skewed = Mat2::from_cols(Vec2::X, Vec2::new(0.01, 1.0));
+    /// assert!(Obb2::try_from_axes(Vec2::ZERO, Vec2::ONE, skewed).is_err());
+    /// ```
     pub fn try_from_axes(center: Vec2, half_extents: Vec2, axes: Mat2) -> Result<Obb2, ObbError> {
-        Self::try_from_axes_f64(center.wide(), half_extents.wide(), axes.wide())
+        Self::try_from_columns(center.to_f64(), half_extents.to_f64(), axes.to_f64())
     }
 
-    /// [`try_from_axes`](Self::try_from_axes) on f64 numbers, none rounded to f32 before the
-    /// rectangle is built.
-    ///
-    /// On [`DObb2`](crate::DObb2), whose numbers are f64 already, this is the same as the
-    /// method without `_f64`.
-    ///
-    /// ```
-    /// use glam::{DMat2, DVec2};
-    /// use sat_core::Obb2;
-    ///
-    /// let leaning = DMat2::from_cols(DVec2::X, DVec2::new(4e-7, 1.0));
-    /// let a = Obb2::try_from_axes_f64(DVec2::ZERO, DVec2::new(1.0, 1.0), leaning)?;
-    /// // The parallelogram's corner (1 + 4e-7, 1) is inside the stored rectangle.
-    /// let corner = glam::Vec2::new(1.0 + 4e-7, 1.0) - a.center();
-    /// assert!(a.axes().x_axis.dot(corner).abs() <= a.half_extents().x);
-    /// assert!(a.axes().y_axis.dot(corner).abs() <= a.half_extents().y);
-    /// # Ok::<(), sat_core::ObbError>(())
-    /// ```
-    pub fn try_from_axes_f64(
+    /// [`try_from_axes`](Self::try_from_axes) on the columns in f64 (`Obb2::try_enclosing_axes`
+    /// on f64 numbers).
+    pub(crate) fn try_from_columns(
         center: DVec2,
         half_extents: DVec2,
         axes: DMat2,
@@ -235,6 +270,18 @@ impl Obb2 {
     /// diagonal (parallelogram defect and cosine of the corner angle); the box built is the
     /// best-fit rectangle. Coincident or collinear corners give a point or a segment.
     ///
+    /// # Errors
+    ///
+    /// `ObbError` for a non-finite or out-of-range corner, or corners that are not a rectangle
+    /// within [`CORNER_TOLERANCE`] of its longer diagonal.
+    ///
+    /// # Error bound
+    ///
+    /// The stored rectangle contains the quadrilateral, so a `false` is exact for it; `intersects`
+    /// is exact outside `BAND_K·ε·S` for the fitted rectangle.
+    ///
+    /// # Examples
+    ///
     /// ```
     /// use glam::Vec2;
     /// use sat_core::Obb2;
@@ -248,7 +295,7 @@ impl Obb2 {
         for c in corners {
             check_center(c)?;
         }
-        let [c0, c1, c2, c3] = corners.map(Widen::wide);
+        let [c0, c1, c2, c3] = corners.map(ToF64::to_f64);
         let diagonal = (c2 - c0).length().max((c3 - c1).length());
         let edge_u = ((c1 - c0) + (c2 - c3)) * 0.5;
         let edge_v = ((c3 - c0) + (c2 - c1)) * 0.5;
@@ -303,8 +350,19 @@ impl Obb2 {
     /// origin, mapped by the node's world `transform` (rotation, per-axis scale, translation).
     ///
     /// Fast path: assumes finite values, `size >= 0` and a transform without shear.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::{Affine2, Vec2};
+    ///
+    /// // A 4 × 2 sprite anchored at its bottom-left corner, placed at (10, 5).
+    /// let r = Obb2::from_node(Vec2::new(4.0, 2.0), Vec2::ZERO, Affine2::from_translation(Vec2::new(10.0, 5.0)));
+    /// assert_eq!(r.center(), Vec2::new(12.0, 6.0));
+    /// ```
     pub fn from_node(size: Vec2, anchor: Vec2, transform: Affine2) -> Obb2 {
-        let m = transform.matrix2.wide();
+        let m = transform.matrix2.to_f64();
         let (lx, ly) = (m.x_axis.length(), m.y_axis.length());
         let columns = match (lx > 0.0, ly > 0.0) {
             (true, true) => DMat2::from_cols(m.x_axis / lx, m.y_axis / ly),
@@ -312,20 +370,35 @@ impl Obb2 {
             (false, true) => DMat2::from_cols(-(m.y_axis / ly).perp(), m.y_axis / ly),
             (false, false) => DMat2::IDENTITY,
         };
-        let size = size.wide();
-        let local_center = size * (DVec2::splat(0.5) - anchor.wide());
-        let center = m * local_center + transform.translation.wide();
+        let size = size.to_f64();
+        let local_center = size * (DVec2::splat(0.5) - anchor.to_f64());
+        let center = m * local_center + transform.translation.to_f64();
         let half = DVec2::new(size.x * lx, size.y * ly) * 0.5;
         Self::from_given(center, half, GivenAxes::Columns(columns))
     }
 
     /// Checked [`from_node`](Self::from_node): rejects non-finite values, negative sizes and a
     /// shearing transform (columns not orthogonal within [`AXES_TOLERANCE`], relative).
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` for a non-finite or out-of-range number (magnitudes above `MAX_MAGNITUDE`, non-zero
+    /// below `MIN_MAGNITUDE`), a negative half-extent size, or a shearing transform (`ObbError::Shear`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::{Affine2, Mat2, Vec2};
+    ///
+    /// let sheared = Affine2::from_mat2(Mat2::from_cols(Vec2::X, Vec2::new(0.2, 1.0)));
+    /// assert!(Obb2::try_from_node(Vec2::ONE, Vec2::splat(0.5), sheared).is_err());
+    /// ```
     pub fn try_from_node(size: Vec2, anchor: Vec2, transform: Affine2) -> Result<Obb2, ObbError> {
         check_half_extents(size)?;
         check_center(anchor)?;
         check_center(transform.translation)?;
-        let m = transform.matrix2.wide();
+        let m = transform.matrix2.to_f64();
         if !m.is_finite() {
             return Err(ObbError::NonFinite { what: "transform" });
         }
@@ -349,11 +422,35 @@ impl Obb2 {
     /// The same rectangle with its half-extents multiplied by `factor` (a sprite's scale).
     ///
     /// Fast path: assumes `factor` finite and non-negative.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::new(Vec2::ZERO, Vec2::new(2.0, 1.0), 0.3).scaled(3.0);
+    /// assert_eq!(r.half_extents(), Vec2::new(6.0, 3.0));
+    /// ```
     pub fn scaled(self, factor: Real) -> Obb2 {
         Self::from_axes(self.center, self.half_extents * factor, self.axes)
     }
 
     /// Checked [`scaled`](Self::scaled).
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` for a negative or non-finite factor, or half-extents that leave the accepted
+    /// range once scaled.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// assert!(Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0).try_scaled(f32::NAN).is_err());
+    /// ```
     pub fn try_scaled(self, factor: Real) -> Result<Obb2, ObbError> {
         check_extent("scale factor", factor)?;
         check_half_extents(self.half_extents * factor)?;
@@ -361,21 +458,61 @@ impl Obb2 {
     }
 
     /// Centre in world space.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::from_degrees(Vec2::new(1.0, 2.0), Vec2::new(3.0, 1.0), 90.0);
+    /// assert_eq!(r.center(), Vec2::new(1.0, 2.0));
+    /// ```
     pub fn center(&self) -> Vec2 {
         self.center
     }
 
     /// Half-extents along the local axes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::from_degrees(Vec2::new(1.0, 2.0), Vec2::new(3.0, 1.0), 90.0);
+    /// assert_eq!(r.half_extents(), Vec2::new(3.0, 1.0));
+    /// ```
     pub fn half_extents(&self) -> Vec2 {
         self.half_extents
     }
 
     /// Local axes in world space, as columns.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::from_degrees(Vec2::new(1.0, 2.0), Vec2::new(3.0, 1.0), 90.0);
+    /// assert_eq!(r.axes().y_axis, Vec2::new(-1.0, 0.0)); // a quarter turn
+    /// ```
     pub fn axes(&self) -> Mat2 {
         self.axes
     }
 
     /// The four corners, counter-clockwise for a right-handed frame, starting at `(-x, -y)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let r = Obb2::from_degrees(Vec2::new(1.0, 2.0), Vec2::new(3.0, 1.0), 90.0);
+    /// assert!(r.corners().contains(&Vec2::new(2.0, 5.0)));
+    /// ```
     pub fn corners(&self) -> [Vec2; 4] {
         let ex = self.axes.x_axis * self.half_extents.x;
         let ey = self.axes.y_axis * self.half_extents.y;
@@ -388,16 +525,27 @@ impl Obb2 {
     }
 
     /// `S = |t| + |e_A| + |e_B|`, the scale of the error bound for the pair.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let a = Obb2::new(Vec2::ZERO, Vec2::new(3.0, 4.0), 0.0);
+    /// let b = Obb2::new(Vec2::new(0.0, 10.0), Vec2::ZERO, 0.0);
+    /// assert_eq!(a.error_scale(&b), 15.0);
+    /// ```
     pub fn error_scale(&self, other: &Obb2) -> Real {
         sqrt((other.center - self.center).length_squared()) + self.extent_norm + other.extent_norm
     }
 
     /// [`from_given`](Self::from_given) for unchecked input: the numbers as written must
     /// be in range, and so must the rectangle built.
-    fn try_from_given(
+    pub(crate) fn try_from_given(
         center: DVec2,
         half_extents: DVec2,
-        given: GivenAxes,
+        given: GivenAxes<DMat2>,
     ) -> Result<Obb2, ObbError> {
         check_point("center", center.to_array())?;
         check_extents("half-extent", half_extents.to_array())?;
@@ -406,16 +554,16 @@ impl Obb2 {
         Ok(obb)
     }
 
-    /// The stored rectangle for a shape as written (`tolerance`, "Boxes as written"): centre
+    /// The stored rectangle for a shape as written (`docs/error-bound.md`, "Boxes as written"): centre
     /// rounded to nearest, axes rounded once, half-extents rounded up so that the rectangle
     /// (with its exact axes) contains the written one. The 2D twin of `Obb3::from_given`.
-    fn from_given(center: DVec2, half_extents: DVec2, given: GivenAxes) -> Obb2 {
+    fn from_given(center: DVec2, half_extents: DVec2, given: GivenAxes<DMat2>) -> Obb2 {
         let (axes, spread) = match given {
             GivenAxes::Rotation(r) => (r, None),
             GivenAxes::Columns(g) => g.stored_axes(),
         };
-        let rounded = Vec2::from_wide(center);
-        let shift = center - rounded.wide(); // exact: within an ulp of `center`
+        let rounded = Vec2::round_from_f64(center);
+        let shift = center - rounded.to_f64(); // exact: within an ulp of `center`
         let shift_along = [0, 1].map(|i| axes.col(i).dot(shift));
         let rows = spread.map(|h| h.transpose().to_cols_array_2d());
         let half = enclosing_half_extents(half_extents.to_array(), rows, shift_along);
@@ -430,7 +578,7 @@ impl Obb2 {
         Self::from_axes(
             center,
             half_extents,
-            Mat2::from_wide(DMat2::from_cols(x, y)),
+            Mat2::round_from_f64(DMat2::from_cols(x, y)),
         )
     }
 }
@@ -440,35 +588,18 @@ impl From<&Obb2> for crate::exact::ExactBox2 {
     /// The rectangle `obb` stores: its centre, half-extents and axis columns taken exactly, the
     /// rectangles `intersects_certified` decides.
     fn from(obb: &Obb2) -> Self {
-        let axes = obb.axes().wide();
+        let axes = obb.axes().to_f64();
         Self::from_axes(
-            obb.center().wide().to_array(),
-            obb.half_extents().wide().to_array(),
+            obb.center().to_f64().to_array(),
+            obb.half_extents().to_f64().to_array(),
             [axes.x_axis.to_array(), axes.y_axis.to_array()],
         )
     }
 }
 
-/// The rotation of a rectangle as written.
-enum GivenAxes {
-    /// Exactly orthonormal columns (up to f64 rounding): an angle's `(cos, sin)` and its
-    /// perpendicular, or fitted corner axes.
-    Rotation(DMat2),
-    /// Columns as given, orthonormal within [`AXES_TOLERANCE`]: the rectangle as written is the
-    /// parallelogram they span.
-    Columns(DMat2),
-}
-
-impl GivenAxes {
-    /// The rotation whose x axis is `x` (unit up to f64 rounding), y its perpendicular.
-    fn turned(x: DVec2) -> GivenAxes {
-        GivenAxes::Rotation(DMat2::from_cols(x, x.perp()))
-    }
-}
-
 /// The unit x axis of a rectangle turned by `angle` radians: `(cos, sin)`, the `libm` crate's,
 /// correctly reduced however large the angle.
-fn radians_direction(angle: f64) -> DVec2 {
+pub(crate) fn radians_direction(angle: f64) -> DVec2 {
     let (sin, cos) = libm::sincos(angle);
     DVec2::new(cos, sin)
 }
@@ -504,8 +635,8 @@ fn checked_turn(
     Ok(turn(center, half_extents, angle))
 }
 
-fn check_angle(angle: impl Precision) -> Result<(), ObbError> {
-    if !angle.wide().is_finite() {
+pub(crate) fn check_angle(angle: impl StoredScalar) -> Result<(), ObbError> {
+    if !angle.to_f64().is_finite() {
         return Err(ObbError::NonFinite { what: "angle" });
     }
     Ok(())

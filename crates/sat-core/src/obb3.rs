@@ -5,25 +5,25 @@
 //! [`tolerance`](crate::tolerance) starts from that). Where the input is not exactly a box —
 //! columns orthonormal only within [`AXES_TOLERANCE`], a transform with that much shear, f64
 //! numbers that f32 cannot hold — the stored box *contains* the box as written and is within a
-//! stated distance of it (`tolerance`, "Boxes as written"), so a "separated" verdict stays exact
+//! stated distance of it (`docs/error-bound.md`, "Boxes as written"), so a "separated" verdict stays exact
 //! for the numbers as the user wrote them.
 
 use core::fmt;
 
-use glam::{DMat3, DQuat, DVec3};
+use glam::{DMat3, DVec3};
 
+// This compilation's precision module (`precision.rs`).
 use super::{AXES_TOLERANCE, Affine3A, Mat3, Mat3A, NAMES, Quat, Real, Vec3, Vec3A, sqrt};
 use crate::ObbError;
-use crate::precision::{FromWide, Precision, Widen};
+use crate::precision::{RoundFromF64, StoredScalar, ToF64};
 use crate::tolerance::{
-    GivenColumns, check_built_extents, check_extent, check_extents, check_point,
+    GivenAxes, GivenColumns, check_built_extents, check_extent, check_extents, check_point,
     enclosing_half_extents,
 };
 
-/// An oriented box in 3D: centre, non-negative half-extents and orthonormal local axes.
 ///
-/// Closed: boxes that touch intersect. Zero extents are legal (a rectangle, segment or point).
-#[doc = obb3_precision!()]
+/// A box stores its centre, non-negative half-extents and orthonormal local axes. Closed: boxes
+/// that touch intersect. Zero extents are legal (a rectangle, segment or point).
 #[derive(Clone, Copy, PartialEq)]
 pub struct Obb3 {
     pub(crate) center: Vec3A,
@@ -54,12 +54,46 @@ impl Obb3 {
     /// Fast path: assumes finite inputs, `half_extents >= 0` and a non-zero quaternion. The
     /// quaternion need not be normalised: the rotation used is `R(q)/|q|²`, computed in f64.
     /// Use [`try_new`](Self::try_new) for unchecked input.
+    ///
+    /// # Error bound
+    ///
+    /// The stored box is the one the input names, its axes within one unit roundoff of the exact
+    /// rotation: `intersects` is exact outside `BAND_K·ε·S` for it ([`tolerance`](crate::tolerance)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb3;
+    /// use sat_core::glam::{Quat, Vec3};
+    ///
+    /// let b = Obb3::new(Vec3::new(1.0, 2.0, 3.0), Vec3::new(0.5, 1.0, 2.0), Quat::from_rotation_z(0.3));
+    /// assert_eq!(b.center(), Vec3::new(1.0, 2.0, 3.0));
+    /// ```
     pub fn new(center: Vec3, half_extents: Vec3, rotation: Quat) -> Obb3 {
         Self::from_f64_axes(center, half_extents, quat_matrix(rotation))
     }
 
     /// Checked [`new`](Self::new): rejects non-finite or out-of-range values, negative
     /// extents and a zero quaternion.
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` for a non-finite or out-of-range number (magnitudes above `MAX_MAGNITUDE`, non-zero
+    /// below `MIN_MAGNITUDE`), a negative half-extent or a zero (or non-finite) quaternion.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::glam::{Quat, Vec3};
+    /// use sat_core::{Obb3, ObbError};
+    ///
+    /// let b = Obb3::try_new(Vec3::ZERO, Vec3::ONE, Quat::from_xyzw(0.0, 0.0, 0.0, 2.0))?; // any length
+    /// assert!(b.intersects(&b));
+    /// let zero = Obb3::try_new(Vec3::ZERO, Vec3::ONE, Quat::from_xyzw(0.0, 0.0, 0.0, 0.0));
+    /// assert!(matches!(zero, Err(ObbError::ZeroQuaternion)));
+    /// assert!(Obb3::try_new(Vec3::ZERO, -Vec3::ONE, Quat::IDENTITY).is_err());
+    /// # Ok::<(), ObbError>(())
+    /// ```
     pub fn try_new(center: Vec3, half_extents: Vec3, rotation: Quat) -> Result<Obb3, ObbError> {
         check_center(center)?;
         let half_extents = check_half_extents(half_extents)?;
@@ -74,51 +108,26 @@ impl Obb3 {
         Ok(Self::new(center, half_extents, rotation))
     }
 
-    /// Checked box from f64 numbers: centre, half-extents and a quaternion of any non-zero
-    /// length (rotation `R(q)/|q|²`), none of them rounded to f32 before the box is built.
-    ///
-    /// The stored box contains the box as written: the rotation is computed in f64 and its axes
-    /// rounded once; a half-extent f32 cannot hold is rounded up, and a centre f32 cannot hold
-    /// is rounded to nearest with the half-extents grown by the shift (see
-    /// [`tolerance`](crate::tolerance), "Boxes as written"). Far from the origin that shift is
-    /// an ulp of the coordinates: give pairs relative to one of them (`c_B − c_A` in f64) to keep
-    /// the band in terms of `S`.
-    ///
-    /// On [`DObb3`](crate::DObb3), whose numbers are f64 already, this is the same as the
-    /// method without `_f64`.
-    ///
-    /// ```
-    /// use glam::{DQuat, DVec3};
-    /// use sat_core::Obb3;
-    ///
-    /// // 0.1 is not an f32: the box is grown to hold the extent as written, so boxes that touch
-    /// // as written still intersect.
-    /// let a = Obb3::try_new_f64(DVec3::ZERO, DVec3::splat(0.1), DQuat::IDENTITY)?;
-    /// let b = Obb3::try_new_f64(DVec3::new(0.2, 0.0, 0.0), DVec3::splat(0.1), DQuat::IDENTITY)?;
-    /// assert!(a.intersects(&b));
-    /// # Ok::<(), sat_core::ObbError>(())
-    /// ```
-    pub fn try_new_f64(
-        center: DVec3,
-        half_extents: DVec3,
-        rotation: DQuat,
-    ) -> Result<Obb3, ObbError> {
-        let q = rotation.to_array();
-        if q.iter().any(|c| !c.is_finite()) {
-            return Err(ObbError::NonFinite { what: "quaternion" });
-        }
-        if q.iter().all(|&c| c == 0.0) {
-            return Err(ObbError::ZeroQuaternion);
-        }
-        let frame = quat_matrix_f64(f64::quat_in_range(q));
-        Self::try_from_given(center, half_extents, GivenAxes::Rotation(frame))
-    }
-
     /// Box from centre, half-extents and an axis matrix whose columns are the box's local axes
     /// in world space.
     ///
     /// Fast path: the columns are stored as given and must be orthonormal to within a few ulps
     /// (as a rotation matrix computed in f32 is); the error bound assumes it.
+    ///
+    /// # Error bound
+    ///
+    /// As [`new`](Self::new)'s, for columns orthonormal to within a few ulps.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb3;
+    /// use sat_core::glam::{Mat3, Quat, Vec3};
+    ///
+    /// let turn = Quat::from_rotation_y(0.4);
+    /// let b = Obb3::from_axes(Vec3::ZERO, Vec3::ONE, Mat3::from_quat(turn));
+    /// assert!(b.axes().x_axis.abs_diff_eq(turn * Vec3::X, 1e-6));
+    /// ```
     pub fn from_axes(center: Vec3, half_extents: Vec3, axes: Mat3) -> Obb3 {
         let cols = Mat3A::from(axes);
         Obb3 {
@@ -136,8 +145,21 @@ impl Obb3 {
     /// The box as written is the parallelepiped the columns span. The stored box has the
     /// nearest orthonormal axes (the polar factor of the columns, in f64) and the smallest
     /// half-extents along them that contain it, so it is within `2·AXES_TOLERANCE·|e|` of it
-    /// ([`tolerance`](crate::tolerance), "Boxes as written"). Exactly orthonormal columns with
+    /// (`docs/error-bound.md`, "Boxes as written"). Exactly orthonormal columns with
     /// entries 0 and ±1 are stored as given.
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` for a non-finite or out-of-range number (magnitudes above `MAX_MAGNITUDE`, non-zero
+    /// below `MIN_MAGNITUDE`), a negative half-extent, non-finite columns, or columns not orthonormal
+    /// within [`AXES_TOLERANCE`] (`ObbError::NonOrthonormalAxes`).
+    ///
+    /// # Error bound
+    ///
+    /// A `false` is exact for the parallelepiped the columns span; a `true` outside
+    /// [`AXES_BAND_K`](crate::tolerance::AXES_BAND_K)`·ε·S`.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use glam::{Mat3, Vec3};
@@ -150,26 +172,12 @@ impl Obb3 {
     /// # Ok::<(), sat_core::ObbError>(())
     /// ```
     pub fn try_from_axes(center: Vec3, half_extents: Vec3, axes: Mat3) -> Result<Obb3, ObbError> {
-        Self::try_from_axes_f64(center.wide(), half_extents.wide(), axes.wide())
+        Self::try_from_columns(center.to_f64(), half_extents.to_f64(), axes.to_f64())
     }
 
-    /// [`try_from_axes`](Self::try_from_axes) on f64 numbers, none rounded to f32 before the
-    /// box is built (centres and half-extents as in [`try_new_f64`](Self::try_new_f64)).
-    ///
-    /// On [`DObb3`](crate::DObb3), whose numbers are f64 already, this is the same as the
-    /// method without `_f64`.
-    ///
-    /// ```
-    /// use glam::{DMat3, DVec3};
-    /// use sat_core::Obb3;
-    ///
-    /// // Columns with f64 digits, 1e-7 from orthonormal: the stored box holds them as written.
-    /// let axes = DMat3::from_cols(DVec3::new(1.0, 1e-7, 0.0), DVec3::Y, DVec3::Z);
-    /// let a = Obb3::try_from_axes_f64(DVec3::ZERO, DVec3::new(0.3, 0.1, 0.1), axes)?;
-    /// assert!(f64::from(a.half_extents().y) >= 0.1 + 0.3 * 1e-7 / 2.0);
-    /// # Ok::<(), sat_core::ObbError>(())
-    /// ```
-    pub fn try_from_axes_f64(
+    /// [`try_from_axes`](Self::try_from_axes) on the columns in f64 (`Obb3::try_enclosing_axes`
+    /// on f64 numbers).
+    pub(crate) fn try_from_columns(
         center: DVec3,
         half_extents: DVec3,
         axes: DMat3,
@@ -191,21 +199,52 @@ impl Obb3 {
     ///
     /// Fast path: assumes finite values and a shear within [`AXES_TOLERANCE`]. The stored box
     /// contains the image of the box, as for [`try_from_axes`](Self::try_from_axes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb3;
+    /// use sat_core::glam::{Affine3A, Quat, Vec3};
+    ///
+    /// // A unit cube model scaled to 2 × 1 × 1, turned and placed at (5, 0, 0).
+    /// let transform = Affine3A::from_scale_rotation_translation(
+    ///     Vec3::new(2.0, 1.0, 1.0), Quat::from_rotation_z(0.5), Vec3::new(5.0, 0.0, 0.0));
+    /// let b = Obb3::from_affine(transform, Vec3::ONE);
+    /// assert!(b.half_extents().abs_diff_eq(Vec3::new(1.0, 0.5, 0.5), 1e-6));
+    /// ```
     pub fn from_affine(transform: Affine3A, size: Vec3) -> Obb3 {
-        let m = Mat3::from(transform.matrix3).wide();
+        let m = Mat3::from(transform.matrix3).to_f64();
         let lengths = DVec3::new(m.x_axis.length(), m.y_axis.length(), m.z_axis.length());
-        let half = size.wide() * lengths * 0.5;
-        let center = Vec3::from(transform.translation).wide();
+        let half = size.to_f64() * lengths * 0.5;
+        let center = Vec3::from(transform.translation).to_f64();
         Self::from_given(center, half, GivenAxes::Columns(unit_columns(m, lengths)))
     }
 
     /// Checked [`from_affine`](Self::from_affine): rejects non-finite values, negative sizes and
     /// a shearing transform (columns not orthogonal within [`AXES_TOLERANCE`], relative).
     /// A zero-scale column is legal and flattens the box.
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` for a non-finite or out-of-range number (magnitudes above `MAX_MAGNITUDE`, non-zero
+    /// below `MIN_MAGNITUDE`), a negative half-extent size, or a shearing transform (columns
+    /// not orthogonal within [`AXES_TOLERANCE`]: `ObbError::Shear`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb3;
+    /// use sat_core::glam::{Affine3A, Mat3, Vec3};
+    ///
+    /// let sheared = Affine3A::from_mat3(Mat3::from_cols(Vec3::X, Vec3::new(0.1, 1.0, 0.0), Vec3::Z));
+    /// assert!(Obb3::try_from_affine(sheared, Vec3::ONE).is_err());
+    /// let flat = Affine3A::from_scale(Vec3::new(1.0, 0.0, 1.0)); // a zero scale flattens the box
+    /// assert_eq!(Obb3::try_from_affine(flat, Vec3::ONE).unwrap().half_extents().y, 0.0);
+    /// ```
     pub fn try_from_affine(transform: Affine3A, size: Vec3) -> Result<Obb3, ObbError> {
         check_center(Vec3::from(transform.translation))?;
         let size = Vec3::from_array(check_extents("size", size.to_array())?);
-        let m = Mat3::from(transform.matrix3).wide();
+        let m = Mat3::from(transform.matrix3).to_f64();
         if !m.is_finite() {
             return Err(ObbError::NonFinite { what: "transform" });
         }
@@ -217,7 +256,7 @@ impl Obb3 {
                 defect = defect.max(cols[i].dot(cols[j]).abs() / norms);
             }
         }
-        if defect > AXES_TOLERANCE.wide() {
+        if defect > AXES_TOLERANCE.to_f64() {
             return Err(ObbError::Shear {
                 defect: defect as f32,
             });
@@ -230,11 +269,37 @@ impl Obb3 {
     /// The same box with its half-extents multiplied by `factor` (about its centre).
     ///
     /// Fast path: assumes `factor` finite and non-negative.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb3;
+    /// use sat_core::glam::{Quat, Vec3};
+    ///
+    /// let b = Obb3::new(Vec3::ONE, Vec3::new(1.0, 2.0, 3.0), Quat::IDENTITY).scaled(0.5);
+    /// assert_eq!((b.center(), b.half_extents()), (Vec3::ONE, Vec3::new(0.5, 1.0, 1.5)));
+    /// ```
     pub fn scaled(self, factor: Real) -> Obb3 {
         Self::from_axes(self.center(), self.half_extents() * factor, self.axes())
     }
 
     /// Checked [`scaled`](Self::scaled).
+    ///
+    /// # Errors
+    ///
+    /// `ObbError` for a negative or non-finite factor, or half-extents that leave the accepted
+    /// range once scaled.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb3;
+    /// use sat_core::glam::{Quat, Vec3};
+    ///
+    /// let b = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
+    /// assert!(b.try_scaled(2.0).is_ok());
+    /// assert!(b.try_scaled(-1.0).is_err());
+    /// ```
     pub fn try_scaled(self, factor: Real) -> Result<Obb3, ObbError> {
         check_extent("scale factor", factor)?;
         check_half_extents(self.half_extents() * factor)?;
@@ -242,22 +307,64 @@ impl Obb3 {
     }
 
     /// Centre in world space.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb3;
+    /// use sat_core::glam::{Quat, Vec3};
+    ///
+    /// let b = Obb3::new(Vec3::new(1.0, 2.0, 3.0), Vec3::new(0.5, 0.5, 2.0), Quat::from_rotation_z(0.7));
+    /// assert_eq!(b.center(), Vec3::new(1.0, 2.0, 3.0));
+    /// ```
     pub fn center(&self) -> Vec3 {
         self.center.into()
     }
 
     /// Half-extents along the local axes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb3;
+    /// use sat_core::glam::{Quat, Vec3};
+    ///
+    /// let b = Obb3::new(Vec3::new(1.0, 2.0, 3.0), Vec3::new(0.5, 0.5, 2.0), Quat::from_rotation_z(0.7));
+    /// assert_eq!(b.half_extents(), Vec3::new(0.5, 0.5, 2.0));
+    /// ```
     pub fn half_extents(&self) -> Vec3 {
         self.half_extents.into()
     }
 
     /// Local axes in world space, as columns.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb3;
+    /// use sat_core::glam::{Quat, Vec3};
+    ///
+    /// let b = Obb3::new(Vec3::new(1.0, 2.0, 3.0), Vec3::new(0.5, 0.5, 2.0), Quat::from_rotation_z(0.7));
+    /// assert!(b.axes().z_axis.abs_diff_eq(Vec3::Z, 1e-6)); // turned about z
+    /// ```
     pub fn axes(&self) -> Mat3 {
         self.cols.into()
     }
 
     /// The eight corners; corner `k` takes the `+` side of local axis `i` when bit `i` of `k`
     /// is set.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb3;
+    /// use sat_core::glam::{Quat, Vec3};
+    ///
+    /// let b = Obb3::new(Vec3::new(1.0, 2.0, 3.0), Vec3::new(0.5, 0.5, 2.0), Quat::from_rotation_z(0.7));
+    /// let corners = b.corners();
+    /// assert!(corners.iter().all(|c| (c.z - 3.0).abs() <= 2.0 + 1e-6));
+    /// assert_eq!(corners.len(), 8);
+    /// ```
     pub fn corners(&self) -> [Vec3; 8] {
         let e = [
             self.cols.x_axis * self.half_extents.x,
@@ -271,20 +378,34 @@ impl Obb3 {
     }
 
     /// `S = |t| + |e_A| + |e_B|`, the scale of the error bound for the pair.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb3;
+    /// use sat_core::glam::{Quat, Vec3};
+    /// use sat_core::tolerance::{BAND_K, EPS};
+    ///
+    /// let a = Obb3::new(Vec3::ZERO, Vec3::new(3.0, 4.0, 0.0), Quat::IDENTITY); // |e_A| = 5
+    /// let b = Obb3::new(Vec3::new(10.0, 0.0, 0.0), Vec3::ZERO, Quat::IDENTITY); // a point 10 away
+    /// assert_eq!(a.error_scale(&b), 15.0);
+    /// let band = BAND_K * EPS * a.error_scale(&b); // verdicts are exact beyond this margin
+    /// assert!(band < 1e-4);
+    /// ```
     pub fn error_scale(&self, other: &Obb3) -> Real {
         sqrt((other.center - self.center).length_squared()) + self.extent_norm + other.extent_norm
     }
 
     fn from_f64_axes(center: Vec3, half_extents: Vec3, axes: DMat3) -> Obb3 {
-        Self::from_axes(center, half_extents, Mat3::from_wide(axes))
+        Self::from_axes(center, half_extents, Mat3::round_from_f64(axes))
     }
 
     /// [`from_given`](Self::from_given) for unchecked input: the numbers as written must
     /// be in range, and so must the box built.
-    fn try_from_given(
+    pub(crate) fn try_from_given(
         center: DVec3,
         half_extents: DVec3,
-        given: GivenAxes,
+        given: GivenAxes<DMat3>,
     ) -> Result<Obb3, ObbError> {
         check_point("center", center.to_array())?;
         check_extents("half-extent", half_extents.to_array())?;
@@ -293,16 +414,16 @@ impl Obb3 {
         Ok(obb)
     }
 
-    /// The stored box for a box as written (`tolerance`, "Boxes as written"): centre rounded to
+    /// The stored box for a box as written (`docs/error-bound.md`, "Boxes as written"): centre rounded to
     /// nearest, axes rounded once, half-extents rounded up so that the box (with its exact axes)
     /// contains the written one.
-    fn from_given(center: DVec3, half_extents: DVec3, given: GivenAxes) -> Obb3 {
+    fn from_given(center: DVec3, half_extents: DVec3, given: GivenAxes<DMat3>) -> Obb3 {
         let (axes, spread) = match given {
             GivenAxes::Rotation(r) => (r, None),
             GivenAxes::Columns(g) => g.stored_axes(),
         };
-        let rounded = Vec3::from_wide(center);
-        let shift = center - rounded.wide(); // exact: within an ulp of `center`
+        let rounded = Vec3::round_from_f64(center);
+        let shift = center - rounded.to_f64(); // exact: within an ulp of `center`
         let shift_along = [0, 1, 2].map(|i| axes.col(i).dot(shift));
         let rows = spread.map(|h| h.transpose().to_cols_array_2d());
         let half = enclosing_half_extents(half_extents.to_array(), rows, shift_along);
@@ -315,22 +436,13 @@ impl From<&Obb3> for crate::exact::ExactBox3 {
     /// The box `obb` stores: its centre, half-extents and axis columns taken exactly (a
     /// parallelepiped within a few ulps of a box), the boxes `intersects_certified` decides.
     fn from(obb: &Obb3) -> Self {
-        let axes = obb.axes().wide();
+        let axes = obb.axes().to_f64();
         Self::from_axes(
-            obb.center().wide().to_array(),
-            obb.half_extents().wide().to_array(),
+            obb.center().to_f64().to_array(),
+            obb.half_extents().to_f64().to_array(),
             [axes.x_axis, axes.y_axis, axes.z_axis].map(|c| c.to_array()),
         )
     }
-}
-
-/// The rotation of a box as written.
-enum GivenAxes {
-    /// An exactly orthonormal rotation (a quaternion's `R(q)/|q|²`), computed in f64.
-    Rotation(DMat3),
-    /// Columns as given, orthonormal within [`AXES_TOLERANCE`]: the box as written is the
-    /// parallelepiped they span.
-    Columns(DMat3),
 }
 
 /// `R(q)/|q|²` in f64: exactly orthonormal up to f64 rounding for any non-zero `q`.

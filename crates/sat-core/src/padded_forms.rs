@@ -1,28 +1,35 @@
 //! The public forms of the padded test that `sat2.rs` and `sat3.rs` write alike, as macros
-//! expanded inside each file (and each precision's compilation of it): `intersects` and
-//! `intersects_with_margin` over the file's `classify`, and the two ways to call `classify`
-//! (stored or resized half-extents).
+//! expanded inside each file (and each precision's compilation of it), which imports them by
+//! path: `intersects` and `intersects_with_margin` over the file's `classify`, and the two ways to
+//! call `classify` (stored or resized half-extents).
 
 /// `intersects` and `intersects_with_margin` of a box type of either dimension (`$obb`, extents
-/// `$vec`), documented by the caller: `classify` on the stored extents,
-/// or on extents grown by `margin`; first, if named, the dispatch to wider lanes (`widest_lanes!`).
+/// `$vec`), documented by the caller: first the box type's dispatch to wider lanes
+/// ([`Dispatch`](crate::precision::Dispatch)), then `classify` on the stored extents, or on
+/// extents grown by `margin`.
 macro_rules! intersects_family {
     (
-        $obb:ident, $vec:ident $(, $wider_lanes:ident!)?;
+        $obb:ident, $vec:ident;
         $(#[$doc:meta])* intersects;
         $(#[$margin_doc:meta])* intersects_with_margin;
     ) => {
         $(#[$doc])*
         #[inline]
         pub fn intersects(&self, other: &$obb) -> bool {
-            $($wider_lanes!(intersects(self, other));)?
+            if let Some(verdict) = $crate::precision::Dispatch::intersects_on_wider_lanes(self, other) {
+                return verdict;
+            }
             classify_stored::<false>(self, other) != Class::Separated
         }
 
         $(#[$margin_doc])*
         #[inline]
         pub fn intersects_with_margin(&self, other: &$obb, margin: Real) -> bool {
-            $($wider_lanes!(intersects_with_margin(self, other, margin));)?
+            if let Some(verdict) =
+                $crate::precision::Dispatch::intersects_with_margin_on_wider_lanes(self, other, margin)
+            {
+                return verdict;
+            }
             let grown = |e: $vec| (e + $vec::splat(margin)).max($vec::ZERO);
             let (ea, eb) = (grown(self.half_extents), grown(other.half_extents));
             classify_resized::<false>(self, other, ea, eb) != Class::Separated
@@ -55,3 +62,5 @@ macro_rules! classify_forms {
         }
     };
 }
+
+pub(crate) use {classify_forms, intersects_family};

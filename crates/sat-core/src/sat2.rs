@@ -7,7 +7,7 @@
 //! pad`. In 2D there are no edge-edge axes, so no near-parallel weak spot: every axis is a unit
 //! face normal. The per-axis error is at most `(4 + 1 + 2√2 + 2)u·S ≤ 5 εS`. A wrong "separated"
 //! needs intersecting rectangles, whose `|d| ≤ |e_A| + |e_B|`, so `S ≤ 2(|e_A| + |e_B|)` and the
-//! error is below the pad (`tolerance.rs`, "The pad"). A wrong "intersects" needs every computed
+//! error is below the pad (`docs/error-bound.md`, "The pad"). A wrong "intersects" needs every computed
 //! gap below the pad (`≤ 10 εS`), and some axis carries at least `M/√2` (the 2D exterior-angle
 //! factor), so `M ≤ √2·(10 + 5) εS ≈ 21 εS`, inside [`BAND_K`](crate::tolerance::BAND_K).
 
@@ -15,7 +15,11 @@ use glam::Vec4Swizzles;
 
 use super::obb2::Obb2;
 use super::sat3::Class;
+// This compilation's precision module (`precision.rs`).
 use super::{CERT_K, EPS, PAD_K, Real, UNDERFLOW_FLOOR, Vec2, Vec4, sqrt};
+use crate::padded_forms::{classify_forms, intersects_family};
+#[cfg(feature = "exact")]
+use crate::precision::Dispatch;
 use crate::{Feature, Separation};
 
 impl Obb2 {
@@ -24,8 +28,15 @@ impl Obb2 {
         /// Whether the two closed rectangles intersect (touching counts).
         ///
         /// A `false` is exact for the rectangles as given, at any margin; a `true` is exact
-        /// whenever the margin exceeds [`band`](crate::tolerance::band)`(S)` (f64 rectangles:
-        /// [`band_f64`](crate::tolerance::band_f64)`(S)`).
+        /// whenever the margin exceeds the band [`Band::f32`](crate::tolerance::Band::f32)`(S)`
+        /// (f64 rectangles: [`Band::f64`](crate::tolerance::Band::f64)`(S)`).
+        ///
+        /// # Error bound
+        ///
+        /// A `false` is exact for the boxes as given, at any margin; a `true` is exact whenever the margin
+        /// exceeds `BAND_K·ε·S` (`BAND_K_F64·ε₆₄·S` in f64): [`Band`](crate::tolerance::Band).
+        ///
+        /// # Examples
         ///
         /// ```
         /// use glam::{Vec2, Vec4};
@@ -39,11 +50,34 @@ impl Obb2 {
         /// increased by `margin`; negative shrinks, never below zero).
         ///
         /// Assumes a finite `margin` with `|margin| ≤` [`MAX_MAGNITUDE`](crate::MAX_MAGNITUDE).
+        ///
+        /// # Error bound
+        ///
+        /// As `intersects`, for the boxes grown by `margin` (the growth itself is exact in the test's
+        /// arithmetic up to the same pad).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use sat_core::Obb2;
+        /// use sat_core::glam::Vec2;
+        ///
+        /// let a = Obb2::new(Vec2::ZERO, Vec2::ONE, 0.0);
+        /// let b = Obb2::new(Vec2::new(2.1, 0.0), Vec2::ONE, 0.0);
+        /// assert!(!a.intersects(&b) && a.intersects_with_margin(&b, 0.05));
+        /// ```
         intersects_with_margin;
     }
 
     /// The signed gap along the best of the four face normals, that axis (unit, world space,
     /// from `self` towards `other`) and which face produced it. Ties prefer A's faces.
+    ///
+    /// # Error bound
+    ///
+    /// `gap` is the exact boxes' signed gap along `axis` within `SEPARATION_K·ε·S`
+    /// (`SEPARATION_K_F64·ε₆₄·S` in f64); an edge pair beats the best face only by more than the pad.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use glam::{Vec2, Vec4};
@@ -93,6 +127,12 @@ impl Obb2 {
     /// Exact for the rectangles as stored (centre, extents and axis columns taken exactly); see
     /// [`Obb3::intersects_certified`](super::obb3::Obb3::intersects_certified).
     ///
+    /// # Error bound
+    ///
+    /// None: exact at any margin, exactly touching included, for the boxes as stored.
+    ///
+    /// # Examples
+    ///
     /// ```
     /// use glam::Vec2;
     /// use sat_core::Obb2;
@@ -106,7 +146,7 @@ impl Obb2 {
         match classify_stored::<true>(self, other) {
             Class::Separated => false,
             Class::Overlapping => true,
-            Class::Uncertain(_) => super::undecided2(self, other),
+            Class::Uncertain(axes) => self.undecided(other, axes),
         }
     }
 }

@@ -6,7 +6,7 @@
 //! 1. `d = c_B − c_A`, `T = Aᵀd` (A's frame), `R = AᵀB`; the pads (lengths) are
 //!    `PAD_K·ε·(|e_A| + |e_B|)` for the face axes and `PAD_K·ε·(PAD_CENTRE_K·|d|₁ + |e_A| +
 //!    |e_B|)` for the edge pairs, both at most `PAD_K·ε·S` with `S = |d| + |e_A| + |e_B|`
-//!    (no square root; why the faces need no `|d|`: [`tolerance`](crate::tolerance), "The pad").
+//!    (no square root; why the faces need no `|d|`: `docs/error-bound.md`, "The pad").
 //! 2. Face axes of A, then of B, then the nine edge pairs, each returning "separated" as soon
 //!    as `|centre distance along L| > radius_A(L) + radius_B(L) + pad·|L|₁`. The pad is added to
 //!    the extents of the box whose face is tested (edge pairs: to A's), so it costs three
@@ -23,21 +23,31 @@
 use glam::Vec3Swizzles;
 
 use super::obb3::Obb3;
+// This compilation's precision module (`precision.rs`).
 use super::{
     BVec3A, CERT_K, EPS, Mat3A, PAD_CENTRE_K, PAD_K, PARALLEL_CUTOFF, Real, UNDERFLOW_FLOOR,
     UNDERFLOW_SCALE, Vec3, Vec3A, sqrt,
 };
+use crate::padded_forms::{classify_forms, intersects_family};
+use crate::precision::Dispatch;
 use crate::{Feature, Separation};
 
 impl Obb3 {
     intersects_family! {
-        Obb3, Vec3A, widest_lanes!;
+        Obb3, Vec3A;
         /// Whether the two closed boxes intersect (touching counts).
         ///
         /// A `false` is exact for the boxes as given, at any margin. A `true` is exact whenever the
-        /// boxes' margin exceeds [`band`](crate::tolerance::band)`(S)` = `BAND_K·ε·S` (f64 boxes:
-        /// [`band_f64`](crate::tolerance::band_f64), `BAND_K_F64·ε₆₄·S`)
+        /// boxes' margin exceeds the band [`Band::f32`](crate::tolerance::Band::f32)`(S)` =
+        /// `BAND_K·ε·S` (f64 boxes: [`Band::f64`](crate::tolerance::Band::f64), `BAND_K_F64·ε₆₄·S`)
         /// (see [`tolerance`](crate::tolerance)).
+        ///
+        /// # Error bound
+        ///
+        /// A `false` is exact for the boxes as given, at any margin; a `true` is exact whenever the margin
+        /// exceeds `BAND_K·ε·S` (`BAND_K_F64·ε₆₄·S` in f64): [`Band`](crate::tolerance::Band).
+        ///
+        /// # Examples
         ///
         /// ```
         /// use glam::{Quat, Vec3};
@@ -53,6 +63,13 @@ impl Obb3 {
         /// distance `p`, `intersects_with_margin(p / 2)` never misses a pair closer than `p`.
         ///
         /// Assumes a finite `margin` with `|margin| ≤` [`MAX_MAGNITUDE`](crate::MAX_MAGNITUDE).
+        ///
+        /// # Error bound
+        ///
+        /// As `intersects`, for the boxes grown by `margin` (the growth itself is exact in the test's
+        /// arithmetic up to the same pad).
+        ///
+        /// # Examples
         ///
         /// ```
         /// use glam::{Quat, Vec3};
@@ -75,6 +92,13 @@ impl Obb3 {
     /// faces of B; an edge pair must beat the best face by more than the pad `PAD_K·ε·S`, so an
     /// edge axis parallel to a face normal never wins by rounding noise.
     ///
+    /// # Error bound
+    ///
+    /// `gap` is the exact boxes' signed gap along `axis` within `SEPARATION_K·ε·S`
+    /// (`SEPARATION_K_F64·ε₆₄·S` in f64); an edge pair beats the best face only by more than the pad.
+    ///
+    /// # Examples
+    ///
     /// ```
     /// use glam::{Quat, Vec3};
     /// use sat_core::{Feature, Obb3};
@@ -88,7 +112,9 @@ impl Obb3 {
     /// ```
     #[inline]
     pub fn separation(&self, other: &Obb3) -> Separation<Vec3, Real> {
-        widest_lanes!(separation(self, other));
+        if let Some(s) = self.separation_on_wider_lanes(other) {
+            return s;
+        }
         separation(self, other)
     }
 }
@@ -103,6 +129,12 @@ impl Obb3 {
     /// then (f32 boxes) every candidate axis in f64 and, if still undecided, exact integers, or
     /// (f64 boxes) exact integers ([`exact`](crate::exact)).
     ///
+    /// # Error bound
+    ///
+    /// None: exact at any margin, exactly touching included, for the boxes as stored.
+    ///
+    /// # Examples
+    ///
     /// ```
     /// use glam::{Quat, Vec3};
     /// use sat_core::Obb3;
@@ -116,11 +148,13 @@ impl Obb3 {
     /// ```
     #[inline]
     pub fn intersects_certified(&self, other: &Obb3) -> bool {
-        widest_lanes!(intersects_certified(self, other));
+        if let Some(verdict) = self.intersects_certified_on_wider_lanes(other) {
+            return verdict;
+        }
         match classify_stored::<true>(self, other) {
             Class::Separated => false,
             Class::Overlapping => true,
-            Class::Uncertain(axes) => super::undecided3(self, other, axes),
+            Class::Uncertain(axes) => self.undecided(other, axes),
         }
     }
 }
@@ -175,7 +209,7 @@ pub(crate) fn classify<const CERTIFY: bool>(
     norm_b: Real,
 ) -> Class {
     let d = b.center - a.center;
-    // The face axes' pad has no `|d|` (`tolerance.rs`, "The pad"); `scale` = `|d|₁ + |e_A| +
+    // The face axes' pad has no `|d|` (`docs/error-bound.md`, "The pad"); `scale` = `|d|₁ + |e_A| +
     // |e_B|` ≥ `S` sizes the certification slacks, the edge pairs' pad and their floor.
     let extent_sum = norm_a + norm_b;
     let pad = PAD_K * EPS * extent_sum + UNDERFLOW_FLOOR;

@@ -67,8 +67,8 @@ impl Box2 {
     /// constructors: it contains the rectangle as written (`sat_core::tolerance`, "Boxes as
     /// written").
     pub fn obb(&self, center: DVec2) -> Result<Obb2, ObbError> {
-        let angle = [Obb2::try_new_f64, Obb2::try_from_degrees_f64];
-        self.checked(center, angle, Obb2::try_from_axes_f64)
+        let angle = [Obb2::try_enclosing, Obb2::try_enclosing_degrees];
+        self.checked(center, angle, Obb2::try_enclosing_axes)
     }
 
     /// sat-core's f64 rectangle of these numbers ([`DObb2`], checked constructors): the numbers
@@ -113,8 +113,8 @@ impl Box3 {
     pub fn obb(&self, center: DVec3) -> Result<Obb3, ObbError> {
         let half = DVec3::from_array(self.half_extents);
         match self.rotation {
-            Rotation3::Quat(q) => Obb3::try_new_f64(center, half, DQuat::from_array(q)),
-            Rotation3::Axes([x, y, z]) => Obb3::try_from_axes_f64(
+            Rotation3::Quat(q) => Obb3::try_enclosing(center, half, DQuat::from_array(q)),
+            Rotation3::Axes([x, y, z]) => Obb3::try_enclosing_axes(
                 center,
                 half,
                 DMat3::from_cols(

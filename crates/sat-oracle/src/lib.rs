@@ -9,6 +9,10 @@
 //!   on sat-core boxes, plus a prepared form for timing loops.
 //! * [`world`]: the one rapier world (pipeline, sets, integration of sat-rapier, step) that the
 //!   fuzz scenes, the pipeline tests, the rapier bench and the example step.
+//! * [`harness`]: the scenes and pipeline assertions of the sat-rapier crates' tests, over
+//!   [`world`], also used by the rapier bench and the example.
+//! * [`scenes`]: rapier's own box scenes as its examples write them, built into that world, and
+//!   their quality measured from the poses (penetration, speed, sleep, drift, height).
 //!
 //! Used by the tests, the CLI and the fuzz targets to adjudicate sat-core's verdicts against
 //! its stated band (see [`sat_core::tolerance`]).
@@ -37,5 +41,7 @@
 pub mod check;
 pub use sat_core::exact;
 pub mod case_box;
+pub mod harness;
 pub mod peers;
+pub mod scenes;
 pub mod world;

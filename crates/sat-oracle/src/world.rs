@@ -1,15 +1,16 @@
 //! The one rapier world of this workspace: the pipeline and every set it steps, how it computes
 //! box contacts ([`dim3::Integration`]), and its step. Stepped by the `rapier3` fuzz scenes
-//! ([`check_scene3`](crate::check::check_scene3)), the pipeline tests' harness
-//! (`tests/rapier/harness.rs`), `benches/rapier_scenes.rs` and `examples/pyramid3.rs`; scenes
-//! and what is measured or asserted of them stay with their users.
+//! ([`check_scene3`](crate::check::check_scene3)), the scene harness
+//! ([`harness`](crate::harness)) of the sat-rapier crates' tests, `benches/rapier_scenes.rs` and
+//! `examples/pyramid3.rs`; scenes and what is measured or asserted of them stay with their users.
 //!
-//! One text for every flavour of sat-rapier: [`dim2`] (rapier2d) and [`dim3`] (rapier3d), and
-//! with the feature `rapier-f64` `dim2_f64` and `dim3_f64` (rapier2d-f64, rapier3d-f64).
+//! One text for every flavour of sat-rapier: [`dim2`] (sat-rapier2d, rapier2d) and [`dim3`]
+//! (sat-rapier3d, rapier3d), and with the feature `rapier-f64` `dim2_f64` and `dim3_f64`
+//! (sat-rapier2d-f64 and sat-rapier3d-f64, rapier2d-f64 and rapier3d-f64).
 //!
 //! ```
 //! use sat_oracle::world::dim3::{Integration, World};
-//! use sat_rapier::dim3::rapier::prelude::*;
+//! use sat_rapier3d::rapier::prelude::*;
 //!
 //! let mut world = World::new(Integration::Dispatcher);
 //! world.ground(Vector::new(10.0, 0.5, 10.0), -0.5);
@@ -24,9 +25,9 @@
 
 macro_rules! world {
     ($sat:ident) => {
-        use sat_rapier::$sat::rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
-        use sat_rapier::$sat::rapier::prelude::*;
-        use sat_rapier::$sat::{SatContactFilter, SatDispatcher};
+        use $sat::rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
+        use $sat::rapier::prelude::*;
+        use $sat::{SatContactFilter, SatDispatcher};
 
         /// How a world computes box contacts: rapier as is, sat-rapier's `SatDispatcher` chained
         /// before parry's dispatcher, sat-rapier's `SatContactFilter` on every collider, or
@@ -254,24 +255,24 @@ macro_rules! world {
     };
 }
 
-/// The rapier2d world (sat-rapier's `dim2`).
+/// The rapier2d world (sat-rapier2d).
 pub mod dim2 {
-    world!(dim2);
+    world!(sat_rapier2d);
 }
 
-/// The rapier3d world (sat-rapier's `dim3`).
+/// The rapier3d world (sat-rapier3d).
 pub mod dim3 {
-    world!(dim3);
+    world!(sat_rapier3d);
 }
 
-/// The rapier2d-f64 world (sat-rapier's `dim2_f64`).
+/// The rapier2d-f64 world (sat-rapier2d-f64).
 #[cfg(feature = "rapier-f64")]
 pub mod dim2_f64 {
-    world!(dim2_f64);
+    world!(sat_rapier2d_f64);
 }
 
-/// The rapier3d-f64 world (sat-rapier's `dim3_f64`).
+/// The rapier3d-f64 world (sat-rapier3d-f64).
 #[cfg(feature = "rapier-f64")]
 pub mod dim3_f64 {
-    world!(dim3_f64);
+    world!(sat_rapier3d_f64);
 }

@@ -2,10 +2,10 @@
 //! contact manifolds from sat-core (`contact()` in f64 where clipping cannot certify it), the
 //! manifolds of compound shapes walked part by part with the chain deciding each pair of parts,
 //! `Err(Unsupported)` for everything else. One source for both dimensions and both precisions:
-//! it is compiled in `dim2`, `dim3`, `dim2_f64` and `dim3_f64`, against that flavour's rapier
-//! and `manifold` module.
+//! it is compiled in each flavour crate (sat-rapier2d, sat-rapier3d, sat-rapier2d-f64,
+//! sat-rapier3d-f64), against that flavour's rapier and `manifold` module.
 
-use super::{Obb, SatDispatcher};
+use super::Obb;
 use super::fallback;
 use super::manifold::{self, MAX_POINTS};
 use super::rapier::math::{Pose, Real, Vector};
@@ -22,6 +22,68 @@ use super::rapier::parry::shape::{
     CompositeShape, Cuboid, PackedFeatureId, Shape, ShapeType, TypedShape,
 };
 use crate::precision::Precision;
+
+/// A query dispatcher answering cuboid–cuboid queries (rectangle pairs in 2D) with sat-core,
+/// `Err(Unsupported)` for every other pair and query: chain it in front of rapier's default
+/// dispatcher.
+///
+/// * `intersection_test`: sat-core's `intersects` (a "disjoint" answer is exact).
+/// * `contact`: penetration axis and depth from sat-core's `separation`, witness points from
+///   clipping, where those certify themselves ([`CERTIFY_K`](crate::tolerance::CERTIFY_K)`·ε·S`,
+///   in f64 [`CERTIFY_K_F64`](crate::tolerance::CERTIFY_K_F64)); every other cuboid pair is
+///   answered in f64 (margin over the candidate axes, closest points), never passed on to the
+///   next dispatcher (the tests `contact_agrees_with_epa` and `separated_contact_is_the_distance`
+///   of the f32 flavours' `tests/all/contact.rs`, and `queries_agree_with_parry_near_and_far` of
+///   the f64 flavours' `tests/all/queries.rs`, call the dispatcher alone and fail on a pair
+///   passed on). In f32, against parry's GJK/EPA on random penetrating pairs: normals within
+///   `1 − cos ≤ 1e-5`, depths and witness points within 1e-4 of boxes of size ~1, except where
+///   EPA's own depth contradicts its normal or two axes tie.
+/// * `contact_manifolds`: reference-face clipping (3D: up to 4 points, and edge–edge points;
+///   2D: reference-edge clipping, up to 2 points), a face preference
+///   ([`tolerance`](crate::tolerance)), stable feature ids for warm starting (Box2D's in 2D), the
+///   clipped points also beyond the prediction distance (as parry's: rapier makes them
+///   speculative contacts when the bodies approach), recomputed on every call (warm-start data
+///   follows the feature ids).
+/// * Compound shapes (`ColliderBuilder::compound`): parry's walk over the parts with this chain
+///   deciding each pair of parts, so cuboid parts get the manifolds above.
+/// * `distance`, `closest_points`: sat-core's (`sat_core::distance`), within `DISTANCE_K·ε·S`
+///   (f64: `DISTANCE_K_F64·ε·S`) of the exact distance; `Intersecting` at distance 0.
+/// * Round cuboids (`ColliderBuilder::round_cuboid`) are not plain cuboids: they pass through
+///   to the next dispatcher.
+///
+/// # Errors
+///
+/// Every query returns `Err(Unsupported)` for a pair that is not two plain cuboids (and for
+/// shape casts), so that a chained dispatcher answers it; never for two cuboids.
+///
+/// # Error bound
+///
+/// With `S = |t| + |e_A| + |e_B|` of the pair and `ε` the flavour's (`2⁻²³` or `2⁻⁵²`): a
+/// "disjoint" intersection test is exact for the pose as given; `contact()` and every manifold
+/// point are within [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of the exact boxes the pose
+/// names ([`CONTACT_K_F64`](crate::tolerance::CONTACT_K_F64) in f64); `distance` and
+/// `closest_points` within sat-core's `DISTANCE_K·ε·S` (`DISTANCE_K_F64`). Derivations: the book's
+/// chapter *The error bound* (`docs/error-bound.md`).
+///
+/// # Examples
+///
+/// ```
+#[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+/// use rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
+/// use rapier::prelude::{Cuboid, NarrowPhase, Pose, Vector};
+///
+/// let d = SatDispatcher::default().chain(DefaultQueryDispatcher);
+/// // Two cubes pressed 0.1 into each other along y: the contact is the penetration.
+/// let cube = Cuboid::new(Vector::splat(0.5));
+/// let pos12 = Pose::from_translation(Vector::Y * 0.9);
+/// let contact = d.contact(&pos12, &cube, &cube, 0.0).unwrap().unwrap();
+/// assert!((contact.dist + 0.1).abs() < 1e-5 && contact.normal1.y > 0.99);
+/// let narrow_phase = NarrowPhase::with_query_dispatcher(d);
+/// # drop(narrow_phase);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+#[non_exhaustive]
+pub struct SatDispatcher {}
 
 /// Both shapes as plain cuboids (a round cuboid is not one: it passes through). One virtual
 /// call per shape (`as_cuboid` costs two: `as_any`, then the type id).
@@ -40,11 +102,40 @@ fn cuboids<'a>(
 #[inline]
 fn local_boxes(pos12: &Pose, g1: &dyn Shape, g2: &dyn Shape) -> Result<(Obb, Obb), Unsupported> {
     let (c1, c2) = cuboids(g1, g2)?;
-    Ok(manifold::local_boxes(pos12, c1.half_extents, c2.half_extents))
+    Ok(manifold::local_boxes(
+        pos12,
+        c1.half_extents,
+        c2.half_extents,
+    ))
 }
 
 impl QueryDispatcher for SatDispatcher {
-    /// sat-core's `intersects`: a `false` is exact for the boxes as given.
+    /// sat-core's `intersects`: whether the two cuboids intersect (touching counts).
+    ///
+    /// # Errors
+    ///
+    /// `Err(Unsupported)` unless both shapes are plain cuboids.
+    ///
+    /// # Error bound
+    ///
+    /// A `false` is exact for the boxes the pose names; a `true` is exact unless the boxes are
+    /// within sat-core's band (`BAND_K·ε·S`) of touching.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::parry::query::QueryDispatcher;
+    /// use rapier::parry::shape::Ball;
+    /// use rapier::prelude::{Cuboid, Pose, Vector};
+    ///
+    /// let (d, cube) = (SatDispatcher::default(), Cuboid::new(Vector::splat(0.5)));
+    /// let touching = Pose::from_translation(Vector::X);
+    /// assert!(d.intersection_test(&touching, &cube, &cube).unwrap().intersecting);
+    /// let apart = Pose::from_translation(Vector::X * 1.001);
+    /// assert!(!d.intersection_test(&apart, &cube, &cube).unwrap().intersecting);
+    /// assert!(d.intersection_test(&apart, &cube, &Ball::new(0.5)).is_err()); // for the next dispatcher
+    /// ```
     fn intersection_test(
         &self,
         pos12: &Pose,
@@ -54,16 +145,37 @@ impl QueryDispatcher for SatDispatcher {
         local_boxes(pos12, g1, g2).map(|(a, b)| ShapeIntersection::new(a.intersects(&b)))
     }
 
-    /// The flavour's box distance (`0` when the cuboids intersect): sat-core's `distance` in
-    /// f32, within `DISTANCE_K·ε·S` of the exact distance of the boxes (`sat_core::distance`);
-    /// in f64 the closest points of the boxes in f64 (the flavour module's `distance`).
+    /// The box distance (`0` when the cuboids intersect): sat-core's `distance` of the flavour's
+    /// boxes.
+    ///
+    /// # Errors
+    ///
+    /// `Err(Unsupported)` unless both shapes are plain cuboids.
+    ///
+    /// # Error bound
+    ///
+    /// Within `DISTANCE_K·ε·S` (f64: `DISTANCE_K_F64·ε·S`) of the exact distance of the boxes the
+    /// pose names (`sat_core::distance`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::parry::query::QueryDispatcher;
+    /// use rapier::prelude::{Cuboid, Pose, Vector};
+    ///
+    /// let (d, cube) = (SatDispatcher::default(), Cuboid::new(Vector::splat(0.5)));
+    /// let pos12 = Pose::from_translation(Vector::X * 1.5);
+    /// assert!((d.distance(&pos12, &cube, &cube).unwrap().distance - 0.5).abs() < 1e-6);
+    /// ```
     fn distance(
         &self,
         pos12: &Pose,
         g1: &dyn Shape,
         g2: &dyn Shape,
     ) -> Result<ShapeDistance, Unsupported> {
-        local_boxes(pos12, g1, g2).map(|(a, b)| ShapeDistance::new(super::distance(&a, &b)))
+        let (a, b) = local_boxes(pos12, g1, g2)?;
+        Ok(ShapeDistance::new(a.distance(&b)))
     }
 
     /// The deepest point of the clipped contact on sat-core's minimum-penetration axis (no face
@@ -73,9 +185,32 @@ impl QueryDispatcher for SatDispatcher {
     /// are two corners, a corner and an edge, a deep lopsided overlap) is answered in f64
     /// (`fallback.rs`: the margin over the candidate axes, closest points of the boxes or of
     /// their supporting features), never handed to the next dispatcher. `Ok(None)` beyond
-    /// `prediction`. The answer is within
-    /// [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of the exact one (see there;
-    /// [`CONTACT_K_F64`](crate::tolerance::CONTACT_K_F64) in f64).
+    /// `prediction`.
+    ///
+    /// # Errors
+    ///
+    /// `Err(Unsupported)` unless both shapes are plain cuboids; a cuboid pair is always answered
+    /// (see [`SatDispatcher`]).
+    ///
+    /// # Error bound
+    ///
+    /// Within [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of the exact depth or distance, and
+    /// the witness points within that of their boxes' surfaces
+    /// ([`CONTACT_K_F64`](crate::tolerance::CONTACT_K_F64) in f64).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::parry::query::QueryDispatcher;
+    /// use rapier::prelude::{Cuboid, Pose, Vector};
+    ///
+    /// let (d, cube) = (SatDispatcher::default(), Cuboid::new(Vector::splat(0.5)));
+    /// let pos12 = Pose::from_translation(Vector::X * 1.2); // 0.2 apart
+    /// let c = d.contact(&pos12, &cube, &cube, 0.5).unwrap().unwrap();
+    /// assert!((c.dist - 0.2).abs() < 1e-6 && c.normal1.x > 0.99);
+    /// assert!(d.contact(&pos12, &cube, &cube, 0.1).unwrap().is_none()); // beyond the prediction
+    /// ```
     fn contact(
         &self,
         pos12: &Pose,
@@ -116,10 +251,34 @@ impl QueryDispatcher for SatDispatcher {
         )
     }
 
-    /// The flavour's closest points (sat-core's `closest_points` in f32, the flavour module's
-    /// `closest_points` in f64): `Intersecting` when the cuboids intersect (distance `0`),
-    /// `Disjoint` beyond `max_dist`, else the two points (each in its own shape's frame, as
-    /// parry gives them), within `DISTANCE_K·ε·S` of their boxes and of the exact distance.
+    /// The closest points (sat-core's `closest_points` of the flavour's boxes): `Intersecting`
+    /// when the cuboids intersect (distance `0`), `Disjoint` beyond `max_dist`, else the two
+    /// points, each in its own shape's frame (as parry gives them).
+    ///
+    /// # Errors
+    ///
+    /// `Err(Unsupported)` unless both shapes are plain cuboids.
+    ///
+    /// # Error bound
+    ///
+    /// Each point within `DISTANCE_K·ε·S` of its box, and the points that close to the exact
+    /// distance apart (`DISTANCE_K_F64` in f64).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::parry::query::{ClosestPoints, QueryDispatcher};
+    /// use rapier::prelude::{Cuboid, Pose, Vector};
+    ///
+    /// let (d, cube) = (SatDispatcher::default(), Cuboid::new(Vector::splat(0.5)));
+    /// let pos12 = Pose::from_translation(Vector::X * 1.5);
+    /// let points = d.closest_points(&pos12, &cube, &cube, 1.0).unwrap();
+    /// let ClosestPoints::WithinMargin(p1, p2) = points else {
+    ///     panic!("0.5 apart, within 1.0");
+    /// };
+    /// assert!((p1.x - 0.5).abs() < 1e-6 && (p2.x + 0.5).abs() < 1e-6); // each in its own frame
+    /// ```
     fn closest_points(
         &self,
         pos12: &Pose,
@@ -128,7 +287,7 @@ impl QueryDispatcher for SatDispatcher {
         max_dist: Real,
     ) -> Result<ClosestPoints, Unsupported> {
         let (a, b) = local_boxes(pos12, g1, g2)?;
-        let c = super::closest_points(&a, &b);
+        let c = a.closest_points(&b);
         Ok(if c.distance == 0.0 {
             ClosestPoints::Intersecting
         } else if c.distance > max_dist {
@@ -140,6 +299,24 @@ impl QueryDispatcher for SatDispatcher {
     }
 
     /// Unsupported (a shape cast is not a separating-axis query).
+    ///
+    /// # Errors
+    ///
+    /// Always `Err(Unsupported)`: the chained dispatcher casts.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::parry::query::{QueryDispatcher, ShapeCastOptions};
+    /// use rapier::prelude::{Cuboid, Pose, Vector};
+    ///
+    /// let cube = Cuboid::new(Vector::splat(0.5));
+    /// let pos12 = Pose::from_translation(Vector::X * 3.0);
+    /// let options = ShapeCastOptions::default();
+    /// let cast = SatDispatcher::default().cast_shapes(&pos12, -Vector::X, &cube, &cube, options);
+    /// assert!(cast.is_err());
+    /// ```
     fn cast_shapes(
         &self,
         _: &Pose,
@@ -152,6 +329,24 @@ impl QueryDispatcher for SatDispatcher {
     }
 
     /// Unsupported (a shape cast is not a separating-axis query).
+    ///
+    /// # Errors
+    ///
+    /// Always `Err(Unsupported)`: the chained dispatcher casts.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::parry::query::{NonlinearRigidMotion, QueryDispatcher};
+    /// use rapier::prelude::{Cuboid, Vector};
+    ///
+    /// let cube = Cuboid::new(Vector::splat(0.5));
+    /// let still = NonlinearRigidMotion::identity();
+    /// let cast = SatDispatcher::default()
+    ///     .cast_shapes_nonlinear(&still, &cube, &still, &cube, 0.0, 1.0, true);
+    /// assert!(cast.is_err());
+    /// ```
     fn cast_shapes_nonlinear(
         &self,
         _: &NonlinearRigidMotion,
@@ -180,7 +375,37 @@ where
     /// dispatcher would keep), but with `SatDispatcher.chain(DefaultQueryDispatcher)` deciding
     /// each pair of parts, so cuboid parts get sat-core's manifolds. parry's default dispatcher
     /// recurses into itself, so without this no cuboid inside a compound would reach a chained
-    /// dispatcher. Other pairs are unsupported.
+    /// dispatcher.
+    ///
+    /// # Errors
+    ///
+    /// `Err(Unsupported)` for a pair that is neither two plain cuboids nor a compound against a
+    /// plain shape or a compound (triangle meshes, height fields and voxels go to the chained
+    /// dispatcher).
+    ///
+    /// # Error bound
+    ///
+    /// Every point of a cuboid pair within [`CONTACT_K`](crate::tolerance::CONTACT_K)`·ε·S` of both
+    /// boxes' surfaces, its `dist` within that of the gap along the normal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::parry::query::{ContactManifold, PersistentQueryDispatcher};
+    /// use rapier::prelude::{Cuboid, Pose, Real, Vector};
+    ///
+    /// // A cube resting on a bigger one: a full face of contact points.
+    /// let (small, big) = (Cuboid::new(Vector::splat(0.5)), Cuboid::new(Vector::splat(2.0)));
+    /// let pos12 = Pose::from_translation(Vector::Y * 2.5);
+    /// let mut manifolds: Vec<ContactManifold<(), ()>> = Vec::new();
+    /// SatDispatcher::default()
+    ///     .contact_manifolds(&pos12, &big, &small, 0.02, &mut manifolds, &mut None)
+    ///     .unwrap();
+    /// let dim = size_of::<Vector>() / size_of::<Real>();
+    /// assert_eq!(manifolds[0].points.len(), if dim == 3 { 4 } else { 2 });
+    /// assert!(manifolds[0].local_n1.y > 0.99);
+    /// ```
     fn contact_manifolds(
         &self,
         pos12: &Pose,
@@ -232,8 +457,32 @@ where
         Ok(())
     }
 
-    /// The cuboid pair's manifold; unsupported for other pairs and under normal constraints
-    /// (those belong to triangle meshes, which parry handles).
+    /// The cuboid pair's manifold (as [`contact_manifolds`](Self::contact_manifolds)).
+    ///
+    /// # Errors
+    ///
+    /// `Err(Unsupported)` for other pairs and under normal constraints (those belong to triangle
+    /// meshes, which parry handles).
+    ///
+    /// # Error bound
+    ///
+    /// As [`contact_manifolds`](Self::contact_manifolds).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::parry::query::{ContactManifold, PersistentQueryDispatcher};
+    /// use rapier::prelude::{Cuboid, Pose, Vector};
+    ///
+    /// let cube = Cuboid::new(Vector::splat(0.5));
+    /// let pos12 = Pose::from_translation(Vector::Y * 0.99); // 1 cm deep
+    /// let mut manifold = ContactManifold::<(), ()>::new();
+    /// SatDispatcher::default()
+    ///     .contact_manifold_convex_convex(&pos12, &cube, &cube, None, None, 0.02, &mut manifold)
+    ///     .unwrap();
+    /// assert!(manifold.points.iter().all(|p| (p.dist + 0.01).abs() < 1e-5));
+    /// ```
     fn contact_manifold_convex_convex(
         &self,
         pos12: &Pose,

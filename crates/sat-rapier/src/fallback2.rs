@@ -31,8 +31,8 @@ pub(super) fn edges(_: &WideBox, _: &WideBox, _: impl FnMut(DVec2, DVec2)) {}
 
 #[cfg(test)]
 mod tests {
-    use super::super::rapier::math::{Real, Vector};
     use super::super::fallback::contact;
+    use super::super::rapier::math::{Real, Vector};
     use super::*;
 
     #[test]

@@ -87,8 +87,8 @@ fn segments(c1: DVec3, d1: DVec3, h1: f64, c2: DVec3, d2: DVec3, h2: f64) -> (f6
 
 #[cfg(test)]
 mod tests {
-    use super::super::rapier::math::{Real, Rotation, Vector};
     use super::super::fallback::contact;
+    use super::super::rapier::math::{Real, Rotation, Vector};
     use super::*;
 
     #[test]

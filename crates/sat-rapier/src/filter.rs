@@ -1,7 +1,7 @@
 //! `SatContactFilter`'s hooks: rapier's body-type rule, then the user's hooks, then sat-core's
 //! verdict on cuboid pairs. One source for both dimensions and both precisions: it is compiled
-//! in `dim2`, `dim3`, `dim2_f64` and `dim3_f64`, against that flavour's rapier and `manifold`
-//! module.
+//! in each flavour crate (sat-rapier2d, sat-rapier3d, sat-rapier2d-f64, sat-rapier3d-f64),
+//! against that flavour's rapier and `manifold` module.
 //!
 //! Algorithm of `filter_contact_pair` for a pair of plain cuboids. Let `d` be the prediction
 //! distance, plus both contact skins, plus how far any point of either box can move in one time
@@ -36,17 +36,88 @@ use super::rapier::pipeline::{
     ActiveHooks, ContactModificationContext, PairFilterContext, PhysicsHooks,
 };
 use super::rapier::prelude::SolverFlags;
-use super::SatContactFilter;
 use crate::precision::Magnitude;
+
+/// A contact-pair filter: drops cuboid–cuboid pairs (rectangle pairs in 2D) that sat-core proves
+/// farther apart than the prediction distance plus both contact skins plus one step's motion,
+/// and cuboid sensor pairs it proves disjoint; every other decision is rapier's body-type rule
+/// and the wrapped hooks `H` (see [`with_inner`](Self::with_inner) for the order).
+///
+/// rapier calls it only for colliders with [`ACTIVE_HOOKS`](Self::ACTIVE_HOOKS), and stops
+/// recycling the contacts of such pairs: every awake pair is recomputed every step, which on a
+/// resting pile costs several times the default narrow phase (see `benches/rapier_scenes.rs`).
+/// Worth it only where a contact hook is needed anyway; never culls a pair rapier would give a
+/// contact, a speculative contact or a continuous-collision sweep.
+///
+/// # Error bound
+///
+/// None needed: a pair is culled only when sat-core's "separated" verdict, which is exact at any
+/// margin, holds for the boxes grown by half the culling distance.
+///
+/// # Examples
+///
+/// ```
+#[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+/// use rapier::prelude::*;
+///
+/// let hooks = SatContactFilter::new();
+/// let (mut bodies, mut colliders) = (RigidBodySet::new(), ColliderSet::new());
+/// let ground = Cuboid::new(Vector::splat(10.0).with_y(0.5));
+/// let ground = ColliderBuilder::new(SharedShape::new(ground)).translation(-Vector::Y * 0.5);
+/// colliders.insert(ground.active_hooks(SatContactFilter::ACTIVE_HOOKS));
+/// let body = bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::Y * 0.6));
+/// let cube = ColliderBuilder::new(SharedShape::new(Cuboid::new(Vector::splat(0.5))));
+/// colliders.insert_with_parent(cube.active_hooks(SatContactFilter::ACTIVE_HOOKS), body, &mut bodies);
+///
+/// let (mut pipeline, params) = (PhysicsPipeline::new(), IntegrationParameters::default());
+/// let (mut islands, mut broad_phase) = (IslandManager::new(), DefaultBroadPhase::new());
+/// let (mut narrow_phase, mut soft_bodies) = (NarrowPhase::new(), SoftBodySet::new());
+/// let (mut joints, mut multibody_joints) = (ImpulseJointSet::new(), MultibodyJointSet::new());
+/// let mut ccd = CCDSolver::new();
+/// for _ in 0..120 {
+///     pipeline.step(-Vector::Y * 9.81, &params, &mut islands, &mut broad_phase,
+///         &mut narrow_phase, &mut bodies, &mut colliders, &mut joints, &mut multibody_joints,
+///         &mut soft_bodies, &mut ccd, &hooks, &());
+/// }
+/// assert!((bodies[body].translation().y - 0.5).abs() < 0.01); // resting on the ground
+/// ```
+#[derive(Clone, Debug)]
+pub struct SatContactFilter<H = ()> {
+    inner: H,
+    prediction_distance: Real,
+    dt: Real,
+}
 
 impl SatContactFilter<()> {
     /// The hooks to set on every collider the filter should see:
     /// `FILTER_CONTACT_PAIRS | FILTER_INTERSECTION_PAIR`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::prelude::{ActiveHooks, ColliderBuilder, Cuboid, SharedShape, Vector};
+    ///
+    /// let collider = ColliderBuilder::new(SharedShape::new(Cuboid::new(Vector::splat(0.5))))
+    ///     .active_hooks(SatContactFilter::ACTIVE_HOOKS | ActiveHooks::MODIFY_SOLVER_CONTACTS)
+    ///     .build();
+    /// assert!(collider.active_hooks().contains(ActiveHooks::FILTER_CONTACT_PAIRS));
+    /// ```
     pub const ACTIVE_HOOKS: ActiveHooks =
         ActiveHooks::FILTER_CONTACT_PAIRS.union(ActiveHooks::FILTER_INTERSECTION_PAIR);
 
     /// A filter with no inner hooks, for rapier's default integration parameters (prediction
     /// distance 0.02 length units, time step 1/60 s; see [`for_parameters`](Self::for_parameters)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::prelude::IntegrationParameters;
+    ///
+    /// let hooks = SatContactFilter::new();
+    /// assert_eq!(hooks.prediction_distance(), IntegrationParameters::default().prediction_distance());
+    /// ```
     pub fn new() -> Self {
         Self::with_inner(())
     }
@@ -67,6 +138,19 @@ impl<H> SatContactFilter<H> {
     /// pair, and its solver flags are the ones returned); then sat-core's verdict on plain
     /// cuboids. `inner` therefore sees exactly the pairs it would see without the filter, and
     /// `modify_solver_contacts` goes straight to `inner`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::prelude::PhysicsHooks;
+    ///
+    /// struct OneWayPlatform; // the user's hooks
+    /// impl PhysicsHooks for OneWayPlatform {}
+    ///
+    /// let hooks = SatContactFilter::with_inner(OneWayPlatform);
+    /// let _: &OneWayPlatform = hooks.inner();
+    /// ```
     pub fn with_inner(inner: H) -> Self {
         let params = IntegrationParameters::default();
         SatContactFilter {
@@ -79,6 +163,17 @@ impl<H> SatContactFilter<H> {
     /// Takes the prediction distance and time step from the pipeline's parameters. Pass the
     /// ones given to `PhysicsPipeline::step` (a larger prediction distance or time step is
     /// safe; a smaller one would cull pairs that rapier gives speculative contacts or sweeps).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::prelude::IntegrationParameters;
+    ///
+    /// let params = IntegrationParameters { dt: 1.0 / 120.0, ..IntegrationParameters::default() };
+    /// let hooks = SatContactFilter::new().for_parameters(&params);
+    /// assert_eq!(hooks.dt(), 1.0 / 120.0);
+    /// ```
     pub fn for_parameters(mut self, params: &IntegrationParameters) -> Self {
         self.prediction_distance = params.prediction_distance().max(0.0);
         self.dt = params.dt.max(0.0);
@@ -86,16 +181,39 @@ impl<H> SatContactFilter<H> {
     }
 
     /// The prediction distance the filter keeps pairs within.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// let hooks = SatContactFilter::new();
+    /// assert!(hooks.prediction_distance() > 0.0);
+    /// ```
     pub fn prediction_distance(&self) -> Real {
         self.prediction_distance
     }
 
     /// The time step over which the filter bounds each body's motion.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// assert_eq!(SatContactFilter::new().dt(), 1.0 / 60.0);
+    /// ```
     pub fn dt(&self) -> Real {
         self.dt
     }
 
     /// The wrapped user hooks.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// let hooks = SatContactFilter::with_inner(42);
+    /// assert_eq!(*hooks.inner(), 42);
+    /// ```
     pub fn inner(&self) -> &H {
         &self.inner
     }
@@ -183,6 +301,39 @@ impl<H: PhysicsHooks> PhysicsHooks for SatContactFilter<H> {
     /// Body-type rule, then the inner hook, then `None` for cuboid pairs that sat-core proves
     /// farther apart than the prediction distance plus both contact skins plus one step's
     /// motion.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::prelude::*;
+    ///
+    /// // Three cubes in a row: the first 0.3 from the second, the second touching the third; and
+    /// // a rounded cube 0.3 from the first, which the filter leaves to rapier (not a box).
+    /// let (mut bodies, mut colliders) = (RigidBodySet::new(), ColliderSet::new());
+    /// let mut body = |x: Real, shape: SharedShape| {
+    ///     let body = bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::X * x));
+    ///     (body, colliders.insert_with_parent(ColliderBuilder::new(shape), body, &mut bodies))
+    /// };
+    /// let cube = || SharedShape::new(Cuboid::new(Vector::splat(0.5)));
+    /// let (a, b, c) = (body(0.0, cube()), body(1.3, cube()), body(2.3, cube()));
+    /// let rounded = RoundCuboid { inner_shape: Cuboid::new(Vector::splat(0.4)), border_radius: 0.1 };
+    /// let d = body(-1.3, SharedShape::new(rounded));
+    /// let hooks = SatContactFilter::new();
+    /// let flags = |(rb1, co1), (rb2, co2)| {
+    ///     hooks.filter_contact_pair(&PairFilterContext {
+    ///         bodies: &bodies,
+    ///         colliders: &colliders,
+    ///         collider1: co1,
+    ///         collider2: co2,
+    ///         rigid_body1: Some(rb1),
+    ///         rigid_body2: Some(rb2),
+    ///     })
+    /// };
+    /// assert!(flags(a, b).is_none()); // 0.3 apart, at rest: no contacts to compute
+    /// assert!(flags(b, c).is_some()); // touching: kept
+    /// assert!(flags(d, a).is_some()); // a rounded box: kept, rapier decides
+    /// ```
     fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
         let pair = Pair::new(context);
         if pair.as_ref().is_some_and(|p| !p.body_types_allow()) {
@@ -206,6 +357,36 @@ impl<H: PhysicsHooks> PhysicsHooks for SatContactFilter<H> {
 
     /// Body-type rule, then the inner hook, then `false` for cuboid sensors that sat-core proves
     /// disjoint.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::prelude::*;
+    ///
+    /// // A sensor box and a cube 0.1 beyond its side, then one overlapping it.
+    /// let (mut bodies, mut colliders) = (RigidBodySet::new(), ColliderSet::new());
+    /// let sensor = ColliderBuilder::new(SharedShape::new(Cuboid::new(Vector::splat(0.5)))).sensor(true);
+    /// let sensor = colliders.insert(sensor);
+    /// let mut cube = |x: Real| {
+    ///     let body = bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::X * x));
+    ///     let shape = ColliderBuilder::new(SharedShape::new(Cuboid::new(Vector::splat(0.5))));
+    ///     (body, colliders.insert_with_parent(shape, body, &mut bodies))
+    /// };
+    /// let (apart, inside) = (cube(1.1), cube(0.9));
+    /// let hooks = SatContactFilter::new();
+    /// let asked = |(body, collider)| {
+    ///     hooks.filter_intersection_pair(&PairFilterContext {
+    ///         bodies: &bodies,
+    ///         colliders: &colliders,
+    ///         collider1: sensor,
+    ///         collider2: collider,
+    ///         rigid_body1: None,
+    ///         rigid_body2: Some(body),
+    ///     })
+    /// };
+    /// assert!(!asked(apart) && asked(inside));
+    /// ```
     fn filter_intersection_pair(&self, context: &PairFilterContext) -> bool {
         let pair = Pair::new(context);
         if pair.as_ref().is_some_and(|p| !p.body_types_allow()) {
@@ -219,6 +400,37 @@ impl<H: PhysicsHooks> PhysicsHooks for SatContactFilter<H> {
     }
 
     /// Passed through to the inner hook.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    #[doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::*;")]
+    /// use rapier::prelude::*;
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    ///
+    /// struct Counting(AtomicUsize); // the user's contact modification
+    /// impl PhysicsHooks for Counting {
+    ///     fn modify_solver_contacts(&self, _: &mut ContactModificationContext) {
+    ///         self.0.fetch_add(1, Ordering::Relaxed);
+    ///     }
+    /// }
+    /// let hooks = SatContactFilter::with_inner(Counting(AtomicUsize::new(0)));
+    /// let on = SatContactFilter::ACTIVE_HOOKS | ActiveHooks::MODIFY_SOLVER_CONTACTS;
+    /// let (mut bodies, mut colliders) = (RigidBodySet::new(), ColliderSet::new());
+    /// let cube = || ColliderBuilder::new(SharedShape::new(Cuboid::new(Vector::splat(0.5))));
+    /// colliders.insert(cube().active_hooks(on));
+    /// let body = bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::Y * 0.99));
+    /// colliders.insert_with_parent(cube().active_hooks(on), body, &mut bodies);
+    /// let (mut pipeline, params) = (PhysicsPipeline::new(), IntegrationParameters::default());
+    /// let (mut islands, mut broad_phase) = (IslandManager::new(), DefaultBroadPhase::new());
+    /// let (mut narrow_phase, mut soft_bodies) = (NarrowPhase::new(), SoftBodySet::new());
+    /// let (mut joints, mut multibody_joints) = (ImpulseJointSet::new(), MultibodyJointSet::new());
+    /// let mut ccd = CCDSolver::new();
+    /// pipeline.step(-Vector::Y * 9.81, &params, &mut islands, &mut broad_phase, &mut narrow_phase,
+    ///     &mut bodies, &mut colliders, &mut joints, &mut multibody_joints, &mut soft_bodies,
+    ///     &mut ccd, &hooks, &());
+    /// assert!(hooks.inner().0.load(Ordering::Relaxed) > 0); // the user's hook saw the contact
+    /// ```
     fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
         self.inner.modify_solver_contacts(context);
     }

@@ -6,7 +6,7 @@
 //! 1. sat-core's `separation` (`Obb2`, `DObb2` in the f64 flavour) gives the best of the four
 //!    face normals; a gap above the prediction distance means no contact.
 //! 2. For manifolds the second box's face must beat the first box's best face by
-//!    [`face_preference`](crate::tolerance::face_preference) (Box2D v2's `k_tol`), so a box
+//!    [`face_preference`](crate::precision::face_preference) (Box2D v2's `k_tol`), so a box
 //!    resting on another keeps one reference face.
 //! 3. The incident edge is the edge of the other box most anti-parallel to the reference normal;
 //!    it is clipped against the two side lines of the reference edge. A kept endpoint is
@@ -25,8 +25,7 @@ use sat_core::Feature;
 use super::manifold::{Contacts, Raw};
 use super::rapier::math::{Matrix, Pose, Real, Vector};
 use super::rapier::parry::shape::PackedFeatureId;
-use crate::precision::Wide;
-use crate::tolerance::face_preference;
+use crate::precision::{Wide, face_preference};
 
 /// Most points a manifold keeps (rapier's `MAX_MANIFOLD_POINTS` in 2D).
 pub(crate) const MAX_POINTS: usize = 2;
@@ -46,7 +45,7 @@ pub(crate) fn rotation(pos12: &Pose) -> Matrix {
 
 /// Re-ranks sat-core's choice with a face preference (Box2D v2's `k_tol`): the second box's best
 /// face must beat the first box's best face by
-/// [`face_preference`](crate::tolerance::face_preference) to be chosen.
+/// [`face_preference`](crate::precision::face_preference) to be chosen.
 pub(crate) fn prefer_faces(
     feature: Feature,
     gap: Real,

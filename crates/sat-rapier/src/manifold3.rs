@@ -8,7 +8,7 @@
 //!    candidate axes. Its gap is a lower bound of the distance, so a gap above the prediction distance means no contact at all.
 //! 2. For manifolds, [`prefer_faces`] re-ranks the candidates: the first box's best face wins
 //!    unless the second box's best face beats it by
-//!    [`face_preference`](crate::tolerance::face_preference), and a face wins unless an edge pair
+//!    [`face_preference`](crate::precision::face_preference), and a face wins unless an edge pair
 //!    beats it by the same amount. Nearly parallel resting boxes then keep one reference face.
 //! 3. Face axis: the incident face is the face of the other box most anti-parallel to the
 //!    reference normal. Its quad is clipped (Sutherland–Hodgman) against the four side planes of
@@ -40,8 +40,8 @@ use sat_core::Feature;
 use super::manifold::{Contacts, Raw};
 use super::rapier::math::{Matrix, Pose, Real, Vector};
 use super::rapier::parry::shape::PackedFeatureId;
-use crate::precision::Wide;
-use crate::tolerance::{REDUCTION_TIE_RELATIVE, face_preference};
+use crate::precision::{Wide, face_preference};
+use crate::tolerance::REDUCTION_TIE_RELATIVE;
 
 /// Most points a manifold keeps (rapier's `MAX_MANIFOLD_POINTS` in 3D).
 pub(crate) const MAX_POINTS: usize = 4;
@@ -60,7 +60,7 @@ pub(crate) fn rotation(pos12: &Pose) -> Matrix {
 
 /// Re-ranks sat-core's choice with a face preference: the second box's best face must beat the
 /// first box's best face, and an edge pair the best face, by
-/// [`face_preference`](crate::tolerance::face_preference) to be chosen.
+/// [`face_preference`](crate::precision::face_preference) to be chosen.
 ///
 /// The face gaps are recomputed here (six projections of the pair already in the first box's
 /// frame) only when sat-core did not pick a face of the first box.
@@ -386,8 +386,8 @@ fn first_near_best(
 
 #[cfg(test)]
 mod tests {
-    use super::super::rapier::math::Rotation;
     use super::super::manifold::box_box;
+    use super::super::rapier::math::Rotation;
     use super::*;
 
     fn pose(t: Vector, q: Rotation) -> Pose {

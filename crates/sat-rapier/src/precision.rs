@@ -1,13 +1,13 @@
 //! What the shared sources (`dispatcher.rs`, `filter.rs`, `manifold*.rs`, `fallback*.rs`) need
-//! to know of their flavour's scalar: each is compiled once per flavour (`dim2`, `dim3`: f32;
-//! `dim2_f64`, `dim3_f64`: f64) against that flavour's rapier, whose `math::Real`, `Vector`,
+//! to know of their flavour's scalar: each is compiled once per flavour (sat-rapier2d,
+//! sat-rapier3d: f32; sat-rapier2d-f64, sat-rapier3d-f64: f64) against that flavour's rapier, whose `math::Real`, `Vector`,
 //! `Matrix` and rotation are glam's f32 or f64 types.
 //!
 //! * [`Wide`]: the step to f64 and back (`as_dvec3`/`as_vec3` for f32 types, the identity for
 //!   f64 ones), for the work the adapter does in f64 whatever the flavour (a pose's rotation
 //!   normalised and turned into a matrix, the fallback contact).
 //! * [`Precision`]: the tolerances that depend on the scalar's precision (see
-//!   [`tolerance`](crate::tolerance)).
+//!   [`tolerance`](crate::tolerance)), and [`face_preference`].
 //! * [`Magnitude`]: `|ω|` of a body's angular velocity, a scalar in 2D and a vector in 3D.
 
 use glam::{DMat3, DQuat, DVec2, DVec3, Mat3, Quat, Vec2, Vec3};
@@ -141,6 +141,13 @@ impl Precision for f64 {
     fn face_preference(prediction: f64) -> f64 {
         f64::from(FACE_PREFERENCE_PREDICTION) * prediction.max(0.0)
     }
+}
+
+/// The face preference for a prediction distance: `FACE_PREFERENCE_PREDICTION · prediction` (a
+/// length), in the flavour's scalar.
+#[inline]
+pub(crate) fn face_preference<R: Precision>(prediction: R) -> R {
+    R::face_preference(prediction)
 }
 
 /// The magnitude of a flavour's angular velocity (rapier's `AngVector`: the scalar itself in 2D,

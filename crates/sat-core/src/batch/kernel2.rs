@@ -1,8 +1,9 @@
 //! The 2D batch kernel, compiled once per precision (`single.rs`, `double.rs`):
 //! `Obb2::intersects` (`DObb2::intersects`) for [`LANES`] pairs at once.
 
-use super::set::Chunk;
-use super::{ALL_LANES, EPS, LANES, PAD_K, Real, UNDERFLOW_FLOOR};
+use super::set::{ALL_LANES, Chunk};
+// This compilation's items (`single.rs`, `double.rs`: its precision's).
+use super::{EPS, LANES, PAD_K, Real, UNDERFLOW_FLOOR};
 
 /// Bit `l` set when lane `l` of `a` and lane `l` of `b` intersect: `Obb2::intersects`, lane by
 /// lane, with every operation in the same order as the scalar path (`sat2.rs`), so the verdicts

@@ -1,8 +1,9 @@
 //! The 3D batch kernel, compiled once per precision (`single.rs`, `double.rs`):
 //! `Obb3::intersects` (`DObb3::intersects`) for [`LANES`] pairs at once.
 
-use super::set::Chunk;
-use super::{ALL_LANES, EPS, LANES, PAD_CENTRE_K, PAD_K, Real, UNDERFLOW_FLOOR, UNDERFLOW_SCALE};
+use super::set::{ALL_LANES, Chunk};
+// This compilation's items (`single.rs`, `double.rs`: its precision's).
+use super::{EPS, LANES, PAD_CENTRE_K, PAD_K, Real, UNDERFLOW_FLOOR, UNDERFLOW_SCALE};
 
 /// Binds lane `l` of chunks `a`, `b` as the locals both kernels start from, each rounded as
 /// `sat3::classify` rounds it: the extents `ea`, `eb`, the axes `ax`, `bx`, `d = c_B − c_A`,

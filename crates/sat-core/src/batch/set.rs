@@ -3,6 +3,7 @@
 //! `kernel3.rs`) read; and `obb_set!`, the set over the chunks of one dimension, which the
 //! precision's module instantiates under its names (`ObbSet3`, `DObbSet3`).
 
+// This compilation's items (`single.rs`, `double.rs`: its precision's and its boxes).
 use super::{LANES, Obb2, Obb3, Real};
 
 /// [`LANES`] boxes of dimension `D`, one per lane: `center[c]`, `half[i]`, `axes[i][c]`
@@ -78,11 +79,15 @@ impl<const D: usize> Chunk<D> {
     }
 }
 
-/// A set type `$set` of boxes `$obb` over the chunks of dimension `$dim`, for the precision module
-/// that invokes it (which has `Chunk`, `LANES`, `Vec` and this module as `set` in scope).
+/// A set type `$set` of boxes `$obb` over the chunks of dimension `$dim`, for the precision's
+/// batch module that invokes it (which has `Chunk`, `LANES`, `Vec` and this module as `set` in
+/// scope). Its precision's documentation is on its re-export in `batch/mod.rs`.
 macro_rules! obb_set {
-    ($(#[$doc:meta])* $set:ident, $obb:ident, $dim:literal) => {
-        $(#[$doc])*
+    ($set:ident, $obb:ident, $dim:literal) => {
+        ///
+        /// The boxes are stored in chunks of [`LANES`](crate::batch::LANES) (f64:
+        /// [`LANES_F64`](crate::batch::LANES_F64)), one per SIMD lane; lanes past the end of the
+        /// set repeat its last box and are masked out of every result.
         #[derive(Debug, Clone, Default, PartialEq)]
         pub struct $set {
             chunks: Vec<Chunk<$dim>>,
@@ -91,12 +96,35 @@ macro_rules! obb_set {
 
         impl $set {
             /// An empty set.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            #[doc = concat!("let mut set = sat_core::batch::", stringify!($set), "::new();")]
+            /// assert!(set.is_empty() && set.len() == 0);
+            /// ```
             pub fn new() -> $set {
                 $set::default()
             }
 
             /// Appends a box. Lanes past the end of the set repeat its last box (masked out
             /// of every result), so a partly filled chunk computes nothing undefined.
+            ///
+            /// # Examples
+            ///
+            /// The set type's example (on its re-export in [`batch`](crate::batch)) fills a set;
+            /// `push` appends one box the same way:
+            ///
+            /// ```
+            /// use sat_core::Obb3;
+            /// use sat_core::batch::{ObbSet3, any_overlap3};
+            /// use sat_core::glam::{Quat, Vec3};
+            ///
+            /// let mut set = ObbSet3::new();
+            /// set.push(&Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY));
+            /// assert_eq!(set.len(), 1);
+            /// assert!(any_overlap3(&Obb3::new(Vec3::X * 1.5, Vec3::ONE, Quat::IDENTITY), &set));
+            /// ```
             pub fn push(&mut self, obb: &$obb) {
                 let lane = self.len % LANES;
                 if lane == 0 {
@@ -110,16 +138,38 @@ macro_rules! obb_set {
             }
 
             /// Number of boxes.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            #[doc = concat!("let mut set = sat_core::batch::", stringify!($set), "::new();")]
+            /// assert_eq!(set.len(), 0);
+            /// ```
             pub fn len(&self) -> usize {
                 self.len
             }
 
             /// Whether the set holds no box.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            #[doc = concat!("let mut set = sat_core::batch::", stringify!($set), "::new();")]
+            /// assert!(set.is_empty());
+            /// ```
             pub fn is_empty(&self) -> bool {
                 self.len == 0
             }
 
             /// Removes every box, keeping the storage.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            #[doc = concat!("let mut set = sat_core::batch::", stringify!($set), "::new();")]
+            /// set.clear();
+            /// assert!(set.is_empty());
+            /// ```
             pub fn clear(&mut self) {
                 self.chunks.clear();
                 self.len = 0;
@@ -156,3 +206,5 @@ macro_rules! obb_set {
         }
     };
 }
+
+pub(crate) use obb_set;

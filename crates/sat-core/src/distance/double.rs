@@ -1,44 +1,15 @@
-//! The distance queries in f64 (`DObb2`, `DObb3`): the sources of `single.rs` compiled with
-//! glam's f64 types and the f64 constants ("Double precision" in [`super`]).
+//! The distance queries in f64 (`DObb2`, `DObb3`): the sources of `single.rs` compiled with the
+//! f64 boxes and the items of f64's precision module (`crate::double`: glam's f64 types and the
+//! f64 constants, "Double precision" in [`super`]), which they import from here by name.
 
-use glam::{BVec2, DMat3 as Mat3A, DVec2 as Vec2, DVec3 as Vec3, DVec3 as Vec3A, DVec4 as Vec4};
+// The items of f64's precision module that the distance sources use, its boxes and their test.
+use crate::double::{
+    AMBIGUITY_K, CLIP_SLACK, DObb2 as Obb2, DObb3 as Obb3, EPS, FAST_K, FrameMat3, FrameVec3,
+    PAD_K, PARALLEL_CUTOFF, Real, SMALL_SCALE, UNDERFLOW_FLOOR, Vec2, Vec3, Vec4, sat3, sqrt,
+    unit_of,
+};
 
-use super::{
-    AMBIGUITY_K as AMBIGUITY_K_F32, CLIP_SLACK_F64 as CLIP_SLACK, ClosestPoints,
-    FAST_K_F64 as FAST_K, WALK_STEPS, clip,
-};
-use crate::double::sat3;
-use crate::tolerance::{
-    EPS_F64 as EPS, PAD_K_F64 as PAD_K, PARALLEL_CUTOFF_F64 as PARALLEL_CUTOFF,
-    UNDERFLOW_FLOOR_F64 as UNDERFLOW_FLOOR, sqrt_f64 as sqrt,
-};
-use crate::{DObb2 as Obb2, DObb3 as Obb3};
-use reply::{Point, Reply, Signs, flip, sign_of, square};
 use three::Parts3;
-
-/// The stored scalar.
-type Real = f64;
-
-/// [`AMBIGUITY_K`](super::AMBIGUITY_K) in units of the f64 `ε`: the rounding of a two-term sum
-/// is the same multiple of its own `ε` in either precision.
-const AMBIGUITY_K: f64 = AMBIGUITY_K_F32 as f64;
-
-/// No f64 pair is small: a squared distance below f64's normal range (`2⁻¹⁰²²`) belongs to a
-/// distance below `2⁻⁵¹¹`, far below `ε₆₄·S` for any accepted pair that is not a point, so
-/// lengths are always measured in units of 1 ([`unit_of`]).
-const SMALL_SCALE: f64 = 0.0;
-
-/// The unit lengths are measured in: 1 for every f64 pair (see [`SMALL_SCALE`]).
-#[inline(always)]
-fn unit_of(_scale: f64) -> (f64, f64) {
-    (1.0, 1.0)
-}
-
-/// A parameter of the f64 clip: already in the stored precision.
-#[inline(always)]
-fn narrow(x: f64) -> Real {
-    x
-}
 
 /// The stored centre, half-extents, columns and rows (the columns transposed) of `obb`, through
 /// its accessors (exact: the stored f64 numbers).

@@ -2,6 +2,7 @@
 //! (`single.rs`, `double.rs`): a point in the frame it was found in, a candidate answer, the
 //! sign options of a supporting side.
 
+// This compilation's items (`single.rs`, `double.rs`: its precision's).
 use super::Real;
 
 /// A point of the answer, in the frame it was found in.

@@ -2,13 +2,15 @@
 
 use glam::Vec3Swizzles;
 
+use super::reply::{Point, Reply, Signs, flip, sign_of, square};
 use super::sat3::{Class, classify_stored};
+// This compilation's items (`single.rs`, `double.rs`: its precision's and its box).
 use super::{
-    AMBIGUITY_K, CLIP_SLACK, ClosestPoints, EPS, FAST_K, Mat3A, Obb3, PAD_K, PARALLEL_CUTOFF,
-    Point, Real, Reply, SMALL_SCALE, Signs, UNDERFLOW_FLOOR, Vec3, Vec3A, WALK_STEPS, clip, flip,
-    narrow, parts3, sign_of, sqrt, square, unit_of,
+    AMBIGUITY_K, CLIP_SLACK, EPS, FAST_K, FrameMat3, FrameVec3, Obb3, PAD_K, PARALLEL_CUTOFF, Real,
+    SMALL_SCALE, UNDERFLOW_FLOOR, Vec3, parts3, sqrt, unit_of,
 };
-use crate::precision::Widen;
+use crate::distance::{ClosestPoints, WALK_STEPS, clip};
+use crate::precision::{RoundFromF64, ToF64};
 
 impl Obb3 {
     /// The distance between the two boxes: `0` when they intersect.
@@ -19,6 +21,13 @@ impl Obb3 {
     /// Cheaper than [`closest_points`](Self::closest_points) for intersecting boxes, whose
     /// distance it equals within that bound (not always to the bit: boxes proved intersecting
     /// get `0` without a common point).
+    ///
+    /// # Error bound
+    ///
+    /// Within `DISTANCE_K·ε·S` of the exact distance of the boxes as stored (`DISTANCE_K_F64·ε₆₄·S`
+    /// in f64); [`distance`](crate::distance) derives it.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use sat_core::Obb3;
@@ -46,6 +55,13 @@ impl Obb3 {
     /// boxes far from the origin) and `|a − b|` within that of `distance` (see
     /// [`distance`](crate::distance)). Never allocates.
     ///
+    /// # Error bound
+    ///
+    /// `distance` within `DISTANCE_K·ε·S` of the exact distance, each point within that of its box
+    /// (plus `ε·|c|` for its world coordinates), the points that close to `distance` apart.
+    ///
+    /// # Examples
+    ///
     /// ```
     /// use sat_core::Obb3;
     /// use sat_core::glam::{Quat, Vec3};
@@ -61,7 +77,7 @@ impl Obb3 {
     pub fn closest_points(&self, other: &Obb3) -> ClosestPoints<Vec3, Real> {
         let (r, unit) = reply::<true>(self, other);
         let (a, b) = (parts3(self), parts3(other));
-        let world = |p: Point<Vec3A>| -> Vec3 {
+        let world = |p: Point<FrameVec3>| -> Vec3 {
             match p {
                 Point::InA(x) => (a.center + a.cols * (x * unit)).into(),
                 Point::InB(x) => (b.center + b.cols * (x * unit)).into(),
@@ -82,7 +98,7 @@ impl Obb3 {
 /// steps of [`distance`](crate::distance), cheapest first. Without `POINTS` (`distance`), a pair the certified
 /// separating-axis test proves intersecting is answered `0` without a common point.
 #[inline]
-fn reply<const POINTS: bool>(a: &Obb3, b: &Obb3) -> (Reply<Vec3A>, Real) {
+fn reply<const POINTS: bool>(a: &Obb3, b: &Obb3) -> (Reply<FrameVec3>, Real) {
     let scale = scale_of(a, b);
     if scale >= SMALL_SCALE {
         solve::<POINTS>(a, b, scale, (1.0, 1.0))
@@ -94,7 +110,7 @@ fn reply<const POINTS: bool>(a: &Obb3, b: &Obb3) -> (Reply<Vec3A>, Real) {
 /// [`reply`] for a pair smaller than [`SMALL_SCALE`]: lengths measured in a power of two of
 /// its size (out of line, so that the common case multiplies by nothing).
 #[inline(never)]
-fn tiny<const POINTS: bool>(a: &Obb3, b: &Obb3, scale: Real) -> (Reply<Vec3A>, Real) {
+fn tiny<const POINTS: bool>(a: &Obb3, b: &Obb3, scale: Real) -> (Reply<FrameVec3>, Real) {
     solve::<POINTS>(a, b, scale, unit_of(scale))
 }
 
@@ -105,11 +121,11 @@ fn solve<const POINTS: bool>(
     b: &Obb3,
     scale: Real,
     (unit, per): (Real, Real),
-) -> (Reply<Vec3A>, Real) {
+) -> (Reply<FrameVec3>, Real) {
     let f = Frame::new(a, b, scale, unit, per);
     let tol = FAST_K * EPS * f.scale + UNDERFLOW_FLOOR;
     let (face_a, face_b) = f.face_gaps();
-    let argmax = |v: Vec3A| {
+    let argmax = |v: FrameVec3| {
         let i = usize::from(v.y > v.x);
         if v.z > v[i] { 2 } else { i }
     };
@@ -143,11 +159,11 @@ fn settle(
     f: &Frame,
     a: &Obb3,
     b: &Obb3,
-    mut found: Reply<Vec3A>,
+    mut found: Reply<FrameVec3>,
     against_a: bool,
     (i, j): (usize, usize),
     face_gap: Real,
-) -> Reply<Vec3A> {
+) -> Reply<FrameVec3> {
     let tol = FAST_K * EPS * f.scale + UNDERFLOW_FLOOR;
     let other = if against_a {
         f.against_b(j)
@@ -190,27 +206,28 @@ fn settle(
     f.enumerate()
 }
 
-/// A box's stored numbers as the steps compute with them (`parts3` in the precision's module).
+/// A box's stored numbers as the steps compute with them (`parts3` in the precision's
+/// `single.rs`, `double.rs`).
 pub(super) struct Parts3 {
-    pub(super) center: Vec3A,
-    pub(super) half: Vec3A,
-    pub(super) cols: Mat3A,
-    pub(super) rows: Mat3A,
+    pub(super) center: FrameVec3,
+    pub(super) half: FrameVec3,
+    pub(super) cols: FrameMat3,
+    pub(super) rows: FrameMat3,
 }
 
 /// The pair in A's frame: `T = Aᵀt`, `R = AᵀB` as columns (B's axes in A's frame) and as rows
 /// (A's axes in B's frame), and `Bᵀt`.
 struct Frame {
-    ea: Vec3A,
-    eb: Vec3A,
+    ea: FrameVec3,
+    eb: FrameVec3,
     /// Lane i: `a_i · t`.
-    ta: Vec3A,
+    ta: FrameVec3,
     /// Lane j: `b_j · t`.
-    tb: Vec3A,
+    tb: FrameVec3,
     /// `col[k]`, lane i: `R_ik = a_i · b_k` (B's axis k in A's frame).
-    col: [Vec3A; 3],
+    col: [FrameVec3; 3],
     /// `row[i]`, lane k: the same `R_ik` (A's axis i in B's frame).
-    row: [Vec3A; 3],
+    row: [FrameVec3; 3],
     /// `S₁ = |t|₁ + |e_A| + |e_B|`, between `S` and `√3·S` (no square root), in units of
     /// [`unit`](Self::unit): between 1/2 and 1.
     scale: Real,
@@ -226,7 +243,7 @@ fn scale_of(a: &Obb3, b: &Obb3) -> Real {
 
 /// `rows · v`, lane i = `(r_i.x·v.x + r_i.y·v.y) + r_i.z·v.z` (a dot product in index order).
 #[inline(always)]
-fn times(rows: &Mat3A, v: Vec3A) -> Vec3A {
+fn times(rows: &FrameMat3, v: FrameVec3) -> FrameVec3 {
     (rows.x_axis * v.x + rows.y_axis * v.y) + rows.z_axis * v.z
 }
 
@@ -235,7 +252,7 @@ impl Frame {
     fn new(a: &Obb3, b: &Obb3, scale: Real, unit: Real, per: Real) -> Frame {
         let (a, b) = (parts3(a), parts3(b));
         let t = b.center - a.center;
-        let r = Mat3A::from_cols(
+        let r = FrameMat3::from_cols(
             times(&a.rows, b.cols.x_axis),
             times(&a.rows, b.cols.y_axis),
             times(&a.rows, b.cols.z_axis),
@@ -256,10 +273,10 @@ impl Frame {
 
     /// The computed gaps along A's three face normals and B's.
     #[inline(always)]
-    fn face_gaps(&self) -> (Vec3A, Vec3A) {
+    fn face_gaps(&self) -> (FrameVec3, FrameVec3) {
         let (ea, eb) = (self.ea, self.eb);
-        let acol = self.col.map(Vec3A::abs);
-        let arow = self.row.map(Vec3A::abs);
+        let acol = self.col.map(FrameVec3::abs);
+        let arow = self.row.map(FrameVec3::abs);
         let face_a = self.ta.abs() - (ea + ((acol[0] * eb.x + acol[1] * eb.y) + acol[2] * eb.z));
         let face_b = self.tb.abs() - (((arow[0] * ea.x + arow[1] * ea.y) + arow[2] * ea.z) + eb);
         (face_a, face_b)
@@ -273,7 +290,7 @@ impl Frame {
     #[inline(always)]
     fn best_edge(&self, face_gap: Real) -> (Real, Option<(usize, usize)>) {
         let (ea, eb) = (self.ea, self.eb);
-        let arow = self.row.map(Vec3A::abs);
+        let arow = self.row.map(FrameVec3::abs);
         let mut edge = (Real::NEG_INFINITY, None);
         for i in 0..3 {
             let (m, n) = ((i + 1) % 3, (i + 2) % 3);
@@ -284,7 +301,7 @@ impl Frame {
             let radius_a = arow[n] * ea[m] + arow[m] * ea[n];
             let minors = (rm.yzx() * rn.zxy() - rn.yzx() * rm.zxy()).abs();
             let radius_b = eb.yzx() * minors.zxy() + eb.zxy() * minors.yzx();
-            let length = Vec3A::new(sqrt(length_sq.x), sqrt(length_sq.y), sqrt(length_sq.z));
+            let length = FrameVec3::new(sqrt(length_sq.x), sqrt(length_sq.y), sqrt(length_sq.z));
             let gap = (centre.abs() - (radius_a + radius_b)) / length;
             for k in 0..3 {
                 let parallel = length[k] < PARALLEL_CUTOFF;
@@ -300,7 +317,7 @@ impl Frame {
     /// `k` is parallel to the face within `ε·S₁` of height, its side is the one towards A's
     /// centre (the vertex above the face, when any is).
     #[inline(always)]
-    fn against_a(&self, i: usize) -> Reply<Vec3A> {
+    fn against_a(&self, i: usize) -> Reply<FrameVec3> {
         // R_ik·e_Bk over k: row i of R, weighted.
         let s = self.support(self.row[i] * self.eb, -sign_of(self.ta[i]), -self.tb);
         self.b_vertex_reply(s)
@@ -308,7 +325,7 @@ impl Frame {
 
     /// A's vertex supporting against B's face `j`, and its closest point of B.
     #[inline(always)]
-    fn against_b(&self, j: usize) -> Reply<Vec3A> {
+    fn against_b(&self, j: usize) -> Reply<FrameVec3> {
         let s = self.support(self.col[j] * self.ea, sign_of(self.tb[j]), self.ta);
         self.a_vertex_reply(s)
     }
@@ -318,18 +335,21 @@ impl Frame {
     /// within `ε·S₁` (the axis parallel to the face), the sign of `centre`, the fixed box's centre
     /// in the moving box's frame.
     #[inline(always)]
-    fn support(&self, heights: Vec3A, away: Real, centre: Vec3A) -> Vec3A {
-        let flat = heights.abs().cmple(Vec3A::splat(EPS * self.scale));
-        Vec3A::select(flat, signs(centre), signs(heights) * away)
+    fn support(&self, heights: FrameVec3, away: Real, centre: FrameVec3) -> FrameVec3 {
+        let flat = heights.abs().cmple(FrameVec3::splat(EPS * self.scale));
+        FrameVec3::select(flat, signs(centre), signs(heights) * away)
     }
 
     /// Whether the candidate's distance `V` is within `tol` of the two boxes' gap along its own
     /// direction `n` (a lower bound of the distance for any `n`): `n·T − Σ e_Bj|n·b_j| − Σ
     /// e_Ai|n_i|`, over `|n|`; as `V² ≤ gap + tol·V` (`|n|` is `V`, computed from the same `n`).
     #[inline(always)]
-    fn certified(&self, r: &Reply<Vec3A>, tol: Real) -> bool {
+    fn certified(&self, r: &Reply<FrameVec3>, tol: Real) -> bool {
         let n = r.dir;
-        let along_b = times(&Mat3A::from_cols(self.row[0], self.row[1], self.row[2]), n);
+        let along_b = times(
+            &FrameMat3::from_cols(self.row[0], self.row[1], self.row[2]),
+            n,
+        );
         let gap = n.dot(self.ta) - (along_b.abs().dot(self.eb) + n.abs().dot(self.ea));
         r.squared <= gap + tol * sqrt(r.squared)
     }
@@ -338,11 +358,14 @@ impl Frame {
     /// vertex supporting along `−n` against A, A's vertex supporting along `n` against B; the
     /// nearest of those and the candidate.
     #[inline(always)]
-    fn step(&self, r: Reply<Vec3A>) -> Reply<Vec3A> {
+    fn step(&self, r: Reply<FrameVec3>) -> Reply<FrameVec3> {
         let n = r.dir;
-        let along_b = times(&Mat3A::from_cols(self.row[0], self.row[1], self.row[2]), n);
-        let sb = Vec3A::from_array(along_b.to_array().map(|x| -sign_of(x)));
-        let sa = Vec3A::from_array(n.to_array().map(sign_of));
+        let along_b = times(
+            &FrameMat3::from_cols(self.row[0], self.row[1], self.row[2]),
+            n,
+        );
+        let sb = FrameVec3::from_array(along_b.to_array().map(|x| -sign_of(x)));
+        let sa = FrameVec3::from_array(n.to_array().map(sign_of));
         [self.b_vertex_reply(sb), self.a_vertex_reply(sa)]
             .into_iter()
             .fold(r, |best, c| if c.squared < best.squared { c } else { best })
@@ -351,7 +374,7 @@ impl Frame {
     /// A point of the candidate that lies in the other box as computed (the boxes intersect up
     /// to rounding there): A's point in B, or B's point in A.
     #[inline(always)]
-    fn member(&self, r: &Reply<Vec3A>) -> Option<Reply<Vec3A>> {
+    fn member(&self, r: &Reply<FrameVec3>) -> Option<Reply<FrameVec3>> {
         if let Point::InA(p) = r.a {
             let in_b = (self.row[0] * p.x + self.row[1] * p.y) + self.row[2] * p.z - self.tb;
             if in_b.abs().cmple(self.eb).all() {
@@ -369,21 +392,21 @@ impl Frame {
 
     /// B's vertex with signs `s` (±1 per axis of B), in A's frame.
     #[inline(always)]
-    fn vertex_b(&self, s: Vec3A) -> Vec3A {
+    fn vertex_b(&self, s: FrameVec3) -> FrameVec3 {
         let h = s * self.eb;
         self.ta + (self.col[0] * h.x + self.col[1] * h.y) + self.col[2] * h.z
     }
 
     /// A's vertex with signs `s`, in B's frame.
     #[inline(always)]
-    fn vertex_a(&self, s: Vec3A) -> Vec3A {
+    fn vertex_a(&self, s: FrameVec3) -> FrameVec3 {
         let h = s * self.ea;
         (self.row[0] * h.x + self.row[1] * h.y) + self.row[2] * h.z - self.tb
     }
 
     /// B's vertex `s` and its closest point of A.
     #[inline(always)]
-    fn b_vertex_reply(&self, s: Vec3A) -> Reply<Vec3A> {
+    fn b_vertex_reply(&self, s: FrameVec3) -> Reply<FrameVec3> {
         let v = self.vertex_b(s);
         let p = v.clamp(-self.ea, self.ea);
         candidate(p, s * self.eb, v - p, v - p)
@@ -391,7 +414,7 @@ impl Frame {
 
     /// A's vertex `s` and its closest point of B.
     #[inline(always)]
-    fn a_vertex_reply(&self, s: Vec3A) -> Reply<Vec3A> {
+    fn a_vertex_reply(&self, s: FrameVec3) -> Reply<FrameVec3> {
         let w = self.vertex_a(s);
         let q = w.clamp(-self.eb, self.eb);
         let e = q - w;
@@ -415,7 +438,7 @@ impl Frame {
         let (lm, ln) = (-d[n], d[m]);
         let orientation = two_term_sign(self.ta[m], lm, self.ta[n], ln);
         let (j, l) = ((k + 1) % 3, (k + 2) % 3);
-        let minor = |c: Vec3A| two_term_sign(c[m], lm, c[n], ln);
+        let minor = |c: FrameVec3| two_term_sign(c[m], lm, c[n], ln);
         EdgeSigns {
             orientation,
             a: [Signs::of(lm), Signs::of(ln)],
@@ -428,7 +451,7 @@ impl Frame {
     /// `ends`, a pair whose closest points leave an edge gives that edge's end vertex against
     /// the other box instead.
     #[inline(always)]
-    fn edge_pairs(&self, i: usize, k: usize, ends: bool, out: &mut Reply<Vec3A>) {
+    fn edge_pairs(&self, i: usize, k: usize, ends: bool, out: &mut Reply<FrameVec3>) {
         let signs = self.edge_signs(i, k);
         for &sigma in signs.orientation.options() {
             for &sm in signs.a[0].options() {
@@ -454,7 +477,14 @@ impl Frame {
     /// errors), and the distance is the residual in that plane, accurate however parallel the
     /// edges are ([`distance`](crate::distance), "Edge pairs").
     #[inline(always)]
-    fn edge_pair(&self, i: usize, k: usize, signs: [Real; 5], ends: bool, out: &mut Reply<Vec3A>) {
+    fn edge_pair(
+        &self,
+        i: usize,
+        k: usize,
+        signs: [Real; 5],
+        ends: bool,
+        out: &mut Reply<FrameVec3>,
+    ) {
         let (m, n) = ((i + 1) % 3, (i + 2) % 3);
         let (j, l) = ((k + 1) % 3, (k + 2) % 3);
         let [sigma, sm, sn, sj, sl] = signs;
@@ -466,7 +496,7 @@ impl Frame {
         let q0 = self.ta + self.col[j] * hj + self.col[l] * hl;
         let (rm, rn) = (q0[m] - pm, q0[n] - pn);
         let t = -(rm * d[m] + rn * d[n]) / (d[m] * d[m] + d[n] * d[n]);
-        let keep = |r: Reply<Vec3A>, out: &mut Reply<Vec3A>| {
+        let keep = |r: Reply<FrameVec3>, out: &mut Reply<FrameVec3>| {
             if r.squared < out.squared {
                 *out = r;
             }
@@ -477,7 +507,7 @@ impl Frame {
             if ends {
                 let mut sb = [0.0; 3];
                 (sb[k], sb[j], sb[l]) = (sign_of(t), -sigma * sj, -sigma * sl);
-                keep(self.b_vertex_reply(Vec3A::from_array(sb)), out);
+                keep(self.b_vertex_reply(FrameVec3::from_array(sb)), out);
             }
             return;
         }
@@ -487,7 +517,7 @@ impl Frame {
             if ends {
                 let mut sa = [0.0; 3];
                 (sa[i], sa[m], sa[n]) = (sign_of(s), sigma * sm, sigma * sn);
-                keep(self.a_vertex_reply(Vec3A::from_array(sa)), out);
+                keep(self.a_vertex_reply(FrameVec3::from_array(sa)), out);
             }
             return;
         }
@@ -502,9 +532,9 @@ impl Frame {
             (dir[m], dir[n]) = (em, en);
             *out = Reply {
                 squared,
-                a: Point::InA(Vec3A::from_array(p)),
-                b: Point::InB(Vec3A::from_array(q)),
-                dir: Vec3A::from_array(dir),
+                a: Point::InA(FrameVec3::from_array(p)),
+                b: Point::InB(FrameVec3::from_array(q)),
+                dir: FrameVec3::from_array(dir),
             };
         }
     }
@@ -514,7 +544,7 @@ impl Frame {
     /// edge pairs (both sides where a side is ambiguous).
     #[cold]
     #[inline(never)]
-    fn enumerate(&self) -> Reply<Vec3A> {
+    fn enumerate(&self) -> Reply<FrameVec3> {
         let mut best = Reply::none();
         for corner in 0..8 {
             let s = corner_signs(corner);
@@ -535,9 +565,9 @@ impl Frame {
     /// A common point on the segment between the centres, when it lies in both boxes as
     /// computed: `x = c_A + λt` is in A iff `λ|T_i| ≤ e_Ai`, in B iff `(1 − λ)|b_j·t| ≤ e_Bj`.
     #[inline(always)]
-    fn centres_common(&self) -> Option<Reply<Vec3A>> {
-        let reach = |e: Vec3A, along: Vec3A| {
-            ((e + Vec3A::splat(UNDERFLOW_FLOOR)) / along.abs()).min_element()
+    fn centres_common(&self) -> Option<Reply<FrameVec3>> {
+        let reach = |e: FrameVec3, along: FrameVec3| {
+            ((e + FrameVec3::splat(UNDERFLOW_FLOOR)) / along.abs()).min_element()
         };
         let (alpha, beta) = (reach(self.ea, self.ta), reach(self.eb, self.tb));
         let (lo, hi) = ((1.0 - beta).max(0.0), alpha.min(1.0));
@@ -557,9 +587,9 @@ impl Frame {
 /// `√3` times the slack and the rounding of the other.
 #[cold]
 #[inline(never)]
-fn edges_common(a: &Obb3, b: &Obb3, scale: Real, unit: Real) -> Option<Reply<Vec3A>> {
-    let (ga, gb) = (a.axes().wide(), b.axes().wide());
-    let t = b.center().wide() - a.center().wide(); // Real boxes: exact, a difference of Real values
+fn edges_common(a: &Obb3, b: &Obb3, scale: Real, unit: Real) -> Option<Reply<FrameVec3>> {
+    let (ga, gb) = (a.axes().to_f64(), b.axes().to_f64());
+    let t = b.center().to_f64() - a.center().to_f64(); // Real boxes: exact, a difference of Real values
     let slack = f64::from(scale * unit) * CLIP_SLACK;
     let (ia, ib) = (ga.inverse(), gb.inverse());
     // Each box's edges in the other's coordinates: start `o + M·(signs·e)`, direction `M_·k`.
@@ -568,7 +598,7 @@ fn edges_common(a: &Obb3, b: &Obb3, scale: Real, unit: Real) -> Option<Reply<Vec
         (ib * ga, ib * -t, a.half_extents(), b.half_extents()),
     ];
     for (from_a, (m, o, e_from, e_into)) in [false, true].into_iter().zip(sides) {
-        let bounds = e_into.wide().to_array().map(|x| x + slack);
+        let bounds = e_into.to_f64().to_array().map(|x| x + slack);
         for k in 0..3 {
             let (j, l) = ((k + 1) % 3, (k + 2) % 3);
             for corner in 0..4 {
@@ -580,9 +610,10 @@ fn edges_common(a: &Obb3, b: &Obb3, scale: Real, unit: Real) -> Option<Reply<Vec
                 let half = f64::from(e_from[k]);
                 if let Some(t) = clip(start.to_array(), m.col(k).to_array(), bounds, half) {
                     let mut q = [0.0; 3];
-                    (q[k], q[j], q[l]) = (narrow(t).clamp(-e_from[k], e_from[k]), hj, hl);
+                    (q[k], q[j], q[l]) =
+                        (Real::round_from_f64(t).clamp(-e_from[k], e_from[k]), hj, hl);
                     // In the frame's units, as every other answer.
-                    let q = Vec3A::from_array(q) / unit;
+                    let q = FrameVec3::from_array(q) / unit;
                     let here = if from_a { Point::InA(q) } else { Point::InB(q) };
                     return Some(Reply::common(here));
                 }
@@ -595,7 +626,7 @@ fn edges_common(a: &Obb3, b: &Obb3, scale: Real, unit: Real) -> Option<Reply<Vec
 /// The candidate of A's point `p` and B's point `q` (each in its box's frame), `e` apart in the
 /// frame they were compared in; `dir`: from `p` to `q` in A's frame.
 #[inline(always)]
-fn candidate(p: Vec3A, q: Vec3A, e: Vec3A, dir: Vec3A) -> Reply<Vec3A> {
+fn candidate(p: FrameVec3, q: FrameVec3, e: FrameVec3, dir: FrameVec3) -> Reply<FrameVec3> {
     Reply {
         squared: e.dot(e),
         a: Point::InA(p),
@@ -606,8 +637,8 @@ fn candidate(p: Vec3A, q: Vec3A, e: Vec3A, dir: Vec3A) -> Reply<Vec3A> {
 
 /// ±1 on each axis: bit `i` of `corner` set means `−`.
 #[inline(always)]
-fn corner_signs(corner: usize) -> Vec3A {
-    Vec3A::new(
+fn corner_signs(corner: usize) -> FrameVec3 {
+    FrameVec3::new(
         corner_side(corner, 0),
         corner_side(corner, 1),
         corner_side(corner, 2),
@@ -640,6 +671,6 @@ struct EdgeSigns {
 
 /// `±1` per lane: `−1` where `v < 0`.
 #[inline(always)]
-fn signs(v: Vec3A) -> Vec3A {
-    Vec3A::select(v.cmplt(Vec3A::ZERO), Vec3A::NEG_ONE, Vec3A::ONE)
+fn signs(v: FrameVec3) -> FrameVec3 {
+    FrameVec3::select(v.cmplt(FrameVec3::ZERO), FrameVec3::NEG_ONE, FrameVec3::ONE)
 }

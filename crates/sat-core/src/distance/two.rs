@@ -2,11 +2,16 @@
 
 use glam::{Vec2Swizzles, Vec4Swizzles};
 
+use glam::BVec2;
+
+use super::reply::{Point, Reply, flip, sign_of, square};
+// This compilation's items (`single.rs`, `double.rs`: its precision's and its box).
 use super::{
-    BVec2, CLIP_SLACK, ClosestPoints, EPS, FAST_K, Obb2, PAD_K, Point, Real, Reply, SMALL_SCALE,
-    UNDERFLOW_FLOOR, Vec2, Vec4, WALK_STEPS, clip, flip, narrow, sign_of, sqrt, square, unit_of,
+    CLIP_SLACK, EPS, FAST_K, Obb2, PAD_K, Real, SMALL_SCALE, UNDERFLOW_FLOOR, Vec2, Vec4, sqrt,
+    unit_of,
 };
-use crate::precision::Widen;
+use crate::distance::{ClosestPoints, WALK_STEPS, clip};
+use crate::precision::{RoundFromF64, ToF64};
 
 impl Obb2 {
     /// The distance between the two rectangles: `0` when they intersect.
@@ -16,6 +21,13 @@ impl Obb2 {
     /// rectangles as stored (see [`distance`](crate::distance)). Never allocates. Cheaper than
     /// [`closest_points`](Self::closest_points), whose distance it equals within that bound
     /// (not always to the bit: it takes shortcuts the points would not allow).
+    ///
+    /// # Error bound
+    ///
+    /// Within `DISTANCE_K·ε·S` of the exact distance of the boxes as stored (`DISTANCE_K_F64·ε₆₄·S`
+    /// in f64); [`distance`](crate::distance) derives it.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use sat_core::Obb2;
@@ -39,6 +51,13 @@ impl Obb2 {
     /// The distance between the two rectangles and a point of each realising it (world
     /// space), as [`Obb3::closest_points`](crate::Obb3::closest_points): `a` on `self`, `b` on
     /// `other`; for intersecting rectangles `distance` is `0` and `a == b` is a common point.
+    ///
+    /// # Error bound
+    ///
+    /// `distance` within `DISTANCE_K·ε·S` of the exact distance, each point within that of its box
+    /// (plus `ε·|c|` for its world coordinates), the points that close to `distance` apart.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use sat_core::Obb2;
@@ -451,8 +470,8 @@ impl Frame {
 #[cold]
 #[inline(never)]
 fn edges_common(a: &Obb2, b: &Obb2, scale: Real, unit: Real) -> Option<Reply<Vec2>> {
-    let (ga, gb) = (a.axes.wide(), b.axes.wide());
-    let t = b.center.wide() - a.center.wide(); // Real rectangles: exact
+    let (ga, gb) = (a.axes.to_f64(), b.axes.to_f64());
+    let t = b.center.to_f64() - a.center.to_f64(); // Real rectangles: exact
     let slack = f64::from(scale * unit) * CLIP_SLACK;
     let (ia, ib) = (ga.inverse(), gb.inverse());
     let sides = [
@@ -460,7 +479,7 @@ fn edges_common(a: &Obb2, b: &Obb2, scale: Real, unit: Real) -> Option<Reply<Vec
         (ib * ga, ib * -t, a.half_extents, b.half_extents),
     ];
     for (from_a, (m, o, e_from, e_into)) in [false, true].into_iter().zip(sides) {
-        let bounds = e_into.wide().to_array().map(|x| x + slack);
+        let bounds = e_into.to_f64().to_array().map(|x| x + slack);
         for k in 0..2 {
             let other = 1 - k;
             for sign in [1.0, -1.0] {
@@ -469,7 +488,7 @@ fn edges_common(a: &Obb2, b: &Obb2, scale: Real, unit: Real) -> Option<Reply<Vec
                 let half = f64::from(e_from[k]);
                 if let Some(t) = clip(start.to_array(), m.col(k).to_array(), bounds, half) {
                     let mut q = [0.0; 2];
-                    (q[k], q[other]) = (narrow(t).clamp(-e_from[k], e_from[k]), h);
+                    (q[k], q[other]) = (Real::round_from_f64(t).clamp(-e_from[k], e_from[k]), h);
                     let q = Vec2::from_array(q) / unit;
                     let here = if from_a { Point::InA(q) } else { Point::InB(q) };
                     return Some(Reply::common(here));

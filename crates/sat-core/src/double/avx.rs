@@ -4,11 +4,12 @@
 //! target (SSE2) every operation of the lanes in `lanes.rs` is two 128-bit instructions, even
 //! inside a function compiled for AVX. Here the same lanes run on AVX intrinsics ([`Avx`]), and
 //! `DObb3`'s queries (`sat3.rs`, compiled once more on a view of the box's fields) run on them
-//! inside functions compiled for AVX, which `sat3.rs`'s queries call first (`widest_lanes!`)
-//! when the CPU has AVX. Each intrinsic is the IEEE operation of the scalar code (no FMA;
-//! `max`/`min` are `vmaxpd`/`vminpd`, which return the second operand unless the first is
-//! greater / less: `if a > b { a } else { b }`, NaNs and signed zeros included), so the results
-//! are the bits of the `wide` lanes and of glam's `DVec3`.
+//! inside functions compiled for AVX, which `sat3.rs`'s queries call first (through
+//! `DObb3`'s [`Dispatch`]) when the CPU has AVX. Each intrinsic is the IEEE operation of the
+//! scalar code (no FMA; `max`/`min` are `vmaxpd`/`vminpd`, which return the second operand
+//! unless the first is greater / less: `if a > b { a } else { b }`, NaNs and signed zeros
+//! included), so the results are the bits of the [`Portable`](crate::double::lanes::Portable) lanes and
+//! of glam's `DVec3`.
 //!
 //! Speed rests on inlining: a lane operation left outside the `#[target_feature]` function is
 //! compiled without AVX and calls its intrinsic out of line, so `sat3.rs` writes its small
@@ -28,11 +29,15 @@ use glam::DVec3;
 
 use super::DObb3;
 use super::lanes::{DMat3A, DVec3A, Packed};
+use crate::Separation;
+use crate::precision::Dispatch;
+
+// This compilation's precision module (`precision.rs`): the items of `Double` that `sat3.rs`
+// uses, by name, and the lanes on `Avx`.
 use super::{
     BVec3A, CERT_K, EPS, PAD_CENTRE_K, PAD_K, PARALLEL_CUTOFF, Real, UNDERFLOW_FLOOR,
     UNDERFLOW_SCALE, Vec3, sqrt,
 };
-use crate::Separation;
 
 /// The lanes' operations as AVX intrinsics, one 256-bit instruction each.
 #[derive(Clone, Copy)]
@@ -73,9 +78,9 @@ impl Packed for Avx {
     }
 }
 
-/// `Vec3A` for the compilation of `sat3.rs` here.
+/// [`Numerics::Vec3A`](crate::precision::Numerics::Vec3A) here: [`DVec3A`] on [`Avx`] lanes.
 type Vec3A = DVec3A<Avx>;
-/// `Mat3A` for the compilation of `sat3.rs` here.
+/// [`Numerics::Mat3A`](crate::precision::Numerics::Mat3A) here: [`DMat3A`] on [`Avx`] lanes.
 type Mat3A = DMat3A<Avx>;
 
 /// The `Obb3` that `sat3.rs` reads here: a `DObb3`'s fields on [`Avx`] lanes.
@@ -120,16 +125,17 @@ mod obb3 {
     }
 }
 
-/// [`undecided3`](super::undecided3) for the boxes behind the lanes.
-#[cfg(feature = "exact")]
-#[inline(always)]
-pub(crate) fn undecided3(a: &obb3::Obb3, b: &obb3::Obb3, uncertain_axes: u16) -> bool {
-    super::undecided3(&a.into(), &b.into(), uncertain_axes)
-}
+/// This is the dispatch target: `sat3.rs`'s queries run as they are, and what the padded test
+/// leaves undecided goes to `DObb3`'s exact tier.
+impl Dispatch for obb3::Obb3 {
+    type Numerics = crate::precision::Double;
+    type Vec = DVec3;
 
-/// This is the dispatch target: `sat3.rs`'s queries run as they are.
-macro_rules! widest_lanes {
-    ($($query:tt)*) => {};
+    #[cfg(feature = "exact")]
+    #[inline(always)]
+    fn undecided(&self, other: &obb3::Obb3, uncertain_axes: u16) -> bool {
+        super::undecided3(&self.into(), &other.into(), uncertain_axes)
+    }
 }
 
 #[allow(clippy::duplicate_mod, clippy::useless_conversion, unused_imports)]

@@ -3,7 +3,7 @@
 //! with the methods those sources call.
 //!
 //! glam's `DVec3` is three scalars. [`DVec3A`] holds four f64 lanes aligned to 32 bytes; its
-//! arithmetic, comparisons and `max`/`min` run on a [`Packed`] backend: [`Wide`] (`wide::f64x4`,
+//! arithmetic, comparisons and `max`/`min` run on a [`Packed`] backend: [`Portable`] (the `wide` crate's `f64x4`,
 //! which picks its instructions when the crate is compiled: two SSE2 or one AVX instruction per
 //! operation) or, chosen at run time, the AVX intrinsics of `double/avx.rs`. Lanes `x`, `y`, `z`
 //! compute exactly what `DVec3` computes: the same IEEE operation per lane (`max`/`min` as
@@ -57,9 +57,9 @@ fn compare(a: [f64; 4], b: [f64; 4], f: impl Fn(f64, f64) -> bool) -> [u64; 4] {
 /// instructions per operation on the default x86-64 target, one AVX instruction where the
 /// crate is built with AVX), comparisons and `max`/`min` lane by lane, which LLVM packs too.
 #[derive(Clone, Copy)]
-pub(crate) struct Wide;
+pub(crate) struct Portable;
 
-impl Packed for Wide {
+impl Packed for Portable {
     #[inline(always)]
     fn add(a: [f64; 4], b: [f64; 4]) -> [f64; 4] {
         (f64x4::new(a) + f64x4::new(b)).to_array()
@@ -464,7 +464,7 @@ impl<P: Packed> fmt::Debug for DMat3A<P> {
 pub(crate) mod tests {
     use glam::{DMat3, DVec3, Vec3Swizzles};
 
-    use super::{DMat3A, DVec3A, Packed, Wide};
+    use super::{DMat3A, DVec3A, Packed, Portable};
 
     /// Values that tell roundings, signs, zeros and non-numbers apart.
     const SPECIAL: [f64; 12] = [
@@ -541,6 +541,6 @@ pub(crate) mod tests {
 
     #[test]
     fn wide_lanes_give_dvec3_bits() {
-        each_operation_gives_dvec3_bits::<Wide>();
+        each_operation_gives_dvec3_bits::<Portable>();
     }
 }

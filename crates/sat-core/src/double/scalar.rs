@@ -1,16 +1,23 @@
 //! `obb3.rs` and `sat3.rs` compiled once more on glam's scalar `DVec3`, `DMat3` and `BVec3`, the
 //! reference `double.rs`'s test holds the lanes of `DObb3` to, bit for bit.
+//!
+//! A precision module ([`precision`](crate::precision)): the items of
+//! [`Double`](crate::precision::Double) by name, with glam's scalar types as the lanes.
+
+use glam::DVec3;
+
+use crate::precision::Dispatch;
 
 pub(crate) use super::{
     AXES_TOLERANCE, Affine3A, CERT_K, EPS, Mat3, NAMES, PAD_CENTRE_K, PAD_K, PARALLEL_CUTOFF, Quat,
     Real, UNDERFLOW_FLOOR, UNDERFLOW_SCALE, Vec3, sqrt,
 };
-pub(crate) use glam::{BVec3 as BVec3A, DMat3 as Mat3A, DVec3 as Vec3A};
-
-/// The reference runs as written (`double.rs`'s dispatch is for `DObb3`).
-macro_rules! widest_lanes {
-    ($($query:tt)*) => {};
-}
+/// [`Numerics::Vec3A`](crate::precision::Numerics::Vec3A) here: glam's scalar `DVec3`.
+pub(crate) type Vec3A = glam::DVec3;
+/// [`Numerics::Mat3A`](crate::precision::Numerics::Mat3A) here: glam's scalar `DMat3`.
+pub(crate) type Mat3A = glam::DMat3;
+/// [`Numerics::BVec3A`](crate::precision::Numerics::BVec3A) here: glam's `BVec3`.
+pub(crate) type BVec3A = glam::BVec3;
 
 #[allow(clippy::duplicate_mod, clippy::useless_conversion, dead_code)]
 #[path = "../obb3.rs"]
@@ -19,8 +26,14 @@ pub(crate) mod obb3;
 #[path = "../sat3.rs"]
 pub(crate) mod sat3;
 
-/// [`undecided3`](super::undecided3) on the scalar boxes.
-pub(crate) fn undecided3(a: &obb3::Obb3, b: &obb3::Obb3, _uncertain_axes: u16) -> bool {
-    use crate::exact::{ExactBox3, verdict3};
-    verdict3(&ExactBox3::from(a), &ExactBox3::from(b)).intersects
+/// The reference runs as written (`double.rs`'s dispatch to AVX is for `DObb3`); what the padded
+/// test leaves undecided goes to exact integers, as `DObb3`'s does.
+impl Dispatch for obb3::Obb3 {
+    type Numerics = crate::precision::Double;
+    type Vec = DVec3;
+
+    fn undecided(&self, other: &obb3::Obb3, _uncertain_axes: u16) -> bool {
+        use crate::exact::{ExactBox3, verdict3};
+        verdict3(&ExactBox3::from(self), &ExactBox3::from(other)).intersects
+    }
 }

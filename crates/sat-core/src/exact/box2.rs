@@ -13,6 +13,17 @@ use super::integer_pair::IntPair;
 ///
 /// `axes` are the two columns (local x, local y) in world space, taken as given: a
 /// parallelogram if they are not orthonormal.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::exact::{ExactBox2, verdict2};
+///
+/// let a = ExactBox2::from_degrees([0.0, 0.0], [1.0, 1.0], 0.0);
+/// let b = ExactBox2::from_degrees([2.0, 0.0], [1.0, 1.0], 90.0);
+/// let v = verdict2(&a, &b);
+/// assert!(v.intersects && v.margin == 0.0); // exactly touching
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ExactBox2 {
     /// Centre.
@@ -25,6 +36,16 @@ pub struct ExactBox2 {
 
 impl ExactBox2 {
     /// Box with the given columns.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::exact::ExactBox2;
+    ///
+    /// // Columns that lean: the box is the parallelogram they span, read exactly.
+    /// let b = ExactBox2::from_axes([0.0; 2], [1.0; 2], [[1.0, 0.0], [1e-7, 1.0]]);
+    /// assert_eq!(b.axes[1], [1e-7, 1.0]);
+    /// ```
     pub fn from_axes(center: [f64; 2], half_extents: [f64; 2], axes: [[f64; 2]; 2]) -> Self {
         ExactBox2 {
             center,
@@ -48,7 +69,16 @@ impl ExactBox2 {
 
     /// Box turned by `radians` as written: the columns `(cos, sin)` and `(−sin, cos)` of the f64
     /// angle, computed by the `libm` crate (correctly reduced, the same on every platform) and
-    /// then taken exactly, as [`Obb2::try_new_f64`] does before rounding.
+    /// then taken exactly, as [`Obb2::try_enclosing`] does before rounding.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::exact::ExactBox2;
+    ///
+    /// let b = ExactBox2::from_radians([0.0; 2], [1.0; 2], 0.5);
+    /// assert_eq!(b.axes[0], [0.5f64.cos(), 0.5f64.sin()]);
+    /// ```
     pub fn from_radians(center: [f64; 2], half_extents: [f64; 2], radians: f64) -> Self {
         let (sin, cos) = libm::sincos(radians);
         Self::from_cos_sin(center, half_extents, cos, sin)
@@ -56,7 +86,7 @@ impl ExactBox2 {
 
     /// Box turned by `degrees` as written: reduced modulo 360 exactly, exact columns for
     /// multiples of 90°, else [`from_radians`](Self::from_radians) of the reduced angle — what
-    /// [`Obb2::try_from_degrees_f64`] does before rounding.
+    /// [`Obb2::try_enclosing_degrees`] does before rounding.
     ///
     /// ```
     /// use sat_core::exact::ExactBox2;
@@ -72,6 +102,18 @@ impl ExactBox2 {
     /// The box `obb` stores (its `f32` centre, half-extents and axis columns, exactly): the box
     /// sat-core tests, within one rounding of the box named by the constructor's input. The same
     /// as `ExactBox2::from(obb)`, which also takes a [`DObb2`](crate::DObb2).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb2;
+    /// use sat_core::exact::ExactBox2;
+    /// use sat_core::glam::Vec2;
+    ///
+    /// let stored = Obb2::new(Vec2::new(1.0, 2.0), Vec2::ONE, 0.3);
+    /// let exact = ExactBox2::from_obb(&stored);
+    /// assert_eq!(exact.center, [1.0, 2.0]);
+    /// ```
     pub fn from_obb(obb: &Obb2) -> Self {
         Self::from(obb)
     }

@@ -12,6 +12,15 @@ use super::dyadic::{integers, take};
 use super::integer_pair::IntPair;
 
 /// The orientation of an [`ExactBox3`].
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::exact::{ExactBox3, Rotation3};
+///
+/// let b = ExactBox3::from_quat([0.0; 3], [1.0; 3], [0.0, 0.0, 0.0, 2.0]); // any length
+/// assert_eq!(b.rotation, Rotation3::Quat([0.0, 0.0, 0.0, 2.0]));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Rotation3 {
     /// Quaternion `[x, y, z, w]` (glam's order), not necessarily unit: the columns are those of
@@ -25,6 +34,17 @@ pub enum Rotation3 {
 
 /// A 3D box `{center + Σ_i λ_i half_extents[i] g_i : |λ_i| ≤ 1}` with columns `g_i` from
 /// `rotation`, read exactly.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::exact::{ExactBox3, verdict3};
+///
+/// // A quaternion of any length names the rotation R(q)/|q|², exactly.
+/// let a = ExactBox3::from_quat([0.0; 3], [1.0; 3], [0.0, 0.0, 1.0, 1.0]); // 90° about z
+/// let b = ExactBox3::from_quat([2.0, 0.0, 0.0], [1.0; 3], [0.0, 0.0, 0.0, 1.0]);
+/// assert!(verdict3(&a, &b).intersects); // touching
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ExactBox3 {
     /// Centre.
@@ -60,6 +80,17 @@ impl ExactBox3 {
     }
 
     /// Box with the given columns (see [`Rotation3::Axes`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::exact::{ExactBox3, verdict3};
+    ///
+    /// let i = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    /// let a = ExactBox3::from_axes([0.0; 3], [1.0; 3], i);
+    /// let b = ExactBox3::from_axes([2.0, 0.0, 0.0], [1.0 - f64::EPSILON / 2.0, 1.0, 1.0], i);
+    /// assert!(!verdict3(&a, &b).intersects); // 2⁻⁵³ apart, and that is exact
+    /// ```
     pub fn from_axes(center: [f64; 3], half_extents: [f64; 3], axes: [[f64; 3]; 3]) -> Self {
         ExactBox3 {
             center,
@@ -71,6 +102,18 @@ impl ExactBox3 {
     /// The box `obb` stores (its `f32` centre, half-extents and axis columns, exactly): the box
     /// sat-core tests, within one rounding of the box named by the constructor's input. The same
     /// as `ExactBox3::from(obb)`, which also takes a [`DObb3`](crate::DObb3).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::Obb3;
+    /// use sat_core::exact::{ExactBox3, verdict3};
+    /// use sat_core::glam::{Quat, Vec3};
+    ///
+    /// let (a, b) = (Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY), Obb3::new(Vec3::X * 2.5, Vec3::ONE, Quat::IDENTITY));
+    /// let v = verdict3(&ExactBox3::from_obb(&a), &ExactBox3::from_obb(&b));
+    /// assert_eq!((v.intersects, v.margin), (false, 0.5));
+    /// ```
     pub fn from_obb(obb: &Obb3) -> Self {
         Self::from(obb)
     }
@@ -181,7 +224,7 @@ fn cross(u: &[BigInt; 3], v: &[BigInt; 3]) -> [BigInt; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tolerance::band;
+    use crate::tolerance::Band;
     use alloc::vec;
     use glam::{DMat3, DQuat, Quat, Vec3};
     use num_traits::ToPrimitive;
@@ -428,7 +471,7 @@ mod tests {
             let ((a, ea), (b, eb)) = (obb(), obb());
             let named = verdict3(&ea, &eb);
             let stored = verdict3(&ExactBox3::from_obb(&a), &ExactBox3::from_obb(&b));
-            let band = f64::from(band(a.error_scale(&b)));
+            let band = f64::from(Band::f32(a.error_scale(&b)).width());
             for v in [named, stored] {
                 if v.margin.abs() > band {
                     assert_eq!(v.intersects, a.intersects(&b), "{v:?}");

@@ -59,6 +59,16 @@ use crate::single::obb3::quat_matrix_f64;
 use crate::tolerance::sqrt_f64;
 
 /// The distance of two boxes: exact (rounded outward) or a certified interval.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::exact::{ExactBox2, distance2};
+///
+/// let square = |x: f64| ExactBox2::from_cos_sin([x, 0.0], [1.0; 2], 1.0, 0.0);
+/// let d = distance2(&square(0.0), &square(3.0));
+/// assert!(d.exact && d.lower <= 1.0 && 1.0 <= d.upper);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ExactDistance<const N: usize> {
     /// A lower bound of the distance (`0` for intersecting boxes).
@@ -80,6 +90,15 @@ pub struct ExactDistance<const N: usize> {
 
 impl<const N: usize> ExactDistance<N> {
     /// The middle of `lower` and `upper`: the exact distance (rounded) when [`exact`](Self::exact).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sat_core::exact::{ExactBox2, distance2};
+    ///
+    /// let square = |x: f64| ExactBox2::from_cos_sin([x, 0.0], [1.0; 2], 1.0, 0.0);
+    /// assert_eq!(distance2(&square(0.0), &square(3.0)).distance(), 1.0);
+    /// ```
     pub fn distance(&self) -> f64 {
         0.5 * (self.lower + self.upper)
     }
@@ -90,6 +109,16 @@ impl<const N: usize> ExactDistance<N> {
 /// # Panics
 ///
 /// On a non-finite input, a negative half-extent or a zero quaternion.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::exact::{ExactBox3, distance3};
+///
+/// let cube = |x: f64, y: f64| ExactBox3::from_quat([x, y, 0.0], [1.0; 3], [0.0, 0.0, 0.0, 1.0]);
+/// let d = distance3(&cube(0.0, 0.0), &cube(5.0, 6.0)); // corner to corner: 3 and 4 apart
+/// assert!(d.exact && (d.distance() - 5.0).abs() < 1e-12);
+/// ```
 pub fn distance3(a: &ExactBox3, b: &ExactBox3) -> ExactDistance<3> {
     let pair = Pair::new(Fbox::from3(a), Fbox::from3(b));
     let found = pair.bounds(|| a.intersects_certified(b));
@@ -101,6 +130,8 @@ pub fn distance3(a: &ExactBox3, b: &ExactBox3) -> ExactDistance<3> {
 /// # Panics
 ///
 /// On a non-finite input or a negative half-extent.
+///
+/// # Examples
 ///
 /// ```
 /// use sat_core::exact::{ExactBox2, distance2};
@@ -136,6 +167,16 @@ pub fn distance_bounds3(a: &ExactBox3, b: &ExactBox3) -> ExactDistance<3> {
 }
 
 /// [`distance_bounds3`] in 2D.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::exact::{ExactBox2, distance_bounds2};
+///
+/// let square = |x: f64| ExactBox2::from_degrees([x, 0.0], [1.0; 2], 0.0);
+/// let d = distance_bounds2(&square(0.0), &square(2.5));
+/// assert!(d.lower <= 0.5 && 0.5 <= d.upper && d.upper - d.lower < 1e-14);
+/// ```
 pub fn distance_bounds2(a: &ExactBox2, b: &ExactBox2) -> ExactDistance<2> {
     Pair::new(Fbox::from2(a), Fbox::from2(b))
         .bounds(|| a.intersects_certified(b))

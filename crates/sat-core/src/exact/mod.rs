@@ -63,6 +63,16 @@ pub use distance::{ExactDistance, distance_bounds2, distance_bounds3, distance2,
 use crate::Feature;
 
 /// The exact verdict for a pair of boxes.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::exact::{ExactBox3, verdict3};
+///
+/// let cube = |x: f64| ExactBox3::from_quat([x, 0.0, 0.0], [1.0; 3], [0.0, 0.0, 0.0, 1.0]);
+/// let v = verdict3(&cube(0.0), &cube(1.5));
+/// assert!(v.intersects && (v.margin + 0.5).abs() < 1e-15); // 0.5 deep
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ExactVerdict {
     /// Whether the closed boxes intersect (touching counts): no candidate axis has a positive gap.

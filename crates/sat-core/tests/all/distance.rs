@@ -753,13 +753,13 @@ fn oracle_against_sampling() {
 #[test]
 fn huge_segment_far_away() {
     let mut worst = Worst::default();
-    let a = Obb2::try_new_f64(
+    let a = Obb2::try_enclosing(
         glam::DVec2::new(-0.046_803_656_965_494_156, -0.026_971_597_224_473_953),
         glam::DVec2::new(0.003_058_088_477_700_948_7, 0.001_544_343_307_614_326_5),
         -90_289.372_864_170_65,
     )
     .unwrap();
-    let b = Obb2::try_new_f64(
+    let b = Obb2::try_enclosing(
         glam::DVec2::new(-3.050_348_050_644_992e16, -1.747_293_949_866_803_2e16),
         glam::DVec2::new(4.564_276_777_844_736e16, 0.0),
         -90_292.514_456_824_24,

@@ -10,7 +10,7 @@ use std::f64::consts::{FRAC_PI_4, TAU};
 use glam::{DAffine2, DAffine3, DMat2, DMat3, DQuat, DVec2, DVec3};
 use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 use sat_core::tolerance::{
-    AXES_BAND_K_F64, AXES_TOLERANCE_F64, BAND_K_F64, EPS_F64, PAD_K_F64, SEPARATION_K_F64, band_f64,
+    AXES_BAND_K_F64, AXES_TOLERANCE_F64, BAND_K_F64, Band, EPS_F64, PAD_K_F64, SEPARATION_K_F64,
 };
 use sat_core::{DObb2, DObb3, MAX_MAGNITUDE, MIN_MAGNITUDE, ObbError};
 
@@ -36,7 +36,7 @@ fn near_zero(rng: &mut Rng, scale: f64) -> f64 {
         0 => 0.0,
         1 => rng.sign::<f64>() * ulp,
         2 => rng.sign::<f64>() * ulp * [2.0, 4.0, 16.0, 64.0][rng.range_f64(0.0, 4.0) as usize],
-        3 => rng.sign::<f64>() * band_f64(scale) * rng.range_f64(0.5, 3.0),
+        3 => rng.sign::<f64>() * Band::f64(scale).width() * rng.range_f64(0.5, 3.0),
         _ => rng.range_f64(-1e3, 1e3) * ulp,
     }
 }
@@ -83,7 +83,7 @@ impl Tally {
 /// (a sliver edge axis may carry part of the margin; see `tolerance`).
 fn check_separation(gap: f64, v: &ExactVerdict) {
     let eps_s = EPS_F64 * v.scale;
-    if v.margin < -band_f64(v.scale) {
+    if v.margin < -Band::f64(v.scale).width() {
         let error = (gap - v.margin).abs();
         assert!(
             error <= (SEPARATION_K_F64 + PAD_K_F64) * eps_s,
@@ -91,7 +91,7 @@ fn check_separation(gap: f64, v: &ExactVerdict) {
             v.margin,
             error / eps_s
         );
-    } else if v.margin > band_f64(v.scale) {
+    } else if v.margin > Band::f64(v.scale).width() {
         assert!(
             gap >= v.margin / 3f64.sqrt() - SEPARATION_K_F64 * eps_s,
             "gap {gap:e} vs exact margin {:e}",
@@ -450,10 +450,8 @@ fn every_constructor_form() {
         let forms = [
             DObb3::new(c, h, q),
             DObb3::try_new(c, h, q).unwrap(),
-            DObb3::try_new_f64(c, h, q).unwrap(),
             DObb3::from_axes(c, h, m),
             DObb3::try_from_axes(c, h, m).unwrap(),
-            DObb3::try_from_axes_f64(c, h, m).unwrap(),
             DObb3::from_affine(
                 DAffine3::from_scale_rotation_translation(h, q, c),
                 DVec3::splat(2.0),
@@ -503,15 +501,12 @@ fn every_constructor_form() {
         let forms2 = [
             DObb2::new(c2, h2, angle),
             DObb2::try_new(c2, h2, angle).unwrap(),
-            DObb2::try_new_f64(c2, h2, angle).unwrap(),
             DObb2::from_degrees(c2, h2, angle.to_degrees()),
             DObb2::try_from_degrees(c2, h2, angle.to_degrees()).unwrap(),
-            DObb2::try_from_degrees_f64(c2, h2, angle.to_degrees()).unwrap(),
             DObb2::from_cos_sin(c2, h2, cos * 3.0, sin * 3.0),
             DObb2::try_from_cos_sin(c2, h2, cos, sin).unwrap(),
             DObb2::from_axes(c2, h2, rot),
             DObb2::try_from_axes(c2, h2, rot).unwrap(),
-            DObb2::try_from_axes_f64(c2, h2, rot).unwrap(),
             DObb2::try_from_corners(corners).unwrap(),
             DObb2::from_node(DVec2::ONE, DVec2::splat(0.5), node),
             DObb2::try_from_node(DVec2::ONE, DVec2::splat(0.5), node).unwrap(),

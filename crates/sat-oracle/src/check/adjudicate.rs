@@ -5,12 +5,13 @@ use std::cell::OnceCell;
 
 use sat_core::batch::{ObbSet2, ObbSet3, pair_overlaps2, pair_overlaps3};
 use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
+use sat_core::tolerance::Band;
 use sat_core::{Obb2, Obb3};
 
+use super::Judged;
 use super::filter::{FilterBox, decide2, decide3};
 use super::peer_findings::{record, record_panic};
-use super::{Case2, Case3};
-use super::{Judged, band};
+use super::{RecipePair2, RecipePair3};
 use crate::peers::{PeerPanic, try_parry_gjk2, try_parry_gjk3, try_parry_sat2, try_parry_sat3};
 
 /// A peer engine.
@@ -54,7 +55,7 @@ impl PeerError {
 
     /// Whether `|margin|` exceeds sat-core's band `BAND_K·ε·S`: sat-core is never wrong there.
     pub fn outside_band(&self) -> bool {
-        self.margin.abs() > band(self.scale)
+        !Band::f32(self.scale).contains(self.margin)
     }
 }
 
@@ -65,7 +66,7 @@ impl fmt::Display for PeerError {
         } else {
             ("are apart", "intersect")
         };
-        let bands = self.margin.abs() / band(self.scale);
+        let bands = self.margin.abs() / Band::f32(self.scale).width();
         write!(
             f,
             "{} ({}D) says the boxes {answer} but they {truth}: margin {:.3e}, S {:.3e}, \
@@ -129,12 +130,12 @@ macro_rules! check_fn {
 
 check_fn!(
     /// Checks one 3D case; see [`check`](super) for what fails.
-    check3(Case3, 3): decide3, verdict3, ExactBox3, stored3, batch3, certified3, try_parry_gjk3,
+    check3(RecipePair3, 3): decide3, verdict3, ExactBox3, stored3, batch3, certified3, try_parry_gjk3,
     try_parry_sat3
 );
 check_fn!(
     /// Checks one 2D case; see [`check`](super) for what fails.
-    check2(Case2, 2): decide2, verdict2, ExactBox2, stored2, batch2, certified2, try_parry_gjk2,
+    check2(RecipePair2, 2): decide2, verdict2, ExactBox2, stored2, batch2, certified2, try_parry_gjk2,
     try_parry_sat2
 );
 
@@ -248,7 +249,7 @@ impl EngineVerdicts {
         }
         if let Some(truth) = input.known().filter(|&truth| truth != self.core) {
             let v = input.exact();
-            let band = band(v.scale);
+            let band = Band::f32(v.scale).width();
             assert!(
                 truth
                     || Judged::new(self.core, truth, v.margin, v.scale) != Judged::WrongOutsideBand,

@@ -1,7 +1,7 @@
-//! What rapier consumes from `sat_rapier`'s dispatcher, judged against the exact oracle: the
+//! What rapier consumes from sat-rapier's dispatcher, judged against the exact oracle: the
 //! `contact()` and `contact_manifolds` of `SatDispatcher::default().chain(DefaultQueryDispatcher)`
 //! (the chain as users register it), on the pose rapier would pass (`pos1.inv_mul(&pos2)` of the
-//! two boxes of a [`Case3`](super::Case3) or [`Case2`](super::Case2)). Behind the fuzz targets
+//! two boxes of a [`RecipePair3`](super::RecipePair3) or [`RecipePair2`](super::RecipePair2)). Behind the fuzz targets
 //! `contact2`, `contact3`, `manifold2`, `manifold3` ([`check_contact3`](super::check_contact3),
 //! [`check_manifold3`](super::check_manifold3), ...).
 //!
@@ -11,7 +11,7 @@
 //! turned by `R(q)/|q|²`, in 2D by the columns of the unit complex as stored), their exact margin
 //! and its axis from [`sat_core::exact`], and support functions in f64 along any direction (the
 //! gap along `n`, a lower bound of the distance for every unit `n`, at most the margin when the
-//! boxes overlap). With `B = CONTACT_K·ε·S` ([`sat_rapier::tolerance::CONTACT_K`]):
+//! boxes overlap). With `B = CONTACT_K·ε·S` ([`sat_rapier3d::tolerance::CONTACT_K`]):
 //!
 //! # `contact()` (a failure panics)
 //!
@@ -36,7 +36,7 @@
 //!   `dist ≤ 0`; exact margin above `prediction + B`: no points;
 //! * fresh manifolds, margin beyond the band: the gap along the normal is at least
 //!   `margin − 2·face_preference − B` (the best axis, or a face preferred to it within the face
-//!   preference of `sat_rapier::tolerance`);
+//!   preference of `sat_rapier3d::tolerance`);
 //! * a box resting flat on a bigger face (faces parallel, the smaller face strictly inside the
 //!   bigger one by `B`, every corner within `prediction − B`, the exact best axis that face
 //!   pair's): exactly 4 points (2 in 2D) with distinct feature ids, and the same ids after a
@@ -52,7 +52,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use arbitrary::{Arbitrary, Unstructured};
-use sat_rapier::tolerance::CONTACT_K;
+use sat_rapier3d::tolerance::CONTACT_K;
 
 use super::strict_peers;
 

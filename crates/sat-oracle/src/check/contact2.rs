@@ -5,15 +5,15 @@
 use glam::{DMat2 as DMat, DVec2 as DVec, Vec2 as Vect};
 use sat_core::Feature;
 use sat_core::exact::{ExactBox2, ExactVerdict, verdict2};
-use sat_rapier::dim2::SatDispatcher;
-use sat_rapier::dim2::rapier::math::{Pose, Rot2};
-use sat_rapier::dim2::rapier::parry::query::{
+use sat_rapier2d::SatDispatcher;
+use sat_rapier2d::rapier::math::{Pose, Rot2};
+use sat_rapier2d::rapier::parry::query::{
     Contact, ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher, QueryDispatcher,
     Unsupported,
 };
-use sat_rapier::dim2::rapier::parry::shape::Cuboid;
+use sat_rapier2d::rapier::parry::shape::Cuboid;
 
-use super::Case2 as Case;
+use super::RecipePair2 as Case;
 use super::contact::Knobs;
 use crate::peers::ParryBox2 as ParryBox;
 

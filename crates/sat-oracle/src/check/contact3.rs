@@ -5,15 +5,15 @@
 use glam::{DMat3 as DMat, DQuat, DVec3 as DVec, Vec3 as Vect};
 use sat_core::Feature;
 use sat_core::exact::{ExactBox3, ExactVerdict, verdict3};
-use sat_rapier::dim3::SatDispatcher;
-use sat_rapier::dim3::rapier::math::Pose;
-use sat_rapier::dim3::rapier::parry::query::{
+use sat_rapier3d::SatDispatcher;
+use sat_rapier3d::rapier::math::Pose;
+use sat_rapier3d::rapier::parry::query::{
     Contact, ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher, QueryDispatcher,
     Unsupported,
 };
-use sat_rapier::dim3::rapier::parry::shape::Cuboid;
+use sat_rapier3d::rapier::parry::shape::Cuboid;
 
-use super::Case3 as Case;
+use super::RecipePair3 as Case;
 use super::contact::Knobs;
 use super::filter::{FilterBox, margin3};
 use crate::peers::ParryBox3 as ParryBox;
@@ -125,8 +125,8 @@ mod tests {
     use super::super::contact::Who;
     use super::rules::Manifolds;
     use super::*;
-    use sat_rapier::dim3::rapier::parry::query::TrackedContact;
-    use sat_rapier::dim3::rapier::parry::shape::PackedFeatureId;
+    use sat_rapier3d::rapier::parry::query::TrackedContact;
+    use sat_rapier3d::rapier::parry::shape::PackedFeatureId;
 
     /// Unit cubes, the second at `(x, 0, 0)`, prediction `0.02`.
     fn cubes(x: f32) -> BoxPair {

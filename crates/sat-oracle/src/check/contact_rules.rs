@@ -11,7 +11,8 @@ use std::fmt::Debug;
 use arbitrary::{Arbitrary, Unstructured};
 use sat_core::Feature;
 use sat_core::exact::ExactVerdict;
-use sat_rapier::tolerance::FACE_PREFERENCE_PREDICTION;
+use sat_core::tolerance::Band;
+use sat_rapier3d::tolerance::FACE_PREFERENCE_PREDICTION;
 
 use super::super::Report;
 use super::super::contact::{Knobs, Who, bound, fail};
@@ -348,7 +349,7 @@ fn judge_contact(
                 "depth differs from the exact penetration depth",
                 format!(
                     "dist {dist:e} vs margin {m:e} ({:.1} ε·S): {c:?}",
-                    (dist - m).abs() / (b / f64::from(sat_rapier::tolerance::CONTACT_K))
+                    (dist - m).abs() / (b / f64::from(sat_rapier3d::tolerance::CONTACT_K))
                 ),
             );
         }
@@ -513,7 +514,7 @@ pub(crate) fn judge_manifolds<M: Debug, C: Debug>(
         return fail("cuboid pair unsupported", String::new());
     }
     let (b, p) = (s.bound(), f64::from(s.prediction));
-    let band = super::super::band(s.scale);
+    let band = Band::f32(s.scale).width();
     let points: Vec<_> = ms.iter().flat_map(|m| &m.points).collect();
     if ms.iter().filter(|m| !m.points.is_empty()).count() > 1 {
         fail("more than one manifold for a box pair", format!("{ms:?}"));

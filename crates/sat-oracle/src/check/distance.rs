@@ -33,7 +33,7 @@ use sat_core::tolerance::{EPS, EPS_F64};
 use sat_core::{DObb2, DObb3, Obb2, Obb3};
 
 use super::peer_findings::strict_peers;
-use super::{Case2, Case3, Report};
+use super::{RecipePair2, RecipePair3, Report};
 use crate::peers::{ParryBox2, ParryBox3, catch_peer};
 
 /// `check_distance2` and `check_distance3`: one body, the dimension's types and functions named.
@@ -104,13 +104,13 @@ macro_rules! check_distance {
 check_distance!(
     /// Checks one 3D case's distance and closest points; panics on a violation of sat-core's
     /// bound.
-    check_distance3, Case3, 3, distance_bounds3, ExactBox3, norm3, Obb3, Vec3, as_dvec3, as_dmat3,
+    check_distance3, RecipePair3, 3, distance_bounds3, ExactBox3, norm3, Obb3, Vec3, as_dvec3, as_dmat3,
     outside3, ParryBox3, query3
 );
 
 check_distance!(
     /// Checks one 2D case's distance and closest points (see [`check_distance3`]).
-    check_distance2, Case2, 2, distance_bounds2, ExactBox2, norm2, Obb2, Vec2, as_dvec2, as_dmat2,
+    check_distance2, RecipePair2, 2, distance_bounds2, ExactBox2, norm2, Obb2, Vec2, as_dvec2, as_dmat2,
     outside2, ParryBox2, query2
 );
 

@@ -4,7 +4,7 @@
 use glam::{DMat2, DMat3, DVec2};
 use sat_core::batch::{DObbSet2, DObbSet3, pair_overlaps2_f64, pair_overlaps3_f64};
 use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
-use sat_core::tolerance::{AXES_BAND_K_F64, AXES_TOLERANCE_F64, BAND_K_F64, EPS_F64};
+use sat_core::tolerance::{AXES_TOLERANCE_F64, Band};
 use sat_core::{AXES_TOLERANCE, Feature};
 
 use crate::case_box::{Box2, Box3, CaseLine, Rotation2, Rotation3};
@@ -13,7 +13,7 @@ use super::adjudicate::Report;
 use super::distance::{judge_distance2_f64, judge_distance3_f64};
 use super::geometry::lean_columns;
 use super::recipe::{Gap, GapScale};
-use super::{Case2, Case3, Placement2, Placement3, Rewrite2, Rewrite3};
+use super::{Placement2, Placement3, RecipePair2, RecipePair3, Rewrite2, Rewrite3};
 
 /// `ε₆₄/ε₃₂`: a recipe's gap, measured in f32's resolution, in f64's.
 const F64_RESOLUTION: f64 = 1.0 / (1u64 << 29) as f64;
@@ -80,16 +80,16 @@ check_f64!(
     /// * `distance` or `closest_points` misses `DISTANCE_K_F64·ε₆₄·S` (judged as the `distance`
     ///   targets judge the f32 boxes, see [`check_distance3`](super::check_distance3); a pair whose
     ///   certified reference interval is wider than that bound is not judged).
-    check3_f64(Case3, 3): verdict3, ExactBox3, Rotation3, DObbSet3, pair_overlaps3_f64,
+    check3_f64(RecipePair3, 3): verdict3, ExactBox3, Rotation3, DObbSet3, pair_overlaps3_f64,
     judge_distance3_f64
 );
 check_f64!(
     /// Checks one 2D case in f64 (`obb2_f64`), as [`check3_f64`] checks a 3D one.
-    check2_f64(Case2, 2): verdict2, ExactBox2, Rotation2, DObbSet2, pair_overlaps2_f64,
+    check2_f64(RecipePair2, 2): verdict2, ExactBox2, Rotation2, DObbSet2, pair_overlaps2_f64,
     judge_distance2_f64
 );
 
-/// The f64 writing of [`Case3`] and [`Case2`], one body over each dimension's types.
+/// The f64 writing of [`RecipePair3`] and [`RecipePair2`], one body over each dimension's types.
 macro_rules! boxes_f64 {
     ($case:ident: $box:ident, $rotation:ident, $rewrite:ident, $polar:ident, $regap:ident, $line:ident,
      $target:literal) => {
@@ -131,8 +131,8 @@ macro_rules! boxes_f64 {
     };
 }
 
-boxes_f64!(Case3: Box3, Rotation3, Rewrite3, polar3, regap3, three, "obb3_f64");
-boxes_f64!(Case2: Box2, Rotation2, Rewrite2, polar2, regap2, two, "obb2_f64");
+boxes_f64!(RecipePair3: Box3, Rotation3, Rewrite3, polar3, regap3, three, "obb3_f64");
+boxes_f64!(RecipePair2: Box2, Rotation2, Rewrite2, polar2, regap2, two, "obb2_f64");
 
 impl Placement3 {
     /// The gap a contact placement aims at.
@@ -172,7 +172,7 @@ impl F64Verdicts {
         columns: bool,
         describe: &dyn Fn() -> String,
     ) -> Report {
-        let given_band = if columns { AXES_BAND_K_F64 } else { BAND_K_F64 };
+        let given_band = if columns { Band::f64_axes } else { Band::f64 };
         let mut report = Report {
             accepted: true,
             intersects: Some(given.intersects),
@@ -180,9 +180,9 @@ impl F64Verdicts {
             ..Report::default()
         };
         for verdict in self.intersects {
-            for (truth, band_k, what) in [
-                (given, given_band, "as written"),
-                (stored, BAND_K_F64, "as stored"),
+            for (truth, band, what) in [
+                (given, given_band(given.scale), "as written"),
+                (stored, Band::f64(stored.scale), "as stored"),
             ] {
                 if verdict == truth.intersects {
                     continue;
@@ -196,14 +196,13 @@ impl F64Verdicts {
                     truth.scale,
                     describe()
                 );
-                let band = band_k * EPS_F64 * truth.scale;
                 assert!(
-                    truth.margin.abs() <= band,
+                    band.contains(truth.margin),
                     "sat-core f64 ({}D) says the boxes intersect but {what} they are apart by \
                      {:e} = {:.1} bands (S = {:e}): {truth:?}\n  case: {}",
                     self.dim,
                     truth.margin,
-                    truth.margin / band,
+                    truth.margin / band.width(),
                     truth.scale,
                     describe()
                 );

@@ -1,10 +1,11 @@
-//! The differential check behind the fuzz targets and `tests/oracle/fuzz_replay.rs`: sat-core against
+//! The differential check behind the fuzz targets and `crates/sat-oracle/tests/all/fuzz_replay.rs`: sat-core against
 //! the exact oracle, parry's GJK and SAT against both.
 //!
-//! # What a case is
+//! # What a recipe pair is
 //!
-//! [`Case2`] and [`Case3`] hold two boxes as a case file carries them (f32 numbers; 3D boxes as a
-//! quaternion or as axis columns, 2D boxes as axis columns) and the recipe that built them.
+//! [`RecipePair2`] and [`RecipePair3`] hold two boxes as a case line carries them (f32 numbers;
+//! 3D boxes as a quaternion or as axis columns, 2D boxes as axis columns) and the recipe that
+//! built them.
 //! They implement [`arbitrary::Arbitrary`]: fuzzer bytes decode into a *recipe*
 //! ([`Recipe2`], [`Recipe3`], [`NearParallelRecipe3`]) that builds box B relative to box A in the
 //! regimes where box tests break — near-parallel faces and edges (tilts of `1e-8..1e-2` rad),
@@ -54,16 +55,15 @@
 //! [`TARGETS`] maps each fuzz target's name to its check.
 //!
 //! ```
-//! use sat_oracle::check::{Case3, check3, seeds3};
+//! use sat_oracle::check::{RecipePair3, check3, seeds3};
 //!
 //! for (name, recipe) in seeds3() {
-//!     let report = check3(&Case3::from(recipe));
+//!     let report = check3(&RecipePair3::from(recipe));
 //!     assert!(report.accepted, "{name}");
 //! }
 //! ```
 
 mod adjudicate;
-mod case;
 pub mod contact;
 mod contact2;
 mod contact3;
@@ -72,10 +72,12 @@ mod double;
 mod field_bytes;
 mod filter;
 mod geometry;
+mod judged;
 mod peer_findings;
 mod recipe;
 mod recipe2;
 mod recipe3;
+mod recipe_pair;
 mod scene3;
 mod seeds;
 mod separation;
@@ -87,7 +89,6 @@ use rand_xoshiro::rand_core::{RngCore, SeedableRng};
 use crate::case_box::CaseLine;
 
 pub use adjudicate::{Peer, PeerError, Report, check2, check3};
-pub use case::{BoxInput2, BoxInput3, Case2, Case3, NearParallel3, Orientation3};
 pub use contact2::{ContactCase2, check_contact2, check_manifold2};
 pub use contact3::{ContactCase3, check_contact3, check_manifold3};
 pub use distance::{check_distance2, check_distance3, distance_peer_tallies};
@@ -96,12 +97,16 @@ pub use geometry::{
     Contact, OCTAHEDRAL, edge_contact3, face_contact3, lean_columns, norm, sign_of, ulp32,
     uniform_quat,
 };
+pub use judged::Judged;
 pub use peer_findings::{PeerTally, peer_tallies, strict_peers};
 pub use recipe::{Direction, Extent, Gap, Offset, Origin, Recipe, Size, Tilt};
+pub use recipe_pair::{
+    BoxInput2, BoxInput3, NearParallel3, Orientation3, RecipePair2, RecipePair3,
+};
 pub use recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Rewrite2};
 pub use recipe3::{
-    Contact3, EdgeContact, EdgeParallel, FaceContact, Form, Near3, NearParallel,
-    NearParallelRecipe3, Nudge, Placement3, Recipe3, Relative3, Rewrite3, Rotation, Spin,
+    Contact3, EdgeContact, EdgeParallel, FaceContact, Near3, NearParallel, NearParallelRecipe3,
+    Nudge, Placement3, Recipe3, Relative3, Rewrite3, Rotation, RotationForm, Spin,
 };
 pub use scene3::{
     Body3, Gravity, Motion3, Placed3, Scene3, Speed, Velocity3, check_scene3, seeds_scene3,
@@ -152,72 +157,26 @@ macro_rules! target {
 /// Every fuzz target, one row each (`rustfmt::skip`: a table).
 #[rustfmt::skip]
 pub const TARGETS: [Target; 13] = [
-    target!("obb2", check2, encode_all([seeds2(), rejected2()].concat()), Case2::case_line),
-    target!("obb3", check3, encode_all([seeds3(), rejected3()].concat()), Case3::case_line),
+    target!("obb2", check2, encode_all([seeds2(), rejected2()].concat()), RecipePair2::case_line),
+    target!("obb3", check3, encode_all([seeds3(), rejected3()].concat()), RecipePair3::case_line),
     // Written in f64 from the recipe (`check::double`), not the recipe's own case line.
-    target!("obb2_f64", check2_f64, encode_all([seeds2(), rejected2()].concat()), Case2::case_line_f64),
-    target!("obb3_f64", check3_f64, encode_all([seeds3(), rejected3()].concat()), Case3::case_line_f64),
+    target!("obb2_f64", check2_f64, encode_all([seeds2(), rejected2()].concat()), RecipePair2::case_line_f64),
+    target!("obb3_f64", check3_f64, encode_all([seeds3(), rejected3()].concat()), RecipePair3::case_line_f64),
     target!(
         "near_parallel3",
         |input: &NearParallel3| check3(&input.0),
         encode_all(seeds_near_parallel3()),
         |input: &NearParallel3| input.0.case_line()
     ),
-    target!("separation3", check_separation3, encode_all(seeds3()), Case3::case_line),
+    target!("separation3", check_separation3, encode_all(seeds3()), RecipePair3::case_line),
     target!("contact2", check_contact2, contact::seeds(encode_all(seeds2()))),
     target!("contact3", check_contact3, contact::seeds(encode_all(seeds3()))),
     target!("manifold2", check_manifold2, contact::seeds(encode_all(seeds2()))),
     target!("manifold3", check_manifold3, contact::seeds(encode_all(seeds3()))),
     target!("rapier3", check_scene3, encode_all(seeds_scene3())),
-    target!("distance2", check_distance2, encode_all(seeds2()), Case2::case_line),
-    target!("distance3", check_distance3, encode_all(seeds3()), Case3::case_line),
+    target!("distance2", check_distance2, encode_all(seeds2()), RecipePair2::case_line),
+    target!("distance3", check_distance3, encode_all(seeds3()), RecipePair3::case_line),
 ];
-
-/// sat-core's verdict band `BAND_K·ε·S` for a pair of scale `S` (see `sat_core::tolerance`), in
-/// f64: the one band of the checks and of the `obbsat` CLI (sat-core's verdicts with `|margin|`
-/// above it are exact). `sat_core::tolerance::band` is the same product for f32 callers; here
-/// `BAND_K·ε` is exact and the product is rounded once.
-pub fn band(scale: f64) -> f64 {
-    f64::from(sat_core::tolerance::BAND_K) * f64::from(sat_core::tolerance::EPS) * scale
-}
-
-/// An engine's verdict against the exact one: the one judge of the fuzz checks, the main job
-/// (`obbsat run`) and `obbsat check`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Judged {
-    /// The exact verdict.
-    Right,
-    /// Wrong, with `|margin| <= band(S)`: within rounding of touching, where sat-core may
-    /// answer either.
-    WrongInBand,
-    /// Wrong, with `|margin| > band(S)`: sat-core is never wrong there.
-    WrongOutsideBand,
-}
-
-impl Judged {
-    /// `verdict` (`true`: intersect) against the exact verdict `truth`, whose margin (positive:
-    /// apart) is `margin` for a pair of scale `scale`.
-    pub fn new(verdict: bool, truth: bool, margin: f64, scale: f64) -> Judged {
-        Judged::with_band(verdict, truth, margin, band(scale))
-    }
-
-    /// [`Judged::new`] against another band than sat-core's f32 one (its f64 test's,
-    /// `BAND_K_F64·ε₆₄·S`, or zero for an exact engine).
-    pub fn with_band(verdict: bool, truth: bool, margin: f64, band: f64) -> Judged {
-        if verdict == truth {
-            Judged::Right
-        } else if margin.abs() > band {
-            Judged::WrongOutsideBand
-        } else {
-            Judged::WrongInBand
-        }
-    }
-
-    /// [`Judged::new`] against an exact verdict.
-    pub fn of(verdict: bool, exact: &sat_core::exact::ExactVerdict) -> Judged {
-        Judged::new(verdict, exact.intersects, exact.margin, exact.scale)
-    }
-}
 
 /// Decodes fuzzer bytes as `fuzz_target!` does (`arbitrary_take_rest`); never fails.
 pub fn decode<'a, T: Arbitrary<'a>>(bytes: &'a [u8]) -> T {
@@ -286,10 +245,18 @@ mod tests {
     #[test]
     fn seeds_decode_to_their_recipes() {
         for (name, recipe) in seeds3() {
-            assert_eq!(decode::<Case3>(&recipe.to_bytes()).recipe, recipe, "{name}");
+            assert_eq!(
+                decode::<RecipePair3>(&recipe.to_bytes()).recipe,
+                recipe,
+                "{name}"
+            );
         }
         for (name, recipe) in seeds2() {
-            assert_eq!(decode::<Case2>(&recipe.to_bytes()).recipe, recipe, "{name}");
+            assert_eq!(
+                decode::<RecipePair2>(&recipe.to_bytes()).recipe,
+                recipe,
+                "{name}"
+            );
         }
         for (name, recipe) in seeds_near_parallel3() {
             let case = decode::<NearParallel3>(&recipe.to_bytes()).0;
@@ -309,10 +276,10 @@ mod tests {
                     (state >> 56) as u8
                 })
                 .collect();
-            let recipe = decode::<Case3>(&bytes).recipe;
-            assert_eq!(decode::<Case3>(&recipe.to_bytes()).recipe, recipe);
-            let recipe = decode::<Case2>(&bytes).recipe;
-            assert_eq!(decode::<Case2>(&recipe.to_bytes()).recipe, recipe);
+            let recipe = decode::<RecipePair3>(&bytes).recipe;
+            assert_eq!(decode::<RecipePair3>(&recipe.to_bytes()).recipe, recipe);
+            let recipe = decode::<RecipePair2>(&bytes).recipe;
+            assert_eq!(decode::<RecipePair2>(&recipe.to_bytes()).recipe, recipe);
         }
     }
 
@@ -324,7 +291,7 @@ mod tests {
             "octahedral-touching",
             "negative-zeros",
         ] {
-            let v = Case3::from(named(name)).exact();
+            let v = RecipePair3::from(named(name)).exact();
             assert_eq!((v.intersects, v.margin), (true, 0.0), "{name}");
         }
         let squares = seeds2()
@@ -332,7 +299,7 @@ mod tests {
             .find(|s| s.0 == "quarter-turn-touching")
             .unwrap()
             .1;
-        let v = Case2::from(squares).exact();
+        let v = RecipePair2::from(squares).exact();
         assert_eq!((v.intersects, v.margin), (true, 0.0));
     }
 }

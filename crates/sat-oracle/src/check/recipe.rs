@@ -12,7 +12,7 @@ field_bytes_struct! {
     /// Everything that defines a case ([`Recipe2`](super::Recipe2),
     /// [`Recipe3`](super::Recipe3)): the type parameters are the field types that differ between
     /// the dimensions; see the field types for the regimes.
-    pub struct Recipe<Extents, Rotation, Relative, Placement, Form, Rewrite> {
+    pub struct Recipe<Extents, Rotation, Relative, Placement, RotationForm, Rewrite> {
         /// Size `s` of both boxes.
         pub size: Size,
         /// A's centre (in 2D its first two components).
@@ -28,7 +28,7 @@ field_bytes_struct! {
         /// B's centre, relative to A.
         pub placement: Placement,
         /// How A and B are written.
-        pub forms: [Form; 2],
+        pub forms: [RotationForm; 2],
         /// Give the boxes to the tests as (B, A).
         pub swap: bool,
         /// The numbers as written: as built, or rewritten in f64 at the edge of what the
@@ -37,8 +37,8 @@ field_bytes_struct! {
     }
 }
 
-impl<const N: usize, Rotation, Relative, Placement, Form, Rewrite>
-    Recipe<[Extent; N], Rotation, Relative, Placement, Form, Rewrite>
+impl<const N: usize, Rotation, Relative, Placement, RotationForm, Rewrite>
+    Recipe<[Extent; N], Rotation, Relative, Placement, RotationForm, Rewrite>
 {
     /// `s` and A's and B's half-extents for it.
     pub(super) fn half_extents(&self) -> (f64, [f32; N], [f32; N]) {

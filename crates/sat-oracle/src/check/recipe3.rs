@@ -230,7 +230,7 @@ impl Nudge {
 field_bytes_enum! {
     /// How a 3D box is written in the case.
     #[derive(Default)]
-    pub enum Form {
+    pub enum RotationForm {
         /// The quaternion (sat-core: `Obb3::try_new`; exact box `R(q)/|q|²`).
         #[default]
         Quat = 3,
@@ -241,7 +241,7 @@ field_bytes_enum! {
 }
 
 /// Everything that defines a 3D case.
-pub type Recipe3 = Recipe<[Extent; 3], Rotation, Relative3, Placement3, Form, Rewrite3>;
+pub type Recipe3 = Recipe<[Extent; 3], Rotation, Relative3, Placement3, RotationForm, Rewrite3>;
 
 field_bytes_enum! {
     /// How the numbers of a 3D case are written (the boxes stay the same within an ulp): as
@@ -295,9 +295,9 @@ impl Recipe3 {
         let qa = self.rotation_a.quat();
         let qb = self.rotation_b.quat(qa);
         let ca = self.origin.point3(s);
-        let orientation = |form: Form, q: [f32; 4]| match form {
-            Form::Quat => Orientation3::Quat(q),
-            Form::Axes(nudge) => {
+        let orientation = |form: RotationForm, q: [f32; 4]| match form {
+            RotationForm::Quat => Orientation3::Quat(q),
+            RotationForm::Axes(nudge) => {
                 let cols = quat_columns(q).map(|c| c.to_array().map(|x| x as f32));
                 Orientation3::Axes(nudge.apply(cols))
             }
@@ -432,7 +432,7 @@ field_bytes_struct! {
         /// Where B touches A.
         pub contact: Contact3,
         /// How A and B are written.
-        pub forms: [Form; 2],
+        pub forms: [RotationForm; 2],
         /// The numbers as written.
         pub rewrite: Rewrite3,
     }

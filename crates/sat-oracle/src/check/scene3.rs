@@ -8,9 +8,9 @@ use std::ops::RangeInclusive;
 use arbitrary::{Arbitrary, Unstructured};
 use glam::{Quat, Vec3};
 use sat_core::Obb3;
-use sat_rapier::dim3::rapier::math::Pose;
-use sat_rapier::dim3::rapier::parry::mass_properties::MassProperties;
-use sat_rapier::dim3::rapier::prelude::{
+use sat_rapier3d::rapier::math::Pose;
+use sat_rapier3d::rapier::parry::mass_properties::MassProperties;
+use sat_rapier3d::rapier::prelude::{
     ColliderBuilder, ColliderHandle, RigidBodyBuilder, RigidBodyType,
 };
 
@@ -617,8 +617,8 @@ pub fn seeds_scene3() -> Vec<(&'static str, Scene3)> {
 mod tests {
     use super::*;
     use crate::check::{Encode, decode};
-    use sat_rapier::dim3::SatDispatcher;
-    use sat_rapier::dim3::rapier::parry::query::{
+    use sat_rapier3d::SatDispatcher;
+    use sat_rapier3d::rapier::parry::query::{
         ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher, QueryDispatcher,
     };
 

@@ -1,11 +1,11 @@
 //! Named degenerate cases, as recipes: the seed corpora of the fuzz targets
-//! (`fuzz/corpus/<target>/seed-<name>`, written and checked by `tests/oracle/fuzz_replay.rs`).
+//! (`fuzz/corpus/<target>/seed-<name>`, written and checked by `crates/sat-oracle/tests/all/fuzz_replay.rs`).
 
 use super::recipe::{Direction, Extent, Gap, Offset, Origin, Recipe, Size, Tilt};
 use super::recipe2::{Angle, NearParallel2, Placement2, Recipe2, Relative2, Rewrite2};
 use super::recipe3::{
-    Contact3, EdgeContact, EdgeParallel, FaceContact, Form, Near3, NearParallel,
-    NearParallelRecipe3, Nudge, Placement3, Recipe3, Relative3, Rewrite3, Rotation,
+    Contact3, EdgeContact, EdgeParallel, FaceContact, Near3, NearParallel, NearParallelRecipe3,
+    Nudge, Placement3, Recipe3, Relative3, Rewrite3, Rotation, RotationForm,
 };
 
 /// `s = 2`, so `Extent::Grid(15)` is a half-extent of exactly 1 and `Grid` placements step by
@@ -66,14 +66,14 @@ fn plain<
     Rotation: Default,
     Relative: Default,
     Placement,
-    Form: Default,
+    RotationForm: Default,
     Rewrite: Default,
 >(
     size: Size,
     origin: Origin,
     [extents_a, extents_b]: [Extents; 2],
     placement: Placement,
-) -> Recipe<Extents, Rotation, Relative, Placement, Form, Rewrite> {
+) -> Recipe<Extents, Rotation, Relative, Placement, RotationForm, Rewrite> {
     Recipe {
         size,
         origin,
@@ -144,7 +144,7 @@ pub fn seeds3() -> Vec<(&'static str, Recipe3)> {
     let negative_zeros = Recipe3 {
         origin: Origin::Zero(0b111),
         extents_a: [Extent::NegativeZero, ONE, ONE],
-        forms: [Form::Axes(Nudge(0x40)); 2],
+        forms: [RotationForm::Axes(Nudge(0x40)); 2],
         ..cubes([32, 0, 0])
     };
     let point = Recipe3 {
@@ -186,7 +186,10 @@ pub fn seeds3() -> Vec<(&'static str, Recipe3)> {
         ..generic(independent, Placement3::Face(face(0, Gap::Zero)))
     };
     let nudged = Recipe3 {
-        forms: [Form::Axes(Nudge(0x15)), Form::Axes(Nudge(0x3a))],
+        forms: [
+            RotationForm::Axes(Nudge(0x15)),
+            RotationForm::Axes(Nudge(0x3a)),
+        ],
         ..generic(independent, Placement3::Edge(edge(2, 0, Gap::Ulps(1))))
     };
     let swapped = Recipe3 {
@@ -194,7 +197,7 @@ pub fn seeds3() -> Vec<(&'static str, Recipe3)> {
         ..generic(independent, Placement3::Edge(edge(1, 1, Gap::Zero)))
     };
     let leaning = Recipe3 {
-        forms: [Form::Axes(Nudge(0x80)), Form::Quat],
+        forms: [RotationForm::Axes(Nudge(0x80)), RotationForm::Quat],
         ..generic(independent, Placement3::Face(face(1, Gap::Zero)))
     };
     let rewritten = |rewrite, placement| Recipe3 {
@@ -312,7 +315,7 @@ pub fn seeds_near_parallel3() -> Vec<(&'static str, NearParallelRecipe3)> {
         forms,
         rewrite: Rewrite3::AsBuilt,
     };
-    let quat = [Form::Quat; 2];
+    let quat = [RotationForm::Quat; 2];
     vec![
         (
             "faces-1e-8-identity",
@@ -356,7 +359,7 @@ pub fn seeds_near_parallel3() -> Vec<(&'static str, NearParallelRecipe3)> {
                 Rotation::Octahedral(7),
                 Near3::Edges(near_edges(2, Tilt::of(-7.0, true))),
                 Contact3::Edge(edge(2, 2, Gap::Ulps(-1))),
-                [Form::Axes(Nudge::NONE); 2],
+                [RotationForm::Axes(Nudge::NONE); 2],
             ),
         ),
         (
@@ -554,7 +557,7 @@ pub fn rejected3() -> Vec<(&'static str, Recipe3)> {
             "rejected-nan-axes",
             Recipe3 {
                 rotation_a: Rotation::Raw([nan, 0, 0, bits(1.0)]),
-                forms: [Form::Axes(Nudge::NONE), Form::Quat],
+                forms: [RotationForm::Axes(Nudge::NONE), RotationForm::Quat],
                 ..touching
             },
         ),
@@ -608,7 +611,7 @@ pub fn rejected2() -> Vec<(&'static str, Recipe2)> {
 mod tests {
     use sat_core::ObbError;
 
-    use super::super::{Case2, Case3, check2, check2_f64, check3, check3_f64};
+    use super::super::{RecipePair2, RecipePair3, check2, check2_f64, check3, check3_f64};
     use super::*;
 
     /// The error a rejected seed's name promises.
@@ -633,7 +636,7 @@ mod tests {
     #[test]
     fn rejected_seeds_get_their_errors() {
         for (name, recipe) in rejected3() {
-            let case = Case3::from(recipe);
+            let case = RecipePair3::from(recipe);
             let error = case.obbs().expect_err(name);
             assert!(expected(name)(&error), "{name}: {error:?}");
             assert!(
@@ -642,7 +645,7 @@ mod tests {
             );
         }
         for (name, recipe) in rejected2() {
-            let case = Case2::from(recipe);
+            let case = RecipePair2::from(recipe);
             let error = case.obbs().expect_err(name);
             assert!(expected(name)(&error), "{name}: {error:?}");
             assert!(

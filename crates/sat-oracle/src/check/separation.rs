@@ -2,10 +2,10 @@
 //! the f64 filter's decisions, against the exact oracle on every case.
 
 use sat_core::exact::{ExactBox3, verdict3};
-use sat_core::tolerance::{EPS, PAD_K, SEPARATION_K};
+use sat_core::tolerance::{Band, EPS, PAD_K, SEPARATION_K};
 
 use super::filter::{FilterBox, decide3, gap_along};
-use super::{Case3, Report, check3};
+use super::{RecipePair3, Report, check3};
 
 /// Checks one 3D case like [`check3`], then, with the exact oracle run every time:
 ///
@@ -18,7 +18,7 @@ use super::{Case3, Report, check3};
 ///   sat-core's `tolerance`).
 ///
 /// Panics on any violation.
-pub fn check_separation3(case: &Case3) -> Report {
+pub fn check_separation3(case: &RecipePair3) -> Report {
     let report = check3(case);
     let Ok((a, b)) = case.obbs() else {
         return report;
@@ -62,7 +62,7 @@ pub fn check_separation3(case: &Case3) -> Report {
         (gap - along).abs() / eps_s,
         case.to_json()
     );
-    let band = super::band(exact.scale);
+    let band = Band::f32(exact.scale).width();
     if exact.margin < -band {
         let error = (gap - exact.margin).abs();
         assert!(

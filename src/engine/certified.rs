@@ -1,0 +1,34 @@
+//! `certified`: sat-core's certified test (`intersects_certified`), exact at any margin, on the
+//! exact boxes of the numbers as written (in the main job: on the boxes sat-core stores).
+
+use super::interface::{About, Engine, Judgement, Precision, VERDICTS};
+use super::main_job::{Batch, Pass, Truth, on_batch, timed};
+use super::prepared::Prepared;
+use super::sat::single_margin;
+
+/// `ExactBox2/3::intersects_certified`: decided in f32 where it can prove the answer, in exact
+/// integers otherwise.
+pub struct Certified;
+
+impl Engine for Certified {
+    /// f32, its fast path (the exact integers only where f32 cannot decide).
+    fn about(&self) -> About {
+        About::new("certified", "certified", Precision::F32, VERDICTS).exact_at_any_margin()
+    }
+
+    fn judge(&self, case: &Prepared) -> Option<Judgement> {
+        Some(Judgement {
+            intersects: case.exact.intersects_certified(),
+            ..single_margin(case)
+        })
+    }
+
+    /// On sat-core's f32 boxes, so it is exact for the boxes sat-core stores.
+    fn time(&self, batch: &Batch) -> Option<Pass> {
+        Some(on_batch!(batch, |b| {
+            let (verdicts, elapsed) = timed(&b.singles, |(x, y)| x.intersects_certified(y));
+            let n = verdicts.len();
+            Pass::new(verdicts, elapsed, n, Truth::Stored)
+        }))
+    }
+}
