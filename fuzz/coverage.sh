@@ -2,7 +2,8 @@
 # Source coverage of sat-core and sat-rapier reached by the fuzz targets' committed inputs: every
 # target `cargo fuzz list` names runs its corpus (fuzz/corpus/<target>/) and its regressions
 # (fuzz/regressions/<target>/) under `cargo fuzz coverage`, with branch coverage on; the profiles
-# are merged into one and reported per file, lines and branches, by llvm-cov.
+# are merged into one and reported per file, lines and branches, by llvm-cov; each target's own
+# lines and regions of the two crates are reported too.
 #
 #   fuzz/coverage.sh            # measure; rewrite the table in docs/fuzzing-coverage.md
 #   fuzz/coverage.sh --check    # CI: measure; fail if sat-core's line coverage is more than one
@@ -51,6 +52,10 @@ build=$repo/fuzz/target/coverage
 out=$repo/fuzz/coverage
 objects=()
 profiles=()
+# Only sat-core's and sat-rapier's sources: not the dependencies, the standard library, the oracle
+# or the targets. (sat-rapier's files are named through the flavour packages that compile them,
+# crates/sat-rapier3d/../sat-rapier/src/…, so a source-path filter would miss them.)
+ignore=(-ignore-filename-regex='/(\.cargo|\.rustup|rustc)/|/crates/sat-oracle/|/fuzz/')
 mkdir -p "$out/logs"
 start=$(date +%s)
 for t in "${targets[@]}"; do
@@ -66,18 +71,20 @@ for t in "${targets[@]}"; do
         exit 1
     fi
     profiles+=("$out/$t/coverage.profdata")
+    # This target alone: its lines and regions of the two crates (the per-target table).
+    "$llvm/llvm-cov" export -format=text -skip-functions "${ignore[@]}" \
+        -instr-profile="$out/$t/coverage.profdata" "$build/$host/release/$t" >"$out/$t/export.json"
     # (llvm-cov takes the first binary as its positional argument, the others with -object)
     objects+=(${objects[0]:+-object} "$build/$host/release/$t")
 done
 "$llvm/llvm-profdata" merge -sparse "${profiles[@]}" -o "$out/merged.profdata"
-sources=("$repo/crates/sat-core/src" "$repo/crates/sat-rapier/src")
-"$llvm/llvm-cov" export -format=text -instr-profile="$out/merged.profdata" "${objects[@]}" \
-    "${sources[@]}" >"$out/merged.json"
+"$llvm/llvm-cov" export -format=text "${ignore[@]}" -instr-profile="$out/merged.profdata" \
+    "${objects[@]}" >"$out/merged.json"
 if (( html )); then
     "$llvm/llvm-cov" show -format=html -show-branches=count -output-dir="$out/html" \
-        -instr-profile="$out/merged.profdata" "${objects[@]}" "${sources[@]}"
+        "${ignore[@]}" -instr-profile="$out/merged.profdata" "${objects[@]}"
     echo "HTML report: $out/html/index.html"
 fi
 echo "coverage of ${#targets[@]} targets measured in $(( $(date +%s) - start )) s"
 python3 fuzz/coverage_report.py --mode "$mode" --repo "$repo" --doc docs/fuzzing-coverage.md \
-    --targets "${targets[*]}" "$out/merged.json"
+    --targets "${targets[*]}" --per-target "$out" "$out/merged.json"

@@ -2,8 +2,11 @@
 """The coverage table of fuzz/coverage.sh, from llvm-cov's JSON export (merged.json).
 
 Per file of crates/sat-core/src and crates/sat-rapier/src: lines and branches covered (llvm-cov's
-counts: a branch is one outcome of a condition, so an `if` has two), each crate's total, and the
-files no fuzz target compiles. Then the uncovered branches of the audited files (the
+counts: a branch is one outcome of a condition, so an `if` has two), each package's total, each
+target's own totals, and the files no fuzz target compiles. crates/sat-rapier/src is compiled
+once per flavour package (sat-rapier2d, sat-rapier3d, …; llvm-cov names its files through the
+flavour's folder, `crates/sat-rapier3d/../sat-rapier/src/…`): its lines are reported per
+flavour, its branches merged over the flavours (an outcome is reached when one of them takes it). Then the uncovered branches of the audited files (the
 separating-axis, certified, distance, tolerance and exact code of sat-core, the manifold and
 fallback code of sat-rapier): each one must match a row of the document's "Unreachable branches"
 table (file, condition as written, the side never taken, why).
@@ -23,6 +26,8 @@ import subprocess
 import sys
 
 CRATES = ["crates/sat-core/src", "crates/sat-rapier/src"]
+# A file of sat-rapier's shared source as a flavour package compiles it.
+FLAVOUR = re.compile(r"crates/(sat-rapier[23]d(?:-f64)?)/\.\./sat-rapier/src/(.*)")
 # The code whose every branch is reached or explained (issue 33).
 AUDITED = [
     r"crates/sat-core/src/sat[23]\.rs",
@@ -57,6 +62,83 @@ def cell(covered, count):
 def relative(path, repo):
     path = os.path.relpath(path, repo)
     return path.replace(os.sep, "/")
+
+
+def locate(path, repo):
+    """`(package, source path)` of a file llvm-cov names, or None outside the measured crates."""
+    prefix = os.path.join(repo, "")
+    if not path.startswith(prefix):
+        return None
+    name = path[len(prefix) :].replace(os.sep, "/")  # (not normalised: `..` names the flavour)
+    if name.startswith(CRATES[0] + "/"):
+        return ("sat-core", name)
+    m = FLAVOUR.fullmatch(name)
+    if m:
+        return (m.group(1), f"{CRATES[1]}/{m.group(2)}")
+    return None
+
+
+def line_counts(segments):
+    """`{line: count}` of the mapped lines of one file entry, from its segments `[line, col,
+    count, has_count, is_region_entry, is_gap]`, as llvm-cov's `LineCoverageStats` computes
+    them: a line is mapped unless it starts a skipped region, when a region with a count starts
+    on it or one wraps into it; its count is the largest of those."""
+    out = {}
+    by_line = {}
+    for seg in segments:
+        by_line.setdefault(seg[0], []).append(seg)
+    if not segments:
+        return out
+    wrapped = None
+    for line in range(segments[0][0], segments[-1][0] + 1):
+        on_line = by_line.get(line, [])
+        starts = [g for g in on_line if g[3] and g[4] and not g[5]]
+        skipped = bool(on_line) and not on_line[0][3] and on_line[0][4]
+        if not skipped and ((wrapped and wrapped[3]) or starts):
+            count = wrapped[2] if wrapped else 0
+            for g in starts:
+                count = max(count, g[2])
+            out[line] = count
+        if on_line:
+            wrapped = on_line[-1]
+    return out
+
+
+def merged_sources(export, repo):
+    """`{(package, source): (lines covered, lines, regions covered, regions)}` with every
+    compilation of a source merged (f32 and f64 boxes from one file, sat-rapier's flavours,
+    generic instances): a line counts once, covered when one compilation covers it, as
+    `llvm-cov show` marks it; a region is a place where code regions start (llvm-cov's
+    region-entry segments), covered when one compilation runs it. `package` is sat-core or
+    sat-rapier. Needs only the files' segments (`llvm-cov export -skip-functions`)."""
+    lines = {}
+    regions = {}
+    for entry in export["data"][0]["files"]:
+        found = locate(entry["filename"], repo)
+        if not found:
+            continue
+        key = (package_of(found), os.path.normpath(found[1]))
+        mine = lines.setdefault(key, {})
+        for line, count in line_counts(entry["segments"]).items():
+            mine[line] = mine.get(line, 0) + count
+        places = regions.setdefault(key, {})
+        for seg in entry["segments"]:
+            if seg[3] and seg[4] and not seg[5]:
+                places[(seg[0], seg[1])] = places.get((seg[0], seg[1]), 0) + seg[2]
+    out = {}
+    for key, ls in lines.items():
+        rs = regions[key]
+        out[key] = (
+            sum(1 for c in ls.values() if c),
+            len(ls),
+            sum(1 for c in rs.values() if c),
+            len(rs),
+        )
+    return out
+
+
+def package_of(found):
+    return "sat-core" if found[0] == "sat-core" else "sat-rapier"
 
 
 def branches_of(file_entry):
@@ -95,37 +177,42 @@ def explained(why, u):
 
 
 def measure(export, repo):
-    files = {}
+    """`({(package, file): (lines covered, lines, branches covered, branches, regions covered,
+    regions)}, [uncovered branch outcomes of the audited files])`, every compilation of a file
+    merged (`merged_sources`; a branch outcome by its place in the source)."""
     uncovered = []
+    # (package, file, branch location) -> (times true, times false), over every compilation.
+    counts = {}
     for entry in export["data"][0]["files"]:
-        name = relative(entry["filename"], repo)
-        if not any(name.startswith(c + "/") for c in CRATES):
+        found = locate(entry["filename"], repo)
+        if not found:
             continue
-        summary = entry["summary"]
-        files[name] = (
-            summary["lines"]["covered"],
-            summary["lines"]["count"],
-            summary["branches"]["covered"],
-            summary["branches"]["count"],
-        )
-        if not any(re.fullmatch(p, name) for p in AUDITED):
-            continue
-        with open(os.path.join(repo, name), encoding="utf-8") as f:
-            source = f.read().splitlines()
-        # The same source compiles into several functions (f32 and f64 boxes, the AVX clones of
-        # the f64 lanes, generic instances): an outcome is reached when any of them takes it.
-        counts = {}
+        package, name = package_of(found), os.path.normpath(found[1])
         for b in branches_of(entry):
-            key = tuple(b[:4])
+            key = (package, name, tuple(b[:4]))
             true_count, false_count = counts.get(key, (0, 0))
             counts[key] = (true_count + b[4], false_count + b[5])
-        for key, (true_count, false_count) in counts.items():
-            text = condition_text(source, key)
-            function = enclosing_fn(source, key[0])
-            for side, count in (("true", true_count), ("false", false_count)):
-                if count == 0:
-                    uncovered.append((name, key[0], text, side, function))
+    branches = {}
+    sources_cache = {}
+    for (package, name, key), (true_count, false_count) in counts.items():
+        covered, total = branches.get((package, name), (0, 0))
+        branches[(package, name)] = (covered + bool(true_count) + bool(false_count), total + 2)
+        if not any(re.fullmatch(p, name) for p in AUDITED):
+            continue
+        if name not in sources_cache:
+            with open(os.path.join(repo, name), encoding="utf-8") as f:
+                sources_cache[name] = f.read().splitlines()
+        source = sources_cache[name]
+        text = condition_text(source, key)
+        function = enclosing_fn(source, key[0])
+        for side, count in (("true", true_count), ("false", false_count)):
+            if count == 0:
+                uncovered.append((name, key[0], text, side, function))
     uncovered.sort(key=lambda u: (u[0], u[1]))
+    files = {}
+    for key, (lc, ln, rc, rn) in merged_sources(export, repo).items():
+        bc, bn = branches.get(key, (0, 0))
+        files[key] = (lc, ln, bc, bn, rc, rn)
     return files, uncovered
 
 
@@ -137,9 +224,10 @@ def uncalled_functions(export, repo):
         if not f["regions"]:
             continue
         first = f["regions"][0]
-        name = relative(f["filenames"][first[5]], repo)
-        if not any(name.startswith(c + "/") for c in CRATES):
+        found = locate(f["filenames"][first[5]], repo)
+        if not found:
             continue
+        name = os.path.normpath(found[1])
         key = (name, first[0])
         end = max(r[2] for r in f["regions"] if r[5] == first[5])
         count, last = calls.get(key, (0, end))
@@ -158,9 +246,24 @@ def uncalled_functions(export, repo):
     return out
 
 
-def crate_totals(files, crate):
-    rows = [v for k, v in files.items() if k.startswith(crate + "/")]
-    return tuple(sum(r[i] for r in rows) for i in range(4))
+def per_target(out_dir, targets, repo):
+    """`{target: {package: (lines covered, lines, regions covered, regions)}}` from each target's
+    own export (`<out_dir>/<target>/export.json`, `llvm-cov export -skip-functions`)."""
+    result = {}
+    for t in targets:
+        with open(os.path.join(out_dir, t, "export.json"), encoding="utf-8") as f:
+            export = json.load(f)
+        totals = {}
+        for (package, _), row in merged_sources(export, repo).items():
+            old = totals.get(package, (0, 0, 0, 0))
+            totals[package] = tuple(a + b for a, b in zip(old, row))
+        result[t] = totals
+    return result
+
+
+def crate_totals(files, package):
+    rows = [v for k, v in files.items() if k[0] == package]
+    return tuple(sum(r[i] for r in rows) for i in range(6))
 
 
 def sources(repo, crate):
@@ -179,7 +282,7 @@ def explanations(doc_text):
     return rows
 
 
-def table(files, repo, targets, uncalled):
+def table(files, repo, targets, uncalled, each):
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=repo, capture_output=True, text=True
     ).stdout.strip()
@@ -195,21 +298,42 @@ def table(files, repo, targets, uncalled):
         "Regenerate with `fuzz/coverage.sh`.*",
         "",
     ]
-    core = crate_totals(files, CRATES[0])
+    core = crate_totals(files, "sat-core")
     out.append(f"<!-- sat-core lines: {percent(core[0], core[1]):.2f} % -->")
-    out += ["", "| crate | lines | branches |", "| --- | ---: | ---: |"]
-    for crate in CRATES:
-        t = crate_totals(files, crate)
-        out.append(f"| **{crate.split('/')[1]}** | {cell(t[0], t[1])} | {cell(t[2], t[3])} |")
-    out += ["", "| file | lines | branches |", "| --- | ---: | ---: |"]
+    packages = sorted({k[0] for k in files}, key=lambda p: (p != "sat-core", p))
+    out += ["", "| package | lines | regions | branches |", "| --- | ---: | ---: | ---: |"]
+    for package in packages:
+        t = crate_totals(files, package)
+        out.append(
+            f"| **{package}** | {cell(t[0], t[1])} | {cell(t[4], t[5])} "
+            f"| {cell(t[2], t[3])} |"
+        )
+    out += [
+        "",
+        "Each target alone (its own inputs, its own binary: the counts cover the code that "
+        "binary compiles, so the totals differ by target):",
+        "",
+        "| target | sat-core lines | sat-core regions | sat-rapier lines | sat-rapier regions |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for name, totals in each.items():
+        c = totals.get("sat-core", (0, 0, 0, 0))
+        r = totals.get("sat-rapier", (0, 0, 0, 0))
+        out.append(
+            f"| `{name}` | {cell(c[0], c[1])} | {cell(c[2], c[3])} | {cell(r[0], r[1])} "
+            f"| {cell(r[2], r[3])} |"
+        )
+    out += ["", "| file | lines | regions | branches |", "| --- | ---: | ---: | ---: |"]
     for crate in CRATES:
         for name in sources(repo, crate):
             short = name[len("crates/") :]
-            if name in files:
-                v = files[name]
-                out.append(f"| `{short}` | {cell(v[0], v[1])} | {cell(v[2], v[3])} |")
-            else:
-                out.append(f"| `{short}` | no code counted here¹ | |")
+            found = [v for k, v in files.items() if k[1] == name]
+            for v in found:
+                out.append(
+                    f"| `{short}` | {cell(v[0], v[1])} | {cell(v[4], v[5])} | {cell(v[2], v[3])} |"
+                )
+            if not found:
+                out.append(f"| `{short}` | no code counted here¹ | | |")
     out += [
         "",
         "Functions no committed input calls (every compilation of them), by file, with their "
@@ -224,9 +348,9 @@ def table(files, repo, targets, uncalled):
     out += [
         "",
         "¹ Declarations, re-exports, macro calls and test-only code, whose code is counted where it is written "
-        "(`flavour.rs`, `single.rs`' and `double.rs`' `#[path]` modules), or code the fuzz "
-        "targets do not build (sat-rapier's `dim2-f64` and `dim3-f64` features; the f32 "
-        "flavours run the same sources).",
+        "(`single.rs`' and `double.rs`' `#[path]` modules), or code the fuzz targets do not "
+        "build (`tests.rs`; the f64 flavours `sat-rapier2d-f64`, `sat-rapier3d-f64` compile the "
+        "same sources as the f32 flavours the targets run).",
         "",
         END,
     ]
@@ -239,6 +363,7 @@ def main():
     parser.add_argument("--repo", required=True)
     parser.add_argument("--doc", required=True)
     parser.add_argument("--targets", required=True)
+    parser.add_argument("--per-target", required=True, help="fuzz/coverage (<target>/summary.json)")
     parser.add_argument("export")
     args = parser.parse_args()
 
@@ -250,12 +375,13 @@ def main():
         doc = f.read()
     why = explanations(doc)
 
-    generated = table(files, args.repo, args.targets, uncalled_functions(export, args.repo))
+    each = per_target(args.per_target, args.targets.split(), args.repo)
+    generated = table(files, args.repo, args.targets, uncalled_functions(export, args.repo), each)
     unexplained = [u for u in uncovered if not explained(why, u)]
     used = {(u[0], u[2], f"never {u[3]}") for u in uncovered}
     used |= {(u[0], f"fn {u[4]}", "any") for u in uncovered}
     stale = set(why) - used
-    core = crate_totals(files, CRATES[0])
+    core = crate_totals(files, "sat-core")
     measured = percent(core[0], core[1])
 
     print(generated)
