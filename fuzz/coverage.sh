@@ -13,10 +13,11 @@
 #   fuzz/coverage.sh --html     # also an HTML report in fuzz/coverage/html/ (open index.html)
 #
 # Needs nightly (`-Z coverage-options=branch`) and its llvm-tools (installed if missing).
-# Builds (once) into fuzz/target/coverage/; profiles and the merged report (merged.json) go to
-# fuzz/coverage/. The coverage build has the flags of `cargo fuzz run` (optimised, debug
-# assertions on) and no sanitizer. fuzz/coverage_report.py writes the table and checks the
-# uncovered branches of the audited files against the explanations kept in the document.
+# Builds (once) into fuzz/target/coverage/ (or $COVERAGE_TARGET_DIR); profiles and the merged
+# report (merged.json) go to fuzz/coverage/. The coverage build has the flags of `cargo fuzz run`
+# (optimised, debug assertions on) and no sanitizer. fuzz/coverage_report.py writes the tables
+# and checks the uncovered branches of the audited files against the explanations kept in the
+# document.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
@@ -48,7 +49,7 @@ fi
 
 mapfile -t targets < <(cargo fuzz list)
 (( ${#targets[@]} )) || { echo "cargo fuzz list names no targets" >&2; exit 1; }
-build=$repo/fuzz/target/coverage
+build=${COVERAGE_TARGET_DIR:-$repo/fuzz/target/coverage}
 out=$repo/fuzz/coverage
 objects=()
 profiles=()

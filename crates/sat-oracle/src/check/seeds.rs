@@ -458,8 +458,8 @@ pub fn seeds2() -> Vec<(&'static str, Recipe2)> {
         ("squares-edge-touching", squares([64, 0])),
         ("squares-corner-touching", squares([64, 64])),
         // Corner to corner, 1 apart along each axis: the distance (√2) exceeds every edge
-        // normal's gap (1), so the first 2D distance candidate is certified by its own direction
-        // (`distance/two.rs`, `settle`).
+        // normal's gap (1), so 2D `closest_points` accepts its first candidate by the
+        // certificate along its own direction (`distance/two.rs`, `solve`), not by the gap.
         ("squares-corners-apart-diagonally", squares([96, 96])),
         ("quarter-turn-touching", quarter),
         ("negative-zeros", negative_zeros),
