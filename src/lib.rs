@@ -77,6 +77,10 @@ pub mod book {
     pub struct Fuzzing;
     #[doc = include_str!("../docs/findings.md")]
     pub struct Findings;
+    #[doc = include_str!("../docs/fuzzing-coverage.md")]
+    pub struct FuzzingCoverage;
+    #[doc = include_str!("../docs/fuzzing-campaigns.md")]
+    pub struct FuzzingCampaigns;
     #[doc = include_str!("../docs/maintainers.md")]
     pub struct Maintainers;
     #[doc = include_str!("../docs/engines.md")]
