@@ -125,6 +125,7 @@ mod tests {
     /// The Voronoi-region shortcut of `closest` finds the distance the brute force finds, on
     /// boxes apart across an edge or a corner (and at random).
     #[test]
+    #[allow(clippy::unnecessary_cast)] // `as Real`: f32 or f64, whichever the flavour's is
     fn closest_by_region_is_the_brute_force_distance() {
         use super::super::fallback::{closest, every_pair, wide_boxes};
         let mut state = 0x5eed_u64;
