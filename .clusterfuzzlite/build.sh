@@ -8,11 +8,17 @@
 # optimised, with debug assertions and overflow checks, so the same checks run at scale; the
 # fuzz checks catch a panic inside parry as a peer finding (see sat_oracle::peers). Checked by
 # .clusterfuzzlite/check-build.sh in CI.
+#
+# With SANITIZER=coverage (ClusterFuzzLite's coverage mode, .github/workflows/cflite_cron.yml)
+# the image's cargo wrapper turns every `cargo fuzz …` into an instrumented `cargo build --bins`
+# copied to the same release directory, `cargo fuzz list` included: the targets are listed
+# with the wrapper's hook off.
 shopt -s nullglob
 cd "$SRC/obbsat"
+targets=$(SANITIZER=none cargo fuzz list)
 cargo fuzz build -O --debug-assertions
 release=fuzz/target/x86_64-unknown-linux-gnu/release
-for target in $(cargo fuzz list); do
+for target in $targets; do
     cp "$release/$target" "$OUT/"
     seeds=(fuzz/corpus/"$target"/* fuzz/regressions/"$target"/*)
     rm -f "$OUT/${target}_seed_corpus.zip"

@@ -64,4 +64,19 @@ for target in "${targets[@]}"; do
     fi
     echo "build.sh: \$OUT/$target, ${target}_seed_corpus.zip ($zipped seeds)"
 done
+
+# The workflows run the four ClusterFuzzLite modes on this build: code-change (pull requests),
+# batch, prune and coverage (the last on a SANITIZER=coverage build, which the image's cargo
+# wrapper makes; it cannot be run outside the image, so only its workflow is checked here).
+workflows=$repo/.github/workflows
+for mode in code-change batch prune coverage; do
+    if ! grep -qE "^[[:space:]]*mode: '?$mode'?[[:space:]]*(#.*)?$" "$workflows"/cflite_*.yml; then
+        echo "no ClusterFuzzLite workflow in .github/workflows runs mode: $mode" >&2
+        failed=1
+    fi
+done
+if ! grep -qE "^[[:space:]]*sanitizer: '?coverage'?" "$workflows"/cflite_cron.yml; then
+    echo "cflite_cron.yml builds no coverage sanitizer for its coverage job" >&2
+    failed=1
+fi
 exit "$failed"

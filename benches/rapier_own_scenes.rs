@@ -35,6 +35,7 @@
 use std::time::Instant;
 
 use sat_oracle::scenes::Quality;
+use sat_oracle::timing::{StepTimes, load_average, median};
 
 /// What one world of one scene recorded.
 struct Outcome {
@@ -42,9 +43,7 @@ struct Outcome {
     /// Per step: narrow-phase and whole-step milliseconds (rapier's wall-clock counters), and
     /// the step's CPU milliseconds (this thread's CPU time: what the step cost, however often
     /// the shared machine took the CPU away).
-    narrow: Vec<f64>,
-    step: Vec<f64>,
-    cpu: Vec<f64>,
+    times: StepTimes,
     /// Contact-manifold computations asked of the dispatcher over the run.
     manifolds: usize,
     /// Quality samples taken.
@@ -60,58 +59,16 @@ struct Ran {
     outcomes: Vec<Outcome>,
 }
 
-/// The median of `values` (the machine is shared: medians shrug off the steps that lost the CPU).
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
-}
-
-/// The median over steps of `base[i] / other[i]`: how many times faster `other` was.
-fn ratio(base: &[f64], other: &[f64]) -> f64 {
-    median(base.iter().zip(other).map(|(b, o)| b / o).collect())
-}
-
-/// This thread's CPU time, in milliseconds.
-fn thread_cpu_ms() -> f64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `clock_gettime` writes one `timespec` through a pointer to a live one.
-    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    assert_eq!(status, 0, "the thread's CPU clock");
-    t.tv_sec as f64 * 1e3 + t.tv_nsec as f64 * 1e-6
-}
-
-/// The narrow phase's CPU milliseconds per step, estimated: rapier's wall-clock narrow-phase
-/// timer times the share of the step's wall-clock time that the thread had the CPU (on a
-/// shared machine other processes take it away mid-step, evenly over the step's phases).
-fn narrow_cpu(o: &Outcome) -> Vec<f64> {
-    let share = |i: usize| (o.cpu[i] / o.step[i]).min(1.0);
-    (0..o.step.len()).map(|i| o.narrow[i] * share(i)).collect()
-}
-
-/// The median share of a step's wall-clock time that the thread had the CPU.
-fn cpu_share(o: &Outcome) -> f64 {
-    median(
-        o.cpu
-            .iter()
-            .zip(&o.step)
-            .map(|(c, w)| (c / w).min(1.0))
-            .collect(),
-    )
-}
-
-/// How many times faster `o`'s narrow phase was than `base`'s: the median of the per-step ratios
-/// of the narrow phases' estimated CPU times ([`narrow_cpu`]).
+/// How many times faster `o`'s narrow phase was than `base`'s (`StepTimes::narrow_ratio`: the
+/// narrow phases' estimated CPU times).
 fn narrow_ratio(base: &Outcome, o: &Outcome) -> f64 {
-    ratio(&narrow_cpu(base), &narrow_cpu(o))
+    base.times.narrow_ratio(&o.times)
 }
 
-/// How many times faster `o`'s step was than `base`'s: the median of the per-step ratios of
-/// the steps' CPU times.
+/// How many times faster `o`'s step was than `base`'s (`StepTimes::step_ratio`: the steps' CPU
+/// times).
 fn step_ratio(base: &Outcome, o: &Outcome) -> f64 {
-    ratio(&base.cpu, &o.cpu)
+    base.times.step_ratio(&o.times)
 }
 
 /// Generates the lockstep runner for one dimension's scenes.
@@ -127,7 +84,9 @@ macro_rules! runner {
             use sat_oracle::world::$dim::{Integration, World};
             use $sat_rapier::rapier::prelude::*;
 
-            use super::{Outcome, Ran, thread_cpu_ms};
+            use sat_oracle::timing::{StepTimes, thread_cpu_ms};
+
+            use super::{Outcome, Ran};
 
             pub use sat_oracle::scenes::$dim::SCENES;
 
@@ -137,9 +96,7 @@ macro_rules! runner {
                 hooks: Box<dyn PhysicsHooks>,
                 counts: Arc<Counts>,
                 start: Start,
-                narrow: Vec<f64>,
-                step: Vec<f64>,
-                cpu: Vec<f64>,
+                times: StepTimes,
                 penetration: Penetration,
                 samples: usize,
             }
@@ -154,9 +111,7 @@ macro_rules! runner {
                         hooks: integration.hooks(),
                         world,
                         counts,
-                        narrow: Vec::new(),
-                        step: Vec::new(),
-                        cpu: Vec::new(),
+                        times: StepTimes::default(),
                         penetration: Penetration::default(),
                         samples: 0,
                     }
@@ -165,10 +120,10 @@ macro_rules! runner {
                 fn step(&mut self, scene: &Scene) {
                     let cpu = thread_cpu_ms();
                     scene.step(&mut self.world, &*self.hooks);
-                    self.cpu.push(thread_cpu_ms() - cpu);
+                    let cpu = thread_cpu_ms() - cpu;
                     let counters = &self.world.pipeline.counters;
-                    self.narrow.push(counters.cd.narrow_phase_time.time_ms());
-                    self.step.push(counters.step_time_ms());
+                    let narrow = counters.cd.narrow_phase_time.time_ms();
+                    self.times.push(narrow, counters.step_time_ms(), cpu);
                 }
 
                 fn outcome(self) -> Outcome {
@@ -180,9 +135,7 @@ macro_rules! runner {
                             penetration: self.penetration,
                             ending: ending(&self.world, &self.start),
                         },
-                        narrow: self.narrow,
-                        step: self.step,
-                        cpu: self.cpu,
+                        times: self.times,
                     }
                 }
             }
@@ -243,11 +196,11 @@ fn print_times(results: &[Ran], steps: usize) {
                 "| {} | {} | {:.3} | {:.3} | {:.2}× | {:.2}× | {:.0}% | {:.0} |",
                 ran.file,
                 o.integration,
-                median(narrow_cpu(o)),
-                median(o.cpu.clone()),
+                median(o.times.narrow_cpu()),
+                median(o.times.cpu.clone()),
                 narrow_ratio(base, o),
                 step_ratio(base, o),
-                cpu_share(o) * 100.0,
+                o.times.cpu_share() * 100.0,
                 o.manifolds as f64 / steps as f64,
             );
         }
@@ -336,15 +289,6 @@ fn print_goals(results: &[Ran]) {
             },
         );
     }
-}
-
-/// The load average, as `/proc/loadavg` gives it (empty where there is none).
-fn load_average() -> String {
-    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-    load.split_whitespace()
-        .take(3)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn main() {

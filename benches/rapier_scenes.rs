@@ -7,8 +7,9 @@
 //! Sleeping is off (as in the notes' measurement), so every scene keeps its whole pile awake and
 //! the numbers are the steady cost of a box pile, not of an empty island list.
 //!
-//! Scenes: the workspace's own, some shaped after rapier's examples but smaller and awake (rapier's
-//! own scenes, as rapier writes them, are in `benches/rapier_own_scenes.rs`): settled piles
+//! Scenes: the workspace's own (`sat_oracle::scenes::workspace`), some shaped after rapier's
+//! examples but smaller and awake (rapier's own scenes, as rapier writes them, are in
+//! `benches/rapier_own_scenes.rs`): settled piles
 //! (`boxes3`, `planks3`, `pyramid3`, `pyramid2`, `columns2`), where rapier recycles nearly every
 //! pair's contacts, and busy ones where it calls the dispatcher: tumbling drums (`drum3`,
 //! `drum2`), a domino cascade, box sensors (an intersection test per sensor pair every step) and
@@ -52,6 +53,9 @@ use std::time::Instant;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
+use sat_oracle::scenes::workspace::{self, Layout, euler_rotation as quat};
+use sat_oracle::scenes::workspace::{drum2, drum3, planks3, pyramid2, pyramid3};
+use sat_oracle::timing::{median, ratio};
 
 /// Per step of a run: narrow-phase and whole-step milliseconds; and the contact-manifold
 /// computations asked of the dispatcher over the run (the rest of the pair updates were recycled
@@ -78,17 +82,6 @@ struct Quality {
     box_pairs: usize,
     penetration_sum: f64,
     penetration_max: f64,
-}
-
-/// The median of `values` (the machine is shared: medians shrug off the steps that lost the CPU).
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
-}
-
-/// The median over steps of `base[i] / other[i]`: how many times faster `other` was.
-fn ratio(base: &[f64], other: &[f64]) -> f64 {
-    median(base.iter().zip(other).map(|(b, o)| b / o).collect())
 }
 
 /// What one hook call costs per contact pair of a settled scene: `(pass-through ns, filter ns,
@@ -118,11 +111,8 @@ macro_rules! runner {
 
             use super::{INTEGRATIONS, Times};
 
-            /// A body with its colliders.
-            pub type Body = (RigidBodyBuilder, Vec<ColliderBuilder>);
-
-            /// Scene contents: each body with its colliders.
-            pub type Scene = Vec<Body>;
+            /// A scene: each body with its colliders (`sat_oracle::scenes::workspace`).
+            pub type Bodies = Vec<(RigidBodyBuilder, Vec<ColliderBuilder>)>;
 
             /// A world (`sat_oracle::world`) with the hooks it steps with and what the bench
             /// records of it.
@@ -134,7 +124,7 @@ macro_rules! runner {
             }
 
             impl World {
-                fn new(integration: usize, scene: &Scene) -> World {
+                fn new(integration: usize, scene: &Bodies) -> World {
                     let name = INTEGRATIONS[integration];
                     let integration = Integration::ALL[integration];
                     debug_assert_eq!(integration.name(), name);
@@ -192,7 +182,7 @@ macro_rules! runner {
             }
 
             /// Steps one world per integration in lockstep and returns each integration's times.
-            pub fn run(scene: &Scene, steps: usize) -> [Times; 4] {
+            pub fn run(scene: &Bodies, steps: usize) -> [Times; 4] {
                 let mut worlds: Vec<World> = (0..INTEGRATIONS.len())
                     .map(|d| World::new(d, scene))
                     .collect();
@@ -220,7 +210,7 @@ macro_rules! runner {
             /// is right. Returns `(pairs compared, normals > 1° apart, ours closer, parry's
             /// closer)`, a difference below 1e-6 of the boxes' size counting for neither, and
             /// the largest shortfall of each normal's gap from the best (ours, parry's).
-            pub fn normals_on_same_poses(scene: &Scene, settle: usize) -> super::Normals {
+            pub fn normals_on_same_poses(scene: &Bodies, settle: usize) -> super::Normals {
                 let mut world = World::new(1, scene);
                 for _ in 0..settle {
                     world.step();
@@ -277,7 +267,7 @@ macro_rules! runner {
             /// settled for `settle` steps with the pass-through hook, then both hooks are called
             /// on every contact pair it holds, alternately (medians over rounds, ns per pair).
             /// Returns `(pass-through ns, filter ns, pairs, pairs the filter keeps)`.
-            pub fn hook_cost(scene: &Scene, settle: usize) -> super::HookCost {
+            pub fn hook_cost(scene: &Bodies, settle: usize) -> super::HookCost {
                 let mut world = World::new(3, scene);
                 for _ in 0..settle {
                     world.step();
@@ -426,7 +416,7 @@ runner!(dim2_f64, rapier2d_f64, sat_rapier2d_f64, BoxPair2F64);
 /// cuboid of the same half-extents and pose.
 macro_rules! rebuild_in_f64 {
     ($name:ident, $f32:ident, $rapier_f32:ident, $f64:ident, $rapier_f64:ident) => {
-        fn $name(scene: &$f32::Scene) -> $f64::Scene {
+        fn $name(scene: &$f32::Bodies) -> $f64::Bodies {
             use $rapier_f32::prelude::RigidBodyType as Type;
             use $rapier_f64::prelude::*;
             scene
@@ -461,321 +451,6 @@ macro_rules! rebuild_in_f64 {
 
 rebuild_in_f64!(in_f64_3, dim3, rapier3d, dim3_f64, rapier3d_f64);
 rebuild_in_f64!(in_f64_2, dim2, rapier2d, dim2_f64, rapier2d_f64);
-
-/// A fixed ground slab whose top face is the plane `y = 0`: half-extents `half_width` ×
-/// `half_height` (× `half_width`).
-fn ground3(half_width: f32, half_height: f32) -> dim3::Body {
-    use rapier3d::prelude::*;
-    (
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -half_height, 0.0)),
-        vec![ColliderBuilder::cuboid(half_width, half_height, half_width)],
-    )
-}
-
-/// A dynamic body that never sleeps at `at`, one cuboid collider of `half_extents`.
-fn awake_box3(at: rapier3d::math::Vector, half_extents: [f32; 3]) -> dim3::Body {
-    use rapier3d::prelude::*;
-    let [x, y, z] = half_extents;
-    (
-        RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
-        vec![ColliderBuilder::cuboid(x, y, z)],
-    )
-}
-
-/// [`ground3`] in 2D.
-fn ground2(half_width: f32, half_height: f32) -> dim2::Body {
-    use rapier2d::prelude::*;
-    (
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -half_height)),
-        vec![ColliderBuilder::cuboid(half_width, half_height)],
-    )
-}
-
-/// [`awake_box3`] in 2D.
-fn awake_box2(at: rapier2d::math::Vector, half_extents: [f32; 2]) -> dim2::Body {
-    use rapier2d::prelude::*;
-    let [x, y] = half_extents;
-    (
-        RigidBodyBuilder::dynamic().can_sleep(false).translation(at),
-        vec![ColliderBuilder::cuboid(x, y)],
-    )
-}
-
-/// After rapier's boxes3 (awake): a thin ground and 10×10×10 unit-half-extent cubes at pitch 2, each layer
-/// shifted by −0.45 more than the one below.
-fn boxes3() -> dim3::Scene {
-    use rapier3d::prelude::*;
-    let mut scene = vec![ground3(200.1, 0.1)];
-    for j in 0..10 {
-        let offset = -10.0 - 0.45 * j as Real;
-        for i in 0..10 {
-            for k in 0..10 {
-                let at = Vector::new(
-                    2.0 * i as Real - 10.0 + offset,
-                    2.0 * j as Real + 1.0,
-                    2.0 * k as Real - 10.0 + offset,
-                );
-                scene.push(awake_box3(at, [1.0; 3]));
-            }
-        }
-    }
-    scene
-}
-
-/// After an older rapier's pyramid3, `layers` layers, awake: layer `i` has `(layers − i)²` boxes of half-extent
-/// 0.975 at pitch 2.25, centred (so each rests on four below), 2.5 above the one below.
-fn pyramid3(layers: usize) -> dim3::Scene {
-    use rapier3d::prelude::*;
-    let mut scene = vec![ground3(100.0, 1.0)];
-    for at in sat_oracle::harness::dim3::pyramid_centres(layers, |i| 1.0 + 2.5 * i as Real) {
-        scene.push(awake_box3(at, [0.975; 3]));
-    }
-    scene
-}
-
-/// Where the filter pays: `n × n` planks (half-extents 1 × 0.1 × 0.1) lying on the ground turned
-/// 45°, in parallel rows 0.3 apart and 2.2 apart along a row. Each plank's AABB overlaps a dozen
-/// others while the planks themselves stay 0.1 apart: pairs the broad phase reports and the
-/// filter can prove separated.
-fn planks3(n: usize) -> dim3::Scene {
-    use rapier3d::prelude::*;
-    let mut scene = vec![ground3(100.0, 0.5)];
-    let turn = std::f32::consts::FRAC_PI_4;
-    let (along, across) = (
-        Vector::new(turn.cos(), 0.0, -turn.sin()),
-        Vector::new(turn.sin(), 0.0, turn.cos()),
-    );
-    for a in 0..n {
-        for b in 0..n {
-            let at =
-                along * (2.2 * a as Real) + across * (0.3 * b as Real) + Vector::new(0.0, 0.1, 0.0);
-            scene.push((
-                RigidBodyBuilder::dynamic()
-                    .can_sleep(false)
-                    .translation(at)
-                    .rotation(Vector::new(0.0, turn, 0.0)),
-                vec![ColliderBuilder::cuboid(1.0, 0.1, 0.1)],
-            ));
-        }
-    }
-    scene
-}
-
-/// After rapier's pyramid2, `rows` rows of boxes of half-extent 0.5, awake.
-fn pyramid2(rows: usize) -> dim2::Scene {
-    use rapier2d::prelude::*;
-    let mut scene = vec![ground2(1000.0, 1.0)];
-    for i in 0..rows {
-        for j in i..rows {
-            let x = (j as Real - i as Real * 0.5 - (rows - 1) as Real * 0.5) * 1.0;
-            scene.push(awake_box2(Vector::new(x, 0.5 + i as Real), [0.5; 2]));
-        }
-    }
-    scene
-}
-
-/// `stacks` columns of `height` boxes of half-extent 0.5, 2 apart.
-fn columns2(stacks: usize, height: usize) -> dim2::Scene {
-    use rapier2d::prelude::*;
-    let mut scene = vec![ground2(1000.0, 1.0)];
-    for s in 0..stacks {
-        for h in 0..height {
-            let at = Vector::new(2.0 * s as Real - stacks as Real, 0.5 + h as Real);
-            scene.push(awake_box2(at, [0.5; 2]));
-        }
-    }
-    scene
-}
-
-/// Points of a square grid of `pitch` filling the disc of `radius` (the `z` slices of a drum).
-fn disc_grid(radius: f32, pitch: f32) -> impl Iterator<Item = (f32, f32)> {
-    let n = (radius / pitch) as i32;
-    (-n..=n)
-        .flat_map(move |i| (-n..=n).map(move |j| (i as f32 * pitch, j as f32 * pitch)))
-        .filter(move |(x, y)| x.hypot(*y) <= radius)
-}
-
-/// A tumbling drum: a kinematic 24-sided drum of radius 8 and depth 12 (cuboid walls and end
-/// caps on one body) turning at 25°/s about its horizontal axis, with `n` boxes of random
-/// half-extents 0.15–0.4, turned at random, filling it from the bottom: about half the pairs
-/// move every step, so rapier recomputes them.
-fn drum3(n: usize) -> dim3::Scene {
-    use rapier3d::prelude::*;
-    let mut rng = Pcg64::seed_from_u64(3);
-    let (radius, walls, depth) = (8.0f32, 24, 6.0f32);
-    let mut drum = Vec::new();
-    for k in 0..walls {
-        let a = k as f32 / walls as f32 * std::f32::consts::TAU;
-        let half = radius * (std::f32::consts::PI / walls as f32).tan() + 0.3;
-        drum.push(
-            ColliderBuilder::cuboid(half, 0.3, depth)
-                .translation(Vector::new(a.sin(), -a.cos(), 0.0) * (radius + 0.3))
-                .rotation(Vector::new(0.0, 0.0, a)),
-        );
-    }
-    for z in [-depth - 0.3, depth + 0.3] {
-        drum.push(
-            ColliderBuilder::cuboid(radius + 1.0, radius + 1.0, 0.3)
-                .translation(Vector::new(0.0, 0.0, z)),
-        );
-    }
-    let turning = RigidBodyBuilder::kinematic_velocity_based().angvel(Vector::new(
-        0.0,
-        0.0,
-        25f32.to_radians(),
-    ));
-    let mut scene = vec![(turning, drum)];
-    let mut slots: Vec<(f32, f32, f32)> = disc_grid(radius - 0.6, 0.85)
-        .flat_map(|(x, y)| (-6..=6).map(move |k| (x, y, k as f32 * 0.85)))
-        .collect();
-    slots.sort_by(|a, b| a.1.total_cmp(&b.1)); // from the bottom up
-    for &(x, y, z) in slots.iter().take(n) {
-        let he: [f32; 3] = core::array::from_fn(|_| rng.random_range(0.15..0.4));
-        scene.push((
-            RigidBodyBuilder::dynamic()
-                .can_sleep(false)
-                .translation(Vector::new(x, y, z))
-                .rotation(quat(&mut rng).to_scaled_axis()),
-            vec![ColliderBuilder::cuboid(he[0], he[1], he[2])],
-        ));
-    }
-    scene
-}
-
-/// The 2D drum: a kinematic 48-sided drum of radius 30 turning at 25°/s with `n` boxes of
-/// random half-extents 0.15–0.4 filling it from the bottom.
-fn drum2(n: usize) -> dim2::Scene {
-    use rapier2d::prelude::*;
-    let mut rng = Pcg64::seed_from_u64(4);
-    let (radius, walls) = (30.0f32, 48);
-    let drum = (0..walls)
-        .map(|k| {
-            let a = k as f32 / walls as f32 * std::f32::consts::TAU;
-            let half = radius * (std::f32::consts::PI / walls as f32).tan() + 0.3;
-            ColliderBuilder::cuboid(half, 0.3)
-                .translation(Vector::new(a.sin(), -a.cos()) * (radius + 0.3))
-                .rotation(a)
-        })
-        .collect();
-    let turning = RigidBodyBuilder::kinematic_velocity_based().angvel(25f32.to_radians());
-    let mut scene = vec![(turning, drum)];
-    let mut slots: Vec<(f32, f32)> = disc_grid(radius - 0.6, 0.85).collect();
-    slots.sort_by(|a, b| a.1.total_cmp(&b.1));
-    for &(x, y) in slots.iter().take(n) {
-        scene.push((
-            RigidBodyBuilder::dynamic()
-                .can_sleep(false)
-                .translation(Vector::new(x, y))
-                .rotation(rng.random_range(0.0..std::f32::consts::TAU)),
-            vec![ColliderBuilder::cuboid(
-                rng.random_range(0.15..0.4),
-                rng.random_range(0.15..0.4),
-            )],
-        ));
-    }
-    scene
-}
-
-/// A domino cascade: `rows` rows of `per_row` dominoes (half-extents 0.05 × 0.5 × 0.25, 0.6
-/// apart) standing on the ground, the first of each row pushed over: the pairs along the moving
-/// front are recomputed every step.
-fn dominoes3(rows: usize, per_row: usize) -> dim3::Scene {
-    use rapier3d::prelude::*;
-    let mut scene = vec![ground3(200.0, 0.5)];
-    for r in 0..rows {
-        for d in 0..per_row {
-            let mut body = RigidBodyBuilder::dynamic()
-                .can_sleep(false)
-                .translation(Vector::new(d as f32 * 0.6, 0.5, r as f32 * 1.0));
-            if d == 0 {
-                body = body.angvel(Vector::new(0.0, 0.0, -4.0));
-            }
-            scene.push((body, vec![ColliderBuilder::cuboid(0.05, 0.5, 0.25)]));
-        }
-    }
-    scene
-}
-
-/// Box sensors: `sensors` trigger boxes (half-extents 0.3–1.0, turned at random, fixed) in a
-/// 40 × 20 × 40 volume and `movers` boxes falling through them with random velocities: rapier
-/// runs an intersection test for every sensor pair every step.
-fn sensors3(sensors: usize, movers: usize) -> dim3::Scene {
-    use rapier3d::prelude::*;
-    let mut rng = Pcg64::seed_from_u64(5);
-    let mut scene = vec![ground3(100.0, 0.5)];
-    let at = |rng: &mut Pcg64, y: std::ops::Range<f32>| {
-        Vector::new(
-            rng.random_range(-20.0..20.0),
-            rng.random_range(y),
-            rng.random_range(-20.0..20.0),
-        )
-    };
-    for _ in 0..sensors {
-        let he: [f32; 3] = core::array::from_fn(|_| rng.random_range(0.3..1.0));
-        scene.push((
-            RigidBodyBuilder::fixed()
-                .translation(at(&mut rng, 1.0..20.0))
-                .rotation(quat(&mut rng).to_scaled_axis()),
-            vec![ColliderBuilder::cuboid(he[0], he[1], he[2]).sensor(true)],
-        ));
-    }
-    for _ in 0..movers {
-        let velocity: [f32; 3] = core::array::from_fn(|_| rng.random_range(-3.0..3.0));
-        scene.push((
-            RigidBodyBuilder::dynamic()
-                .can_sleep(false)
-                .translation(at(&mut rng, 20.0..40.0))
-                .linvel(Vector::from_array(velocity)),
-            vec![ColliderBuilder::cuboid(0.3, 0.3, 0.3)],
-        ));
-    }
-    scene
-}
-
-/// Compound shapes: `n` tables (a 1.2 × 0.1 × 0.8 top on two 0.1 × 0.4 × 0.7 legs, one compound
-/// collider of three cuboids) dropped turned at random onto a pile: every contact is between
-/// cuboid parts.
-fn compounds3(n: usize) -> dim3::Scene {
-    use rapier3d::prelude::*;
-    let mut rng = Pcg64::seed_from_u64(6);
-    let mut scene = vec![ground3(100.0, 0.5)];
-    let side = (n as f32).sqrt().ceil() as usize;
-    for k in 0..n {
-        let (i, j) = (k % side, k / side);
-        let table = ColliderBuilder::compound(vec![
-            (
-                Pose::translation(0.0, 0.45, 0.0),
-                SharedShape::cuboid(1.2, 0.1, 0.8),
-            ),
-            (
-                Pose::translation(-1.0, 0.0, 0.0),
-                SharedShape::cuboid(0.1, 0.4, 0.7),
-            ),
-            (
-                Pose::translation(1.0, 0.0, 0.0),
-                SharedShape::cuboid(0.1, 0.4, 0.7),
-            ),
-        ]);
-        scene.push((
-            RigidBodyBuilder::dynamic()
-                .can_sleep(false)
-                .translation(Vector::new(
-                    (i as f32 - side as f32 / 2.0) * 1.6,
-                    1.0 + (k % 4) as f32 * 2.0,
-                    (j as f32 - side as f32 / 2.0) * 1.2,
-                ))
-                .rotation(quat(&mut rng).to_scaled_axis()),
-            vec![table],
-        ));
-    }
-    scene
-}
-
-/// A random unit quaternion.
-fn quat(rng: &mut Pcg64) -> glam::Quat {
-    let angles: [f32; 3] = core::array::from_fn(|_| rng.random_range(0.0..std::f32::consts::TAU));
-    glam::Quat::from_euler(glam::EulerRot::XYZ, angles[0], angles[1], angles[2])
-}
 
 /// Nanoseconds per call of `a` and `b` over `items`, alternating which goes first, `rounds`
 /// times; medians over the rounds.
@@ -997,33 +672,16 @@ fn print_normals(rows: &[(&str, Normals)], steps: usize) {
 
 /// Every table of the f32 builds (rapier3d, rapier2d with sat-rapier3d, sat-rapier2d).
 fn f32_builds(steps: usize) {
-    let results: Results = vec![
-        ("boxes3 (1000 cubes)", dim3::run(&boxes3(), steps)),
-        (
-            "planks3 (30 × 30 planks turned 45°)",
-            dim3::run(&planks3(30), steps),
-        ),
-        (
-            "pyramid3 (15 layers, 1240 boxes)",
-            dim3::run(&pyramid3(15), steps),
-        ),
-        (
-            "pyramid2 (60 rows, 1830 boxes)",
-            dim2::run(&pyramid2(60), steps),
-        ),
-        ("columns2 (30 × 30)", dim2::run(&columns2(30, 30), steps)),
-        ("drum3 (2500 boxes)", dim3::run(&drum3(2500), steps)),
-        ("drum2 (3000 boxes)", dim2::run(&drum2(3000), steps)),
-        ("dominoes3 (40 × 50)", dim3::run(&dominoes3(40, 50), steps)),
-        (
-            "sensors3 (2000 sensors, 500 boxes)",
-            dim3::run(&sensors3(2000, 500), steps),
-        ),
-        (
-            "compounds3 (600 tables)",
-            dim3::run(&compounds3(600), steps),
-        ),
-    ];
+    let results: Results = workspace::all()
+        .into_iter()
+        .map(|(name, layout)| {
+            let times = match layout {
+                Layout::Dim3(bodies) => dim3::run(&bodies, steps),
+                Layout::Dim2(bodies) => dim2::run(&bodies, steps),
+            };
+            (name, times)
+        })
+        .collect();
     println!(
         "{steps} steps per scene and integration, in lockstep; medians over the steps of the time per \
          step (ms) and of the per-step ratio to the default.\n"

@@ -71,12 +71,18 @@ pub mod book {
     pub struct Rapier;
     #[doc = include_str!("../docs/rapier-upstream.md")]
     pub struct RapierUpstream;
+    #[doc = include_str!("../docs/rapier-own-scenes.md")]
+    pub struct RapierOwnScenes;
     #[doc = include_str!("../docs/cli.md")]
     pub struct Cli;
     #[doc = include_str!("../docs/fuzzing.md")]
     pub struct Fuzzing;
     #[doc = include_str!("../docs/findings.md")]
     pub struct Findings;
+    #[doc = include_str!("../docs/fuzzing-coverage.md")]
+    pub struct FuzzingCoverage;
+    #[doc = include_str!("../docs/fuzzing-campaigns.md")]
+    pub struct FuzzingCampaigns;
     #[doc = include_str!("../docs/maintainers.md")]
     pub struct Maintainers;
     #[doc = include_str!("../docs/engines.md")]

@@ -12,7 +12,10 @@
 //! * [`harness`]: the scenes and pipeline assertions of the sat-rapier crates' tests, over
 //!   [`world`], also used by the rapier bench and the example.
 //! * [`scenes`]: rapier's own box scenes as its examples write them, built into that world, and
-//!   their quality measured from the poses (penetration, speed, sleep, drift, height).
+//!   their quality measured from the poses (penetration, speed, sleep, drift, height); and the
+//!   workspace's own scenes ([`scenes::workspace`]: piles, drums, dominoes, sensors, compounds).
+//! * [`timing`]: how the rapier benches time worlds in lockstep (medians, per-step ratios, the
+//!   thread's CPU clock).
 //!
 //! Used by the tests, the CLI and the fuzz targets to adjudicate sat-core's verdicts against
 //! its stated band (see [`sat_core::tolerance`]).
@@ -44,4 +47,5 @@ pub mod case_box;
 pub mod harness;
 pub mod peers;
 pub mod scenes;
+pub mod timing;
 pub mod world;

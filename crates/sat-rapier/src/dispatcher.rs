@@ -46,8 +46,10 @@ use crate::precision::Precision;
 ///   2D: reference-edge clipping, up to 2 points), a face preference
 ///   ([`tolerance`](crate::tolerance)), stable feature ids for warm starting (Box2D's in 2D), the
 ///   clipped points also beyond the prediction distance (as parry's: rapier makes them
-///   speculative contacts when the bodies approach), recomputed on every call (warm-start data
-///   follows the feature ids).
+///   speculative contacts when the bodies approach); for every pair within the prediction the
+///   closest features' point; where clipping degenerates (corners or edges touching) a rounded
+///   contact ([`ROUNDING`](crate::tolerance::ROUNDING)); recomputed on every call (warm-start
+///   data follows the feature ids).
 /// * Compound shapes (`ColliderBuilder::compound`): parry's walk over the parts with this chain
 ///   deciding each pair of parts, so cuboid parts get the manifolds above.
 /// * `distance`, `closest_points`: sat-core's (`sat_core::distance`), within `DISTANCE_K·ε·S`
@@ -626,14 +628,13 @@ where
     }
 }
 
-/// Recomputes the points on every call and carries each old point's solver data (its
-/// warm-start impulses) over to the new point with the same feature ids. Cached points are not
-/// reused: parry's `try_update_contacts` (normal within 1°, points within an absolute 1e-3
-/// tangentially, no sign change of any distance) keeps points that are no longer right — past
-/// the prediction distance after the boxes moved apart, for any motion of boxes smaller than a
-/// millimetre, and with the old side's normal after a thin box moved through the other (found by
-/// the `manifold2`/`manifold3` fuzz targets). rapier's narrow phase already skips pairs whose
-/// poses did not change, and the warm start follows the feature ids, so reuse saved little.
+/// Computes the points at the new pose on every call and carries each old point's solver data
+/// (its warm-start impulses) over to the new point with the same feature ids. Cached points are
+/// never reused as they were: parry's `try_update_contacts` (normal within 1°, points within an
+/// absolute 1e-3 tangentially, no sign change of any distance) keeps points that are no longer
+/// right — past the prediction distance after the boxes moved apart, for any motion of boxes
+/// smaller than a millimetre, and with the old side's normal after a thin box moved through the
+/// other (found by the `manifold2`/`manifold3` fuzz targets).
 fn update_manifold<ManifoldData, ContactData: Default + Copy>(
     pos12: &Pose,
     c1: &Cuboid,
@@ -646,18 +647,20 @@ fn update_manifold<ManifoldData, ContactData: Default + Copy>(
         manifold.clear();
         return;
     };
-    // Touching or penetrating boxes need a point with `dist ≤ 0`. A face preferred to the best
-    // axis can clip to nothing (a degenerate box's zero-width face, a corner poking past the
-    // face's side), and so can the best axis of two degenerate boxes (a segment through a
-    // plate): then the best axis, then the f64 contact as a single point (found by the
-    // `manifold2`/`manifold3` fuzz targets).
+    // Every pair within the prediction needs a point, and touching or penetrating boxes one
+    // with `dist ≤ 0`. A face preferred to the best axis can clip to nothing (a degenerate box's
+    // zero-width face, a corner poking past the face's side), and so can the best axis of two
+    // degenerate boxes (a segment through a plate), or a pair touching within rounding of `S`
+    // whose rounded contact has no direction: then the best axis (penetrating pairs), then the
+    // f64 contact as a single point (found by the `manifold2`/`manifold3` fuzz targets).
     // "Penetrating" here: sat-core's gap below `−PENETRATING·ε·S` (24 in f32: beyond its error
     // `SEPARATION_K + PAD_K = 22`), so every pair overlapping by more than the band (`48·ε·S`)
     // is caught and touching pairs whose points are a rounding above zero are left alone.
     let touching = |c: &manifold::Contacts| c.points().iter().any(|p| p.dist <= 0.0);
-    if contacts.gap < -Real::PENETRATING * Real::EPSILON * contacts.scale && !touching(&contacts) {
-        if let Some(unbiased) =
-            manifold::box_box(pos12, he1, he2, prediction, false).filter(|c| touching(c))
+    let penetrating = contacts.gap < -Real::PENETRATING * Real::EPSILON * contacts.scale;
+    if contacts.len == 0 || penetrating && !touching(&contacts) {
+        if let Some(unbiased) = manifold::box_box(pos12, he1, he2, prediction, false)
+            .filter(|c| penetrating && touching(c))
         {
             contacts = unbiased;
         } else if let Some(c) = fallback::contact(pos12, he1, he2, prediction) {
@@ -681,6 +684,27 @@ fn update_manifold<ManifoldData, ContactData: Default + Copy>(
         }
     }
     let (selected, len) = manifold::reduce(&contacts, prediction);
+    manifold.local_n1 = contacts.normal1;
+    manifold.local_n2 = contacts.normal2;
+    // The same feature ids in the same order (a resting pair recomputed): the
+    // points are updated in place, their solver data untouched.
+    let in_place = len == manifold.points.len()
+        && selected[..len]
+            .iter()
+            .zip(&manifold.points)
+            .all(|(&k, old)| {
+                let p = &contacts.points[k];
+                old.fid1 == p.fid1 && old.fid2 == p.fid2
+            });
+    if in_place {
+        for (&k, old) in selected[..len].iter().zip(manifold.points.iter_mut()) {
+            let p = &contacts.points[k];
+            old.local_p1 = p.p1;
+            old.local_p2 = p.p2;
+            old.dist = p.dist;
+        }
+        return;
+    }
     let fresh: [Option<TrackedContact<ContactData>>; MAX_POINTS] = core::array::from_fn(|k| {
         let p = contacts.points[*selected.get(k).filter(|_| k < len)?];
         let mut tracked = TrackedContact::new(p.p1, p.p2, p.fid1, p.fid2, p.dist);
@@ -697,6 +721,4 @@ fn update_manifold<ManifoldData, ContactData: Default + Copy>(
     for tracked in fresh.into_iter().flatten() {
         manifold.points.push(tracked);
     }
-    manifold.local_n1 = contacts.normal1;
-    manifold.local_n2 = contacts.normal2;
 }

@@ -25,7 +25,7 @@
 //!    boxes and run through the same closest-point routine): on both surfaces, `dist·n` apart
 //!    whenever the features face each other.
 
-use super::fallback_dim::{DIM, DMat, DVec, candidate_axes, edges, rotation};
+use super::fallback_dim::{DIM, DMat, DVec, candidate_axes, edges, rotation, segment_edges};
 use super::rapier::math::{Pose, Real, Vector};
 use crate::precision::{Precision, Wide};
 
@@ -63,33 +63,19 @@ pub(crate) struct WideBox {
 /// The contact of two boxes (half-extents `he1`, `he2`, `pos12` placing the second in the
 /// first's frame), or `None` beyond `prediction` or for a pose that is not finite.
 pub(crate) fn contact(pos12: &Pose, he1: Vector, he2: Vector, prediction: Real) -> Option<Answer> {
-    let t = pos12.translation.wide();
-    let r = rotation(pos12);
-    let a = WideBox {
-        c: DVec::ZERO,
-        r: DMat::IDENTITY,
-        h: he1.wide(),
-    };
-    let b = WideBox {
-        c: t,
-        r,
-        h: he2.wide(),
-    };
-    if !(t.is_finite() && r.is_finite() && a.h.is_finite() && b.h.is_finite()) {
-        return None;
-    }
+    let (a, b) = wide_boxes(pos12, he1, he2)?;
+    let (t, r) = (b.c, b.r);
     let scale = t.length() + a.h.length() + b.h.length();
     let (margin, axis) = margin(&a, &b);
     if margin > prediction.wide() {
         return None; // a lower bound of the distance
     }
-    let (p1, p2, dist, n) = if margin > TOUCH * scale {
-        let (p1, p2) = closest(&a, &b);
+    let (p1, p2) = witnesses(&a, &b, (margin, axis), scale);
+    let (dist, n) = if margin > TOUCH * scale {
         let d = (p2 - p1).length();
-        (p1, p2, d, (p2 - p1) / d)
+        (d, (p2 - p1) / d)
     } else {
-        let (p1, p2) = closest(&a.support(axis), &b.support(-axis));
-        (p1, p2, margin, axis)
+        (margin, axis)
     };
     if dist > prediction.wide() || !n.is_finite() {
         return None;
@@ -103,9 +89,45 @@ pub(crate) fn contact(pos12: &Pose, he1: Vector, he2: Vector, prediction: Real) 
     })
 }
 
+/// The two boxes of a pair in f64, in the first box's frame (the first at the origin, the second
+/// at the pose's translation turned by its rotation normalised in f64), or `None` for a pose or
+/// half-extents that are not finite.
+pub(crate) fn wide_boxes(pos12: &Pose, he1: Vector, he2: Vector) -> Option<(WideBox, WideBox)> {
+    let t = pos12.translation.wide();
+    let r = rotation(pos12);
+    let a = WideBox {
+        c: DVec::ZERO,
+        r: DMat::IDENTITY,
+        h: he1.wide(),
+    };
+    let b = WideBox {
+        c: t,
+        r,
+        h: he2.wide(),
+    };
+    (t.is_finite() && r.is_finite() && a.h.is_finite() && b.h.is_finite()).then_some((a, b))
+}
+
+/// The witness points of the pair `(a, b)` whose [`margin`] is `(margin, axis)` and scale `S`:
+/// the closest points of the boxes when the margin is above [`TOUCH`]`·S` (steps 2), else the
+/// closest points of their supporting features along the axis (step 3), within `TOUCH·S` of
+/// each other when the boxes touch.
+pub(crate) fn witnesses(
+    a: &WideBox,
+    b: &WideBox,
+    (margin, axis): (f64, DVec),
+    scale: f64,
+) -> (DVec, DVec) {
+    if margin > TOUCH * scale {
+        closest(a, b)
+    } else {
+        closest(&a.support(axis), &b.support(-axis))
+    }
+}
+
 /// The largest signed gap over the candidate axes of `a` (axis-aligned at the origin) and `b`,
 /// and its unit axis pointing from `a` towards `b`.
-fn margin(a: &WideBox, b: &WideBox) -> (f64, DVec) {
+pub(crate) fn margin(a: &WideBox, b: &WideBox) -> (f64, DVec) {
     let mut best = (f64::NEG_INFINITY, DVec::X);
     candidate_axes(a, b, |l| {
         let gap = (b.c - a.c).dot(l).abs() - a.radius(l) - b.radius(l);
@@ -118,9 +140,45 @@ fn margin(a: &WideBox, b: &WideBox) -> (f64, DVec) {
 }
 
 impl WideBox {
+    /// The box shrunk by `r` on every side (half-extents `max(h − r, 0)`): its core.
+    pub(crate) fn core(&self, r: f64) -> WideBox {
+        WideBox {
+            h: (self.h - r).max(DVec::ZERO),
+            ..*self
+        }
+    }
+
     /// Half the box's width along the unit direction `l`.
     fn radius(&self, l: DVec) -> f64 {
         self.h.dot((self.r.transpose() * l).abs())
+    }
+
+    /// The edge or corner of this box whose Voronoi region holds all of `other` (`other` lies
+    /// beyond the face planes of two axes, or of every axis, judged in f64 on both boxes'
+    /// projections), as a degenerate box; `None` when `other` is not beyond at least two face
+    /// planes (or, in 2D, both).
+    pub(crate) fn region_holding(&self, other: &WideBox) -> Option<WideBox> {
+        let d = self.r.transpose() * (other.c - self.c);
+        let m = self.r.transpose() * other.r; // the other box's axes in this box's frame
+        let (mut offset, mut h, mut beyond) = (DVec::ZERO, self.h, 0);
+        for k in 0..DIM {
+            let radius = m.row(k).abs().dot(other.h);
+            let side = if d[k] - radius >= self.h[k] {
+                1.0
+            } else if d[k] + radius <= -self.h[k] {
+                -1.0
+            } else {
+                continue;
+            };
+            offset[k] = side * self.h[k];
+            h[k] = 0.0;
+            beyond += 1;
+        }
+        (beyond >= 2).then(|| WideBox {
+            c: self.c + self.r * offset,
+            r: self.r,
+            h,
+        })
     }
 
     /// The box's supporting feature along `l` (a face, an edge or a corner), as a degenerate box.
@@ -157,21 +215,72 @@ impl WideBox {
 
 /// Closest points `(on a, on b)` of two disjoint boxes (degenerate ones included): the nearest
 /// of every corner of each against the other box and of the dimension's other feature pairs
-/// (`edges`).
+/// (`edges`). When one box lies beyond two (or, in 3D, three) face planes of the other, every
+/// point of it is closest to that other box's edge or corner (its Voronoi region), so only that
+/// feature is matched against the box (`along`: its ends, and in 3D the box's edges against it).
 pub(crate) fn closest(a: &WideBox, b: &WideBox) -> (DVec, DVec) {
-    let mut best = (f64::INFINITY, a.c, b.c);
-    let mut keep = |p: DVec, q: DVec| {
-        let d = (q - p).length_squared();
-        if d < best.0 {
-            best = (d, p, q);
-        }
-    };
+    if let Some(feature) = a.region_holding(b) {
+        return along(&feature, b);
+    }
+    if let Some(feature) = b.region_holding(a) {
+        let (q, p) = along(&feature, a);
+        return (p, q);
+    }
+    every_pair(a, b)
+}
+
+/// [`closest`] without the Voronoi regions: every corner of each box against the other box and
+/// the dimension's other feature pairs.
+pub(crate) fn every_pair(a: &WideBox, b: &WideBox) -> (DVec, DVec) {
+    let mut best = Nearest::new(a.c, b.c);
     for k in 0..1 << DIM {
         let v = b.corner(k);
-        keep(a.clamp(v), v);
+        best.keep(a.clamp(v), v);
         let w = a.corner(k);
-        keep(w, b.clamp(w));
+        best.keep(w, b.clamp(w));
     }
-    edges(a, b, keep);
-    (best.1, best.2)
+    edges(a, b, |p, q| best.keep(p, q));
+    (best.p, best.q)
+}
+
+/// The nearest pair of points offered so far.
+struct Nearest {
+    squared: f64,
+    p: DVec,
+    q: DVec,
+}
+
+impl Nearest {
+    fn new(p: DVec, q: DVec) -> Nearest {
+        Nearest {
+            squared: f64::INFINITY,
+            p,
+            q,
+        }
+    }
+
+    fn keep(&mut self, p: DVec, q: DVec) {
+        let d = (q - p).length_squared();
+        if d < self.squared {
+            *self = Nearest { squared: d, p, q };
+        }
+    }
+}
+
+/// Closest points `(on f, on b)` of an edge or corner `f` of a box (a box with at most one
+/// non-zero half-extent) and the box `b`: `f`'s ends against `b`, `b`'s corners against `f`, and
+/// the dimension's edges of `b` against `f` (`segment_edges`).
+fn along(f: &WideBox, b: &WideBox) -> (DVec, DVec) {
+    let mut best = Nearest::new(f.c, b.c);
+    let axis = (0..DIM).find(|&k| f.h[k] > 0.0);
+    let (dir, half) = axis.map_or((DVec::ZERO, 0.0), |k| (f.r.col(k), f.h[k]));
+    for end in [f.c + dir * half, f.c - dir * half] {
+        best.keep(end, b.clamp(end));
+    }
+    for k in 0..1 << DIM {
+        let w = b.corner(k);
+        best.keep(f.clamp(w), w);
+    }
+    segment_edges((f.c, dir, half), b, |p, q| best.keep(p, q));
+    (best.p, best.q)
 }

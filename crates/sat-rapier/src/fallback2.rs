@@ -29,6 +29,10 @@ pub(super) fn candidate_axes(a: &WideBox, b: &WideBox, consider: impl FnMut(DVec
 /// No feature pairs beyond the corners in 2D.
 pub(super) fn edges(_: &WideBox, _: &WideBox, _: impl FnMut(DVec2, DVec2)) {}
 
+/// No feature pairs beyond the corners in 2D: a segment's distance to a rectangle is carried by
+/// its ends or the rectangle's corners.
+pub(super) fn segment_edges(_: (DVec2, DVec2, f64), _: &WideBox, _: impl FnMut(DVec2, DVec2)) {}
+
 #[cfg(test)]
 mod tests {
     use super::super::fallback::contact;

@@ -68,6 +68,20 @@ pub(super) fn edges(a: &WideBox, b: &WideBox, mut keep: impl FnMut(DVec3, DVec3)
     }
 }
 
+/// Hands `keep` the closest points of the segment `c + s·d`, `|s| ≤ h` (a unit `d`, or zero for
+/// a point) and every edge of `b`.
+pub(super) fn segment_edges(
+    (c, d, h): (DVec3, DVec3, f64),
+    b: &WideBox,
+    mut keep: impl FnMut(DVec3, DVec3),
+) {
+    for k in 0..12 {
+        let (c2, d2, h2) = b.edge(k);
+        let (s, u) = segments(c, d, h, c2, d2, h2);
+        keep(c + d * s, c2 + d2 * u);
+    }
+}
+
 /// Parameters `(s, u)` of the closest points of the segments `c1 + s·d1`, `|s| ≤ h1` and
 /// `c2 + u·d2`, `|u| ≤ h2` (unit directions; Ericson 5.1.9). Parallel segments take the `s`
 /// nearest to the other's midpoint first.
@@ -106,6 +120,55 @@ mod tests {
         );
         assert!((c.p1 - he).length() < 1e-5, "{c:?}");
         assert!(contact(&Pose::from_parts(t, q), he, he, 0.005).is_none());
+    }
+
+    /// The Voronoi-region shortcut of `closest` finds the distance the brute force finds, on
+    /// boxes apart across an edge or a corner (and at random).
+    #[test]
+    #[allow(clippy::unnecessary_cast)] // `as Real`: f32 or f64, whichever the flavour's is
+    fn closest_by_region_is_the_brute_force_distance() {
+        use super::super::fallback::{closest, every_pair, wide_boxes};
+        let mut state = 0x5eed_u64;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let (mut by_region, mut pairs) = (0, 0);
+        for _ in 0..20_000 {
+            let he = |next: &mut dyn FnMut() -> f64| {
+                Vector::new(
+                    (0.05 + next()) as Real,
+                    (0.05 + next()) as Real,
+                    (0.05 + next()) as Real,
+                )
+            };
+            let (he1, he2) = (he(&mut next), he(&mut next));
+            let t = Vector::new(
+                (4.0 * next() - 2.0) as Real,
+                (4.0 * next() - 2.0) as Real,
+                (4.0 * next() - 2.0) as Real,
+            );
+            let axis = Vector::new(next() as Real, next() as Real, next() as Real - 0.5);
+            let turn = if next() < 0.3 { 0.0 } else { 6.0 * next() };
+            let q = Rotation::from_axis_angle(axis.normalize(), turn as Real);
+            let (a, b) = wide_boxes(&Pose::from_parts(t, q), he1, he2).unwrap();
+            if super::super::fallback::margin(&a, &b).0 <= 1e-9 {
+                continue; // `closest` is for boxes apart
+            }
+            pairs += 1;
+            let (p, q) = closest(&a, &b);
+            let (p0, q0) = every_pair(&a, &b);
+            let (d, d0) = ((q - p).length(), (q0 - p0).length());
+            assert!(
+                (d - d0).abs() <= 1e-12,
+                "{d} vs {d0} ({t:?}, {he1:?}, {he2:?})"
+            );
+            by_region +=
+                usize::from(a.region_holding(&b).is_some() || b.region_holding(&a).is_some());
+        }
+        assert!(by_region > pairs / 4, "{by_region} of {pairs} by a region");
     }
 
     #[test]

@@ -6,15 +6,25 @@
 //! 1. sat-core's `separation` (`Obb2`, `DObb2` in the f64 flavour) gives the best of the four
 //!    face normals; a gap above the prediction distance means no contact.
 //! 2. For manifolds the second box's face must beat the first box's best face by
-//!    [`face_preference`](crate::precision::face_preference) (Box2D v2's `k_tol`), so a box
-//!    resting on another keeps one reference face.
+//!    [`face_preference`](crate::tolerance::face_preference) (Box2D v2's `k_tol`), so a box
+//!    resting on another keeps one reference face; a face along which the boxes overlap never
+//!    wins over one that separates them.
 //! 3. The incident edge is the edge of the other box most anti-parallel to the reference normal;
-//!    it is clipped against the two side lines of the reference edge. A kept endpoint is
-//!    *incident vertex × reference edge*; a clipped one is *reference vertex × incident edge*
-//!    (the ids warm starting matches). At most two points, kept also when farther than the
-//!    prediction distance (as parry's cuboid manifold does): rapier makes such a point a
-//!    speculative solver contact when the bodies approach fast enough to close its gap within
-//!    the step (`dist + v·n·dt < prediction`).
+//!    it is clipped against the two side lines of the reference edge (an end within
+//!    [`CLIP_SLACK_K`](crate::tolerance::CLIP_SLACK_K)`·ε·S` outside counts as inside). A kept
+//!    endpoint is *incident vertex × reference edge*; a clipped one is *reference vertex ×
+//!    incident edge* (the ids warm starting matches). At most two points, kept also when
+//!    farther than the prediction distance (as parry's cuboid manifold does): rapier makes such a
+//!    point a speculative solver contact when the bodies approach fast enough to close its gap
+//!    within the step (`dist + v·n·dt < prediction`).
+//! 4. Where the clipping misses the closest features or degenerates (no point, none at the gap,
+//!    the two within `2r` of each other: squares touching at a corner, or overlapping by a
+//!    sliver), the rounded contact (`manifold::rounded`, [`ROUNDING`](crate::tolerance::ROUNDING)):
+//!    the normal between the closest points of the boxes shrunk by `r` (for two squares touching
+//!    at a corner, the corner's bisector, as parry gives), the edges clipped along it, and the
+//!    boxes' own closest points unless a point is already as close (Box2D v3's speculative
+//!    vertex contact). Every pair within the prediction gets its closest features' point.
+//! 5. [`reduce`] orders the two points counter-clockwise around the first box, as parry does.
 //!
 //! Clipping interpolates only across a strict sign change, so zero-size boxes and far-away
 //! centres give finite points.
@@ -25,7 +35,7 @@ use sat_core::Feature;
 use super::manifold::{Contacts, Raw};
 use super::rapier::math::{Matrix, Pose, Real, Vector};
 use super::rapier::parry::shape::PackedFeatureId;
-use crate::precision::{Wide, face_preference};
+use crate::precision::Wide;
 
 /// Most points a manifold keeps (rapier's `MAX_MANIFOLD_POINTS` in 2D).
 pub(crate) const MAX_POINTS: usize = 2;
@@ -44,8 +54,10 @@ pub(crate) fn rotation(pos12: &Pose) -> Matrix {
 }
 
 /// Re-ranks sat-core's choice with a face preference (Box2D v2's `k_tol`): the second box's best
-/// face must beat the first box's best face by
-/// [`face_preference`](crate::precision::face_preference) to be chosen.
+/// face must beat the first box's best face by `pref`
+/// ([`face_preference`](crate::tolerance::face_preference)) to be chosen, and is always chosen
+/// when it separates the boxes and the first box's face does not. Returns the chosen face and
+/// its gap.
 pub(crate) fn prefer_faces(
     feature: Feature,
     gap: Real,
@@ -53,10 +65,10 @@ pub(crate) fn prefer_faces(
     rot: Matrix,
     he1: Vector,
     he2: Vector,
-    prediction: Real,
-) -> Feature {
+    pref: Real,
+) -> (Feature, Real) {
     let Feature::FaceB(_) = feature else {
-        return feature;
+        return (feature, gap);
     };
     let abs_r = Matrix::from_cols(rot.x_axis.abs(), rot.y_axis.abs());
     let gaps_a = t.abs() - (he1 + abs_r * he2);
@@ -65,16 +77,29 @@ pub(crate) fn prefer_faces(
     } else {
         (0, gaps_a.x)
     };
-    if gap > gap_a + face_preference(prediction) {
-        feature
+    if gap > gap_a + pref || (gap > 0.0 && gap_a <= 0.0) {
+        (feature, gap)
     } else {
-        Feature::FaceA(ia)
+        (Feature::FaceA(ia), gap_a)
     }
 }
 
-/// Indices of the points to keep: all of them (at most two in 2D, nothing to reduce).
+/// Indices of the points to keep: all of them (at most two in 2D, nothing to reduce), in
+/// counter-clockwise order around the first box (along `n⊥ = (−n_y, n_x)`), as parry orders
+/// its manifolds' points: rapier's 2D solver does not sort a manifold's points, and its
+/// sequential fallback of the two-point block solve is order-dependent. With the clipping's
+/// order (the incident edge's direction, which flips with the reference box) instead, fewer
+/// bodies of rapier's `vertical_stacks2` spaced stack fell asleep than with parry's manifolds.
 pub(crate) fn reduce(contacts: &Contacts, _prediction: Real) -> ([usize; MAX_POINTS], usize) {
-    ([0, 1], contacts.len)
+    let points = contacts.points();
+    if let [a, b] = points {
+        let n = contacts.normal1;
+        let ccw = Vector::new(-n.y, n.x);
+        if b.p1.dot(ccw) < a.p1.dot(ccw) {
+            return ([1, 0], 2);
+        }
+    }
+    ([0, 1], points.len())
 }
 
 /// Vertex id: bit `a` set when the corner is on the negative side of axis `a`.
@@ -87,23 +112,54 @@ fn edge_id(axis: usize, sign: Real) -> PackedFeatureId {
     PackedFeatureId::face(axis as u32 + 2 * u32::from(sign < 0.0))
 }
 
+/// The id of the feature of the box of half-extents `he` (at the origin, axis-aligned) that the
+/// surface point `p` lies on: a corner where both coordinates are at their bounds within `tol`,
+/// else the edge whose coordinate is (`UNKNOWN` inside the box).
+pub(crate) fn feature_of(p: Vector, he: Vector, tol: Real) -> PackedFeatureId {
+    let at = |k: usize| p[k].abs() >= he[k] - tol;
+    match (at(0), at(1)) {
+        (true, true) => vertex_id(p.x, p.y),
+        (true, false) => edge_id(0, p.x),
+        (false, true) => edge_id(1, p.y),
+        (false, false) => PackedFeatureId::UNKNOWN,
+    }
+}
+
 /// Clips the incident edge of box `I` (centre `c`, axes the columns of `m`, half-extents `ei`,
-/// in the reference box's frame) against the side lines of the reference edge `n = s·e_i` of the
-/// axis-aligned reference box (half-extents `er`, at the origin). Writes the clipped points into
-/// `out` and returns how many.
+/// in the reference box's frame) against the side lines of the reference edge of the
+/// axis-aligned reference box (half-extents `er`, at the origin), seen along the unit normal `n`
+/// (from the reference box towards `I`). The reference edge is the one most aligned with `n`
+/// (`s·e_i`), the incident edge the one of `I` most anti-parallel to `n`. For a face axis
+/// `n = s·e_i` this is plain reference-edge clipping; for another direction (a rounded contact)
+/// the points of the incident edge whose projection along `n` falls on the reference edge, their
+/// distances measured along `n`. An end at most `slack` outside a side line counts as inside
+/// (see [`CLIP_SLACK_K`](crate::tolerance::CLIP_SLACK_K)). Writes the clipped points into `out`
+/// and returns how many.
 pub(crate) fn clip(
     er: Vector,
     c: Vector,
     m: Matrix,
     ei: Vector,
     n: Vector,
+    slack: Real,
     out: &mut [Raw; MAX_CLIPPED],
 ) -> usize {
     let i = if n.y.abs() > n.x.abs() { 1 } else { 0 };
     let s = if n[i] < 0.0 { -1.0 } else { 1.0 };
-    let row = m.row(i);
-    let j = if row.y.abs() > row.x.abs() { 1 } else { 0 };
-    let sj = if s * row[j] > 0.0 { -1.0 } else { 1.0 };
+    let k = 1 - i;
+    // Distance along `n` from the reference line `s·x_i = er_i` (`s·n_i = 1` on a face axis),
+    // and coordinate `k` seen along `n` on that line.
+    let dist = |x: Vector| (s * x[i] - er[i]) / (s * n[i]);
+    let seen = |x: Vector| {
+        if n[k] == 0.0 {
+            x[k]
+        } else {
+            x[k] - n[k] * dist(x)
+        }
+    };
+    let along = m.transpose() * n;
+    let j = if along.y.abs() > along.x.abs() { 1 } else { 0 };
+    let sj = if along[j] > 0.0 { -1.0 } else { 1.0 };
     let u = 1 - j;
     let fc = c + m.col(j) * (sj * ei[j]);
     let du = m.col(u) * ei[u];
@@ -115,18 +171,20 @@ pub(crate) fn clip(
     };
     // Endpoints with their incident vertex ids; a clipped endpoint takes the reference vertex id.
     let mut ends = [(fc + du, 1.0, None), (fc - du, -1.0, None)];
-    let k = 1 - i;
     for sigma in [1.0, -1.0] {
-        let (da, db) = (sigma * ends[0].0[k] - er[k], sigma * ends[1].0[k] - er[k]);
+        let side = |x: Vector| sigma * seen(x) - er[k] - slack;
+        let (da, db) = (side(ends[0].0), side(ends[1].0));
         if da > 0.0 && db > 0.0 {
             return 0;
         }
-        // The cut point lies on the side line exactly (its coordinate `k` set to it): rounded
-        // off it, a zero-width reference edge could leave both ends outside the other side
-        // (found by the `manifold2` fuzz target: a resting box without points).
+        // On a face axis the cut point lies on the side line exactly (its coordinate `k` set to
+        // it): rounded off it, a zero-width reference edge could leave both ends outside the
+        // other side (found by the `manifold2` fuzz target: a resting box without points).
         let cut = |p: Vector, q: Vector, dp: Real, dq: Real| {
             let mut x = p + (q - p) * (dp / (dp - dq));
-            x[k] = sigma * er[k];
+            if n[k] == 0.0 {
+                x[k] = sigma * er[k];
+            }
             x
         };
         if da > 0.0 {
@@ -137,7 +195,7 @@ pub(crate) fn clip(
     }
     let mut count = 0;
     for (x, su, clipped) in ends {
-        let dist = s * x[i] - er[i];
+        let dist = dist(x);
         if dist.is_nan() {
             continue;
         }
@@ -195,6 +253,70 @@ mod tests {
         for p in c.points() {
             assert_eq!(p.p2.x + pos12.translation.x, 0.0, "{p:?}");
         }
+    }
+
+    /// The root cause of rapier's `vertical_stacks2` with the dispatcher (issue 28): two unit
+    /// squares touching exactly at a corner got the first of the two tied face normals, `(1, 0)`,
+    /// along which a stack's diagonal neighbours carry no weight. The rounded contact's normal is
+    /// the corner's bisector (parry's), with the corner clipped twice, `dist` 0.
+    #[test]
+    fn squares_touching_at_a_corner_get_the_corners_bisector() {
+        let he = Vector::splat(0.5);
+        for (t, n) in [
+            (Vector::new(1.0, 1.0), Vector::new(1.0, 1.0)),
+            (Vector::new(1.0, -1.0), Vector::new(1.0, -1.0)),
+            (Vector::new(-1.0, 1.0), Vector::new(-1.0, 1.0)),
+        ] {
+            let c = box_box(&Pose::new(t, 0.0), he, he, 0.02, true).unwrap();
+            assert!((c.normal1 - n.normalize()).length() < 1e-6, "{c:?}");
+            assert_eq!(c.len, 2, "{c:?}");
+            for p in c.points() {
+                // The corner, up to the clipping's slack (`CLIP_SLACK_K·ε·S`, 2.7e-6 here).
+                assert!(
+                    p.dist.abs() < 1e-5 && (p.p1 - t * 0.5).length() < 1e-5,
+                    "{p:?}"
+                );
+            }
+        }
+    }
+
+    /// Separated pairs within the prediction whose clipping gives nothing get the closest
+    /// features' point: two squares 0.005 apart corner to corner (their faces clip to nothing),
+    /// and two near-parallel boxes about 800 in size, 6.4e-3 apart along x and overlapping by
+    /// 2.6e-4 along y, under a prediction of 1 % of their size (the face preference once chose
+    /// the y face, along which they overlap, and it clipped to nothing). Within `CLOSEST_K·ε·S`
+    /// of the distance (`8.5e-3` for the big boxes: `S ≈ 2235`).
+    #[test]
+    fn separated_pairs_within_the_prediction_get_the_closest_point() {
+        let he = Vector::splat(0.5);
+        let apart = 0.005 / Real::sqrt(2.0);
+        let t = Vector::splat(1.0 + apart);
+        let c = box_box(&Pose::new(t, 0.0), he, he, 0.02, true).unwrap();
+        let nearest = c
+            .points()
+            .iter()
+            .map(|p| p.dist)
+            .fold(Real::INFINITY, Real::min);
+        assert!((nearest - 0.005).abs() < 1e-5, "{c:?}");
+        assert!(
+            (c.normal1 - Vector::ONE.normalize()).length() < 1e-3,
+            "{c:?}"
+        );
+
+        let (he1, he2) = (Vector::new(400.0, 380.0), Vector::new(390.0, 410.0));
+        let t = Vector::new(400.0 + 390.0 + 6.4e-3, 380.0 + 410.0 - 2.6e-4);
+        let pos12 = Pose::new(t, 1e-7);
+        let c = box_box(&pos12, he1, he2, 16.0, true).unwrap();
+        let (a, b) = super::super::manifold::local_boxes(&pos12, he1, he2);
+        let bound =
+            <Real as crate::precision::Precision>::CLOSEST * Real::EPSILON * a.error_scale(&b);
+        let nearest = c
+            .points()
+            .iter()
+            .map(|p| p.dist)
+            .fold(Real::INFINITY, Real::min);
+        assert!(nearest <= a.distance(&b) + bound, "{c:?}");
+        assert!(c.normal1.x > 0.5, "{c:?}"); // not the y face
     }
 
     #[test]

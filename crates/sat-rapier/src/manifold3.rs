@@ -5,30 +5,41 @@
 //! preference as Box2D's `k_tol`), everything in the first box's frame:
 //!
 //! 1. sat-core's `separation` (`Obb3`, `DObb3` in the f64 flavour) gives the best of the 15
-//!    candidate axes. Its gap is a lower bound of the distance, so a gap above the prediction distance means no contact at all.
+//!    candidate axes. Its gap is a lower bound of the distance, so a gap above the prediction
+//!    distance means no contact at all.
 //! 2. For manifolds, [`prefer_faces`] re-ranks the candidates: the first box's best face wins
 //!    unless the second box's best face beats it by
-//!    [`face_preference`](crate::precision::face_preference), and a face wins unless an edge pair
-//!    beats it by the same amount. Nearly parallel resting boxes then keep one reference face.
+//!    [`face_preference`](crate::tolerance::face_preference), and a face wins unless an edge pair
+//!    beats it by the same amount; a candidate along which the boxes overlap never wins over one
+//!    that separates them. Nearly parallel resting boxes then keep one reference face.
 //! 3. Face axis: the incident face is the face of the other box most anti-parallel to the
 //!    reference normal. Its quad is clipped (Sutherland–Hodgman) against the four side planes of
-//!    the reference face. Each output vertex knows the two polygon edges it lies on (incident
-//!    edges or reference sides), which names its feature ids: incident vertex × reference face,
-//!    incident edge × reference edge, or reference vertex × incident face. Every clipped point
-//!    is kept, also those farther than the prediction distance (as parry's cuboid manifold does):
-//!    rapier makes such a point a speculative solver contact when the bodies approach fast enough
-//!    to close its gap within the step (`dist + v·n·dt < prediction`), which is what keeps a
-//!    tumbling box from sinking into another one.
+//!    the reference face (a vertex within [`CLIP_SLACK_K`](crate::tolerance::CLIP_SLACK_K)`·ε·S`
+//!    outside counts as inside). Each output vertex knows the two polygon edges it lies on
+//!    (incident edges or reference sides), which names its feature ids: incident vertex ×
+//!    reference face, incident edge × reference edge, or reference vertex × incident face. Every
+//!    clipped point is kept, also those farther than the prediction distance (as parry's cuboid
+//!    manifold does): rapier makes such a point a speculative solver contact when the bodies
+//!    approach fast enough to close its gap within the step (`dist + v·n·dt < prediction`),
+//!    which is what keeps a tumbling box from sinking into another one.
 //! 4. Edge axis (as parry does): the support faces of both boxes along the axis, the one of the
 //!    first box as reference, clipped as in 3 but seen along the axis, distances measured along
 //!    it. The crossing of the two supporting edges is the deepest point; the faces' other points
 //!    (usually beyond the prediction distance) give rapier speculative contacts that keep a
 //!    tumbling box from turning into the other. A single edge–edge point let boxes in a tumbling
 //!    pile sink deeper than with parry's manifolds.
-//! 5. [`reduce`] keeps at most four points with rapier's own rule (deepest, then among the points
+//! 5. Where the clipping misses the closest features or degenerates (no point, none at the gap,
+//!    all within `2r` of a line across the reference face: cubes touching along an edge or at a
+//!    corner, overlapping by a sliver), the rounded contact (`manifold::rounded`,
+//!    [`ROUNDING`](crate::tolerance::ROUNDING)): the normal between the closest points of the
+//!    boxes shrunk by `r`, the support faces clipped along it as in 4, and the boxes' own closest
+//!    points unless a point is already as close (Box2D v3's speculative contact). Every pair
+//!    within the prediction gets its closest features' point.
+//! 6. [`reduce`] keeps at most four points with rapier's own rule (deepest, then among the points
 //!    within the prediction distance: farthest from it, the two extremes across that segment),
 //!    ties going to the earlier point in the clipping order so that small motions keep the same
-//!    points; rapier never has to reduce the manifold.
+//!    points (between separated points only rounding ties: the closest one stays); rapier never
+//!    has to reduce the manifold.
 //!
 //! Nothing divides by a quantity that can vanish: clipping interpolates only across a strict sign
 //! change, and the edge–edge solve uses unit directions with a guarded denominator, so zero-size
@@ -40,7 +51,7 @@ use sat_core::Feature;
 use super::manifold::{Contacts, Raw};
 use super::rapier::math::{Matrix, Pose, Real, Vector};
 use super::rapier::parry::shape::PackedFeatureId;
-use crate::precision::{Wide, face_preference};
+use crate::precision::Wide;
 use crate::tolerance::REDUCTION_TIE_RELATIVE;
 
 /// Most points a manifold keeps (rapier's `MAX_MANIFOLD_POINTS` in 3D).
@@ -59,8 +70,10 @@ pub(crate) fn rotation(pos12: &Pose) -> Matrix {
 }
 
 /// Re-ranks sat-core's choice with a face preference: the second box's best face must beat the
-/// first box's best face, and an edge pair the best face, by
-/// [`face_preference`](crate::precision::face_preference) to be chosen.
+/// first box's best face, and an edge pair the best face, by `pref`
+/// ([`face_preference`](crate::tolerance::face_preference)) to be chosen; a candidate that
+/// separates the boxes is always chosen over one along which they overlap. Returns the chosen
+/// feature and its gap.
 ///
 /// The face gaps are recomputed here (six projections of the pair already in the first box's
 /// frame) only when sat-core did not pick a face of the first box.
@@ -71,24 +84,25 @@ pub(crate) fn prefer_faces(
     rot: Matrix,
     he1: Vector,
     he2: Vector,
-    prediction: Real,
-) -> Feature {
+    pref: Real,
+) -> (Feature, Real) {
     if let Feature::FaceA(_) = feature {
-        return feature;
+        return (feature, gap);
     }
     let abs_r = Matrix::from_cols(rot.x_axis.abs(), rot.y_axis.abs(), rot.z_axis.abs());
     let gaps_a = t.abs() - (he1 + abs_r * he2);
     let gaps_b = (rot.transpose() * t).abs() - (abs_r.transpose() * he1 + he2);
     let (ia, gap_a) = argmax(gaps_a);
     let (jb, gap_b) = argmax(gaps_b);
-    let (face, face_gap) = if gap_b > gap_a + face_preference(prediction) {
+    let beats = |better: Real, other: Real| better > other + pref || (better > 0.0 && other <= 0.0);
+    let (face, face_gap) = if beats(gap_b, gap_a) {
         (Feature::FaceB(jb as u8), gap_b)
     } else {
         (Feature::FaceA(ia as u8), gap_a)
     };
     match feature {
-        Feature::EdgePair(..) if gap > face_gap + face_preference(prediction) => feature,
-        _ => face,
+        Feature::EdgePair(..) if beats(gap, face_gap) => (feature, gap),
+        _ => (face, face_gap),
     }
 }
 
@@ -136,6 +150,24 @@ fn sign_of(x: Real) -> i8 {
     if x < 0.0 { -1 } else { 1 }
 }
 
+/// The id of the feature of the box of half-extents `he` (at the origin, axis-aligned) that the
+/// surface point `p` lies on: the coordinates at their bounds within `tol` name a corner (three),
+/// an edge (two) or a face (one); `UNKNOWN` inside the box.
+pub(crate) fn feature_of(p: Vector, he: Vector, tol: Real) -> PackedFeatureId {
+    let signs: Signs = core::array::from_fn(|k| {
+        if p[k].abs() >= he[k] - tol {
+            sign_of(p[k])
+        } else {
+            0
+        }
+    });
+    if signs == [0; 3] {
+        PackedFeatureId::UNKNOWN
+    } else {
+        feature_id(signs)
+    }
+}
+
 /// Polygon edge labels: `0..4` the incident quad's edges, `4..8` the reference face's sides
 /// (`4 + 2·side_axis_slot + negative`).
 const SIDE: u8 = 4;
@@ -146,14 +178,17 @@ const SIDE: u8 = 4;
 /// reference box towards `I`). The reference face is the one most aligned with `n` (`s·e_i`,
 /// `|n_i| ≥ 1/√3`), the incident face the one of `I` most anti-parallel to it. For a face axis
 /// `n = s·e_i` this is plain reference-face clipping; for an edge axis the points are those of
-/// both support faces seen along `n`, their distances measured along `n`. Writes the clipped
-/// points into `out` and returns how many.
+/// both support faces seen along `n`, their distances measured along `n`. A vertex at most
+/// `slack` outside a side plane counts as inside (see
+/// [`CLIP_SLACK_K`](crate::tolerance::CLIP_SLACK_K)). Writes the clipped points into `out` and
+/// returns how many.
 pub(crate) fn clip(
     er: Vector,
     c: Vector,
     m: Matrix,
     ei: Vector,
     n: Vector,
+    slack: Real,
     out: &mut [Raw; MAX_CLIPPED],
 ) -> usize {
     let i = argmax(n.abs()).0;
@@ -189,12 +224,12 @@ pub(crate) fn clip(
     let sides = [(i + 1) % 3, (i + 2) % 3];
     // Nothing to clip when the incident quad lies within the reference face (a box resting on a
     // larger one): the common case skips the four passes.
-    let within = |p: &Vector| sides.iter().all(|&k| seen(*p, k).abs() <= er[k]);
+    let within = |p: &Vector| sides.iter().all(|&k| seen(*p, k).abs() <= er[k] + slack);
     if !poly[..4].iter().all(within) {
         for (slot, &k) in sides.iter().enumerate() {
             for (neg, sigma) in [(0u8, 1.0), (1, -1.0)] {
                 let plane = SIDE + 2 * slot as u8 + neg;
-                let side = |x: Vector| sigma * seen(x, k) - er[k];
+                let side = |x: Vector| sigma * seen(x, k) - er[k] - slack;
                 // A cut point lies on a face-axis side plane exactly (coordinate `k` set to it):
                 // rounded off it, a zero-width reference face could put every vertex outside
                 // the opposite plane.
@@ -335,10 +370,13 @@ pub(crate) fn reduce(contacts: &Contacts, prediction: Real) -> ([usize; MAX_POIN
     if pts.len() <= MAX_POINTS {
         return ([0, 1, 2, 3], pts.len());
     }
-    let depth_tie = face_preference(prediction);
     // The tie never trades a penetrating point for a separated one (found by the `manifold3`
-    // fuzz target: an overlapping pair whose four points were all apart).
+    // fuzz target: an overlapping pair whose four points were all apart), and separated points
+    // do not tie: the closest point of a pair within the prediction is the one rapier must keep
+    // (found by the `rapier3` scenes of the seeded loop: a clipped point 64·ε·S farther than the
+    // closest one won the tie, which was already that much farther than the boxes).
     let penetrating = pts.iter().any(|p| p.dist <= 0.0);
+    let depth_tie = if penetrating { contacts.pref } else { 0.0 };
     let apart = |k: usize| penetrating && pts[k].dist > 0.0;
     let Some(first) = first_near_best(pts.len(), apart, |k| -pts[k].dist, |_| depth_tie) else {
         return ([0; MAX_POINTS], 0);
@@ -487,6 +525,70 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Cubes side by side in a grid touch their diagonal neighbours along an edge: the rounded
+    /// contact's normal is the edge's bisector, with points at both ends of the shared edge;
+    /// 0.005 apart along x and y, the closest points (not clipped by the faces, which miss each
+    /// other) are among them, at the distance.
+    #[test]
+    fn cubes_along_parallel_edges_get_the_edges_points() {
+        let he = Vector::splat(0.5);
+        for gap in [0.0, 0.005] {
+            let t = Vector::new(1.0 + gap, 1.0 + gap, 0.0);
+            let c = box_box(&pose(t, Rotation::IDENTITY), he, he, 0.02, true).unwrap();
+            let n = Vector::new(1.0, 1.0, 0.0).normalize();
+            assert!((c.normal1 - n).length() < 1e-5, "{gap}: {c:?}");
+            let distance = gap * Real::sqrt(2.0);
+            let near: Vec<_> = c
+                .points()
+                .iter()
+                .filter(|p| p.dist < distance + 1e-5)
+                .collect();
+            assert!(near.len() >= 2, "{gap}: {c:?}");
+            assert!(
+                near.iter().all(|p| (p.dist - distance).abs() < 1e-5),
+                "{gap}: {c:?}"
+            );
+            let ends = near
+                .iter()
+                .map(|p| p.p1.z)
+                .fold((0.0, 0.0), |(lo, hi): (Real, Real), z| {
+                    (lo.min(z), hi.max(z))
+                });
+            assert_eq!(ends, (-0.5, 0.5), "{gap}: {c:?}");
+        }
+    }
+
+    /// Two cubes of a `rapier3` scene of the seeded loop (`tests/oracle/fuzz_replay.rs`), 0.1085
+    /// apart across an edge pair, with a prediction of 10: six clipped points, their nearest one
+    /// within `CLOSEST_K·ε·S` of the distance; the reduction to four keeps it (a depth tie of
+    /// `64·ε·S` kept a point `5.3e-6` farther than the boxes, beyond `CONTACT_K·ε·S = 4.4e-6`).
+    #[test]
+    fn reduction_keeps_the_nearest_separated_point() {
+        let pos12 = pose(
+            Vector::new(0.21264543, -0.0056058615, 0.0053952853),
+            Rotation::from_xyzw(-0.019202415, -0.041052774, -0.0018543899, 0.9989708),
+        );
+        let he = Vector::splat(0.05);
+        let c = box_box(&pos12, he, he, 10.24, true).unwrap();
+        assert!(c.len > MAX_POINTS, "{c:?}");
+        let nearest = c
+            .points()
+            .iter()
+            .map(|p| p.dist)
+            .fold(Real::INFINITY, Real::min);
+        let (sel, len) = reduce(&c, 10.24);
+        let kept = sel[..len].iter().map(|&k| c.points[k].dist);
+        assert_eq!(kept.fold(Real::INFINITY, Real::min), nearest);
+        let (a, b) = super::super::manifold::local_boxes(&pos12, he, he);
+        let bound =
+            <Real as crate::precision::Precision>::CLOSEST * Real::EPSILON * a.error_scale(&b);
+        assert!(
+            nearest <= a.distance(&b) + bound,
+            "{nearest} vs {}",
+            a.distance(&b)
+        );
     }
 
     #[test]

@@ -7,14 +7,17 @@
 //!   f64 ones), for the work the adapter does in f64 whatever the flavour (a pose's rotation
 //!   normalised and turned into a matrix, the fallback contact).
 //! * [`Precision`]: the tolerances that depend on the scalar's precision (see
-//!   [`tolerance`](crate::tolerance)), and [`face_preference`].
+//!   [`tolerance`](crate::tolerance)).
 //! * [`Magnitude`]: `|ω|` of a body's angular velocity, a scalar in 2D and a vector in 3D.
 
 use glam::{DMat3, DQuat, DVec2, DVec3, Mat3, Quat, Vec2, Vec3};
 
 use sat_core::tolerance::{PAD_K, PAD_K_F64, SEPARATION_K, SEPARATION_K_F64};
 
-use crate::tolerance::{CERTIFY_K, CERTIFY_K_F64, FACE_PREFERENCE_PREDICTION};
+use crate::tolerance::{
+    CERTIFY_K, CERTIFY_K_F64, CLIP_SLACK_K, CLOSEST_K, FACE_PREFERENCE_PREDICTION,
+    FACE_PREFERENCE_SIZE, ROUNDING,
+};
 
 /// A flavour's scalar, vector, matrix or rotation and its f64 twin.
 pub(crate) trait Wide: Copy {
@@ -89,6 +92,12 @@ pub(crate) trait Precision: Copy {
     /// `ε` of the scalar, in f64.
     const EPS: f64;
 
+    /// [`CLIP_SLACK_K`] in this scalar (units of `ε·S`, the same in both precisions).
+    const CLIP_SLACK: Self;
+
+    /// [`CLOSEST_K`] in this scalar (units of `ε·S`, the same in both precisions).
+    const CLOSEST: Self;
+
     /// The fallback contact's touching threshold, relative to `S`: below this margin a pair is
     /// answered with the margin and its axis, above it with the closest points and their
     /// direction. See [`CONTACT_K`](crate::tolerance::CONTACT_K) (f32) and
@@ -106,12 +115,20 @@ pub(crate) trait Precision: Copy {
     /// alone.
     const PENETRATING: Self;
 
-    /// [`FACE_PREFERENCE_PREDICTION`]` · max(prediction, 0)` (a length).
-    fn face_preference(prediction: Self) -> Self;
+    /// [`face_preference`](crate::tolerance::face_preference) in this scalar:
+    /// `min(FACE_PREFERENCE_PREDICTION · max(prediction, 0), FACE_PREFERENCE_SIZE · smallest)`
+    /// (a length; `smallest`: the smallest half-extent of the two boxes).
+    fn face_preference(prediction: Self, smallest: Self) -> Self;
+
+    /// [`rounding`](crate::tolerance::rounding) in this scalar:
+    /// `ROUNDING · min(max(prediction, 0), smallest)` (a length).
+    fn rounding(prediction: Self, smallest: Self) -> Self;
 }
 
 impl Precision for f32 {
     const EPS: f64 = f32::EPSILON as f64;
+    const CLIP_SLACK: f32 = CLIP_SLACK_K;
+    const CLOSEST: f32 = CLOSEST_K;
     const CERTIFY: f32 = CERTIFY_K;
     /// `12 + 10 + 2 = 24`, below `BAND_K = 48`.
     const PENETRATING: f32 = SEPARATION_K + PAD_K + 2.0;
@@ -121,13 +138,20 @@ impl Precision for f32 {
     const TOUCH: f64 = 1e-7;
 
     #[inline]
-    fn face_preference(prediction: f32) -> f32 {
-        FACE_PREFERENCE_PREDICTION * prediction.max(0.0)
+    fn face_preference(prediction: f32, smallest: f32) -> f32 {
+        (FACE_PREFERENCE_PREDICTION * prediction.max(0.0)).min(FACE_PREFERENCE_SIZE * smallest)
+    }
+
+    #[inline]
+    fn rounding(prediction: f32, smallest: f32) -> f32 {
+        ROUNDING * prediction.max(0.0).min(smallest)
     }
 }
 
 impl Precision for f64 {
     const EPS: f64 = f64::EPSILON;
+    const CLIP_SLACK: f64 = CLIP_SLACK_K as f64;
+    const CLOSEST: f64 = CLOSEST_K as f64;
     const CERTIFY: f64 = CERTIFY_K_F64;
     /// `192 + 192 + 2 = 386`, below `BAND_K_F64 = 768`.
     const PENETRATING: f64 = SEPARATION_K_F64 + PAD_K_F64 + 2.0;
@@ -138,16 +162,14 @@ impl Precision for f64 {
     const TOUCH: f64 = 1.0 / (1u64 << 26) as f64;
 
     #[inline]
-    fn face_preference(prediction: f64) -> f64 {
-        f64::from(FACE_PREFERENCE_PREDICTION) * prediction.max(0.0)
+    fn face_preference(prediction: f64, smallest: f64) -> f64 {
+        crate::tolerance::face_preference(prediction, smallest)
     }
-}
 
-/// The face preference for a prediction distance: `FACE_PREFERENCE_PREDICTION · prediction` (a
-/// length), in the flavour's scalar.
-#[inline]
-pub(crate) fn face_preference<R: Precision>(prediction: R) -> R {
-    R::face_preference(prediction)
+    #[inline]
+    fn rounding(prediction: f64, smallest: f64) -> f64 {
+        crate::tolerance::rounding(prediction, smallest)
+    }
 }
 
 /// The magnitude of a flavour's angular velocity (rapier's `AngVector`: the scalar itself in 2D,

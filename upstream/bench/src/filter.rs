@@ -1,5 +1,5 @@
 //! `GeometricSatFilter`: sat-rapier's contact filter rewritten for the patched rapier
-//! (`upstream/patches/`). Same verdicts as `sat_rapier::dim3::SatContactFilter` (rapier's
+//! (`upstream/patches/`). Same verdicts as `sat_rapier3d::SatContactFilter` (rapier's
 //! body-type rule, then cuboid pairs that sat-core proves farther apart than the prediction
 //! distance plus both contact skins plus one step's motion are dropped; its colliders leave
 //! sensor pairs to the intersection test, see `ACTIVE_HOOKS`), using the three changes:
@@ -22,8 +22,8 @@
 //! 3. otherwise drop iff sat-core's `intersects_with_margin(d / 2)` is `false` (exact: the boxes
 //!    are farther apart than `d`).
 //!
-//! TODO(merge): this belongs in sat-rapier behind a feature once rapier ships the API; until
-//! then it lives here so that the main workspace never compiles against the patched rapier.
+//! It belongs in sat-rapier behind a feature once rapier ships the API; until then it lives here,
+//! so that the main workspace never compiles against the patched rapier.
 
 /// Calls of the broad-phase filter (the not-kept alternative to patch 3) that dropped (`[0]`)
 /// and kept (`[1]`) a pair, over the process.
@@ -32,15 +32,17 @@ pub static BROAD_PHASE_CALLS: [std::sync::atomic::AtomicUsize; 2] =
     [const { std::sync::atomic::AtomicUsize::new(0) }; 2];
 
 macro_rules! geometric_filter {
-    ($module:ident, $rapier:ident, $sat:ident, $angular_speed:expr) => {
+    ($module:ident, $sat_rapier:ident, $angular_speed:expr) => {
         /// The filter for this dimension's rapier.
         pub mod $module {
-            use sat_rapier::$sat::obb_from_pose;
-            use $rapier::dynamics::{IntegrationParameters, RigidBody, RigidBodyType};
-            use $rapier::geometry::{Collider, Cuboid, TypedShape};
-            use $rapier::math::{Pose, Real};
-            use $rapier::pipeline::{ActiveHooks, PairFilterContext, PairGeometry, PhysicsHooks};
-            use $rapier::prelude::SolverFlags;
+            use $sat_rapier::obb_from_pose;
+            use $sat_rapier::rapier::dynamics::{IntegrationParameters, RigidBody, RigidBodyType};
+            use $sat_rapier::rapier::geometry::{Collider, Cuboid, TypedShape};
+            use $sat_rapier::rapier::math::{Pose, Real};
+            use $sat_rapier::rapier::pipeline::{
+                ActiveHooks, PairFilterContext, PairGeometry, PhysicsHooks,
+            };
+            use $sat_rapier::rapier::prelude::SolverFlags;
 
             /// sat-rapier's contact filter on the patched rapier's hook API (see the module).
             #[derive(Clone, Debug)]
@@ -187,16 +189,16 @@ macro_rules! geometric_filter {
                 fn filter_broad_phase_pair(
                     &self,
                     pair: &PairGeometry,
-                    [leaf1, leaf2]: [&$rapier::geometry::Aabb; 2],
+                    [leaf1, leaf2]: [&$sat_rapier::rapier::geometry::Aabb; 2],
                 ) -> bool {
-                    use $rapier::math::Vector;
+                    use $sat_rapier::rapier::math::Vector;
                     let Some((c1, c2)) = cuboids(pair) else {
                         return true;
                     };
                     let near = self.prediction_distance
                         + pair.collider1.contact_skin()
                         + pair.collider2.contact_skin();
-                    let centres = |leaf: &$rapier::geometry::Aabb, he: Vector| {
+                    let centres = |leaf: &$sat_rapier::rapier::geometry::Aabb, he: Vector| {
                         let inset = Vector::splat(he.min_element());
                         (leaf.mins + inset, leaf.maxs - inset)
                     };
@@ -222,5 +224,5 @@ macro_rules! geometric_filter {
     };
 }
 
-geometric_filter!(dim3, rapier3d, dim3, |rb| rb.angvel().length());
-geometric_filter!(dim2, rapier2d, dim2, |rb| rb.angvel().abs());
+geometric_filter!(dim3, sat_rapier3d, |rb| rb.angvel().length());
+geometric_filter!(dim2, sat_rapier2d, |rb| rb.angvel().abs());

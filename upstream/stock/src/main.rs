@@ -1,4 +1,4 @@
-//! `upstream/bench`'s trajectory fingerprints (`scene | setup | hash`) on stock rapier 0.36.1:
+//! `upstream/bench`'s trajectory fingerprints (`scenario | setup | hash`) on stock rapier 0.36.1:
 //! `upstream/patch-rapier.sh --trajectories` compares them with the patched build's.
 
 fn main() {

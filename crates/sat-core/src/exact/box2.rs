@@ -57,6 +57,8 @@ impl ExactBox2 {
     /// Box with columns `(cos, sin)` and `(−sin, cos)`, exactly. The pair is not normalised
     /// (that would be irrational): a pair of length `r` scales the box by `r`.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use sat_core::exact::ExactBox2;
     ///
@@ -87,6 +89,8 @@ impl ExactBox2 {
     /// Box turned by `degrees` as written: reduced modulo 360 exactly, exact columns for
     /// multiples of 90°, else [`from_radians`](Self::from_radians) of the reduced angle — what
     /// [`Obb2::try_enclosing_degrees`] does before rounding.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use sat_core::exact::ExactBox2;
@@ -133,6 +137,8 @@ impl ExactBox2 {
 /// # Panics
 ///
 /// On a non-finite input, a negative half-extent, or when every column of both boxes is zero.
+///
+/// # Examples
 ///
 /// ```
 /// use sat_core::Feature;

@@ -59,6 +59,8 @@ impl ExactBox3 {
     /// Box rotated by the quaternion `[x, y, z, w]` (need not be unit; see
     /// [`Rotation3::Quat`]).
     ///
+    /// # Examples
+    ///
     /// ```
     /// use sat_core::exact::{ExactBox3, verdict3};
     ///
@@ -171,6 +173,8 @@ impl Rotation3 {
 ///
 /// On a non-finite input, a negative half-extent, a zero quaternion, or when every candidate
 /// axis is zero (both boxes' columns degenerate).
+///
+/// # Examples
 ///
 /// ```
 /// use sat_core::Feature;

@@ -152,6 +152,8 @@ pub fn distance2(a: &ExactBox2, b: &ExactBox2) -> ExactDistance<2> {
 /// of the module docs: no rationals; big integers only for a pair within rounding of touching,
 /// through the exact verdict).
 ///
+/// # Examples
+///
 /// ```
 /// use sat_core::exact::{ExactBox3, distance_bounds3};
 ///

@@ -884,7 +884,7 @@ pub fn check_cast3_nonlinear(case: &NonlinearCase3) -> Report {
 /// The longest `max_toi` parry's rotating cast is run on as a peer. Its loop advances by at
 /// least its absolute tolerance (`gjk::eps_tol()`, about `1.2e-5`) a step before it gives up, so
 /// its cost grows with `max_toi`: a raw `max_toi` of `1e6` or more keeps it busy for minutes (a
-/// peer finding of its own, docs/findings.md §8, and a libFuzzer timeout if it were run).
+/// peer finding of its own, docs/findings.md §9, and a libFuzzer timeout if it were run).
 const PEER_NONLINEAR_MAX_TOI: f32 = 16.0;
 
 /// parry's `cast_shapes_nonlinear` on the case, judged by the checker's proofs at

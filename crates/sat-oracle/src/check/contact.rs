@@ -34,9 +34,15 @@
 //!   speculative contacts when the bodies approach fast enough to close the gap in a step);
 //! * exact margin below `−BAND_K·ε·S` (penetrating beyond the band): at least one point with
 //!   `dist ≤ 0`; exact margin above `prediction + B`: no points;
+//! * exact distance provably below `prediction − B` (a certified upper bound `d⁺` from
+//!   `sat_core::exact::distance_bounds2/3`; touching pairs included, `d⁺ = 0`): a point with
+//!   `dist ≤ d⁺ + B`, the closest features' own point (separated pairs get the speculative
+//!   contact rapier needs, whatever the clipping gives);
 //! * fresh manifolds, margin beyond the band: the gap along the normal is at least
 //!   `margin − 2·face_preference − B` (the best axis, or a face preferred to it within the face
-//!   preference of `sat_rapier3d::tolerance`);
+//!   preference of `sat_rapier3d::tolerance`), except within the rounding's reach (margin and gap
+//!   along the normal both above `−ROUNDING_REACH_K·rounding − B`, see
+//!   `sat_rapier3d::tolerance::rounding`), where the normal may be the rounded contact's;
 //! * a box resting flat on a bigger face (faces parallel, the smaller face strictly inside the
 //!   bigger one by `B`, every corner within `prediction − B`, the exact best axis that face
 //!   pair's): exactly 4 points (2 in 2D) with distinct feature ids, and the same ids after a

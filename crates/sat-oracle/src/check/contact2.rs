@@ -4,7 +4,7 @@
 
 use glam::{DMat2 as DMat, DVec2 as DVec, Vec2 as Vect};
 use sat_core::Feature;
-use sat_core::exact::{ExactBox2, ExactVerdict, verdict2};
+use sat_core::exact::{ExactBox2, ExactVerdict, distance_bounds2, verdict2};
 use sat_rapier2d::SatDispatcher;
 use sat_rapier2d::rapier::math::{Pose, Rot2};
 use sat_rapier2d::rapier::parry::query::{
@@ -56,6 +56,25 @@ fn exact_verdict(pos12: &Pose, c1: &Cuboid, c2: &Cuboid) -> ExactVerdict {
             [[re, im], [-im, re]],
         ),
     )
+}
+
+/// A certified interval `(lower, upper)` of the exact distance of the boxes the pose names
+/// (sat-core's `distance_bounds2`).
+fn exact_distance(pos12: &Pose, c1: &Cuboid, c2: &Cuboid) -> (f64, f64) {
+    let (re, im) = (f64::from(pos12.rotation.re), f64::from(pos12.rotation.im));
+    let d = distance_bounds2(
+        &ExactBox2::from_axes(
+            [0.0; 2],
+            c1.half_extents.to_array().map(f64::from),
+            [[1.0, 0.0], [0.0, 1.0]],
+        ),
+        &ExactBox2::from_axes(
+            pos12.translation.to_array().map(f64::from),
+            c2.half_extents.to_array().map(f64::from),
+            [[re, im], [-im, re]],
+        ),
+    );
+    (d.lower, d.upper)
 }
 
 /// The knobs' direction, in the plane.

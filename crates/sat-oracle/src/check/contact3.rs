@@ -4,7 +4,7 @@
 
 use glam::{DMat3 as DMat, DQuat, DVec3 as DVec, Vec3 as Vect};
 use sat_core::Feature;
-use sat_core::exact::{ExactBox3, ExactVerdict, verdict3};
+use sat_core::exact::{ExactBox3, ExactVerdict, distance_bounds3, verdict3};
 use sat_rapier3d::SatDispatcher;
 use sat_rapier3d::rapier::math::Pose;
 use sat_rapier3d::rapier::parry::query::{
@@ -60,6 +60,24 @@ fn exact_verdict(pos12: &Pose, c1: &Cuboid, c2: &Cuboid) -> ExactVerdict {
             pos12.rotation.to_array().map(f64::from),
         ),
     )
+}
+
+/// A certified interval `(lower, upper)` of the exact distance of the boxes the pose names
+/// (sat-core's `distance_bounds3`).
+fn exact_distance(pos12: &Pose, c1: &Cuboid, c2: &Cuboid) -> (f64, f64) {
+    let d = distance_bounds3(
+        &ExactBox3::from_quat(
+            [0.0; 3],
+            c1.half_extents.to_array().map(f64::from),
+            [0.0, 0.0, 0.0, 1.0],
+        ),
+        &ExactBox3::from_quat(
+            pos12.translation.to_array().map(f64::from),
+            c2.half_extents.to_array().map(f64::from),
+            pos12.rotation.to_array().map(f64::from),
+        ),
+    );
+    (d.lower, d.upper)
 }
 
 /// The knobs' direction.

@@ -2,8 +2,8 @@
 //! `contact2.rs` and `contact3.rs` (as sat-core compiles its boxes once per precision). The
 //! parent names the dimension's types (`Pose`, `Cuboid`, `DVec`, `DMat`, `Vect`, parry's query
 //! types, `Case`, `ParryBox`), `DIM`, and what differs between the dimensions: `rotation`,
-//! `margin_enclosure`, `exact_verdict`, `direction`, `motion`, `single`, `BoxPair::edge_axes`
-//! and `BoxPair::faces_inside`.
+//! `margin_enclosure`, `exact_verdict`, `exact_distance`, `direction`, `motion`, `single`,
+//! `BoxPair::edge_axes` and `BoxPair::faces_inside`.
 
 use std::cell::OnceCell;
 use std::fmt::Debug;
@@ -12,14 +12,14 @@ use arbitrary::{Arbitrary, Unstructured};
 use sat_core::Feature;
 use sat_core::exact::ExactVerdict;
 use sat_core::tolerance::Band;
-use sat_rapier3d::tolerance::FACE_PREFERENCE_PREDICTION;
+use sat_rapier3d::tolerance::{ROUNDING_REACH_K, face_preference, rounding};
 
 use super::super::Report;
 use super::super::contact::{Knobs, Who, bound, fail};
 use super::{
     Case, Contact, ContactManifold, Cuboid, DIM, DMat, DVec, DefaultQueryDispatcher, ParryBox,
     PersistentQueryDispatcher, Pose, QueryDispatcher, SatDispatcher, Unsupported, Vect, direction,
-    exact_verdict, margin_enclosure, motion, rotation, single,
+    exact_distance, exact_verdict, margin_enclosure, motion, rotation, single,
 };
 use crate::peers::catch_peer;
 
@@ -71,6 +71,8 @@ pub(crate) struct BoxPair {
     /// Holds the exact margin (`None`: no enclosure, the exact oracle decides).
     pub(super) margin: Option<(f64, f64)>,
     pub(super) exact: OnceCell<ExactVerdict>,
+    /// A certified interval `(lower, upper)` of the exact distance, computed when first needed.
+    pub(super) distance: OnceCell<(f64, f64)>,
 }
 
 impl BoxPair {
@@ -89,6 +91,7 @@ impl BoxPair {
             scale: t.length() + h1.length() + h2.length(),
             margin: margin_enclosure(&pos12, &c1, &c2),
             exact: OnceCell::new(),
+            distance: OnceCell::new(),
         }
     }
 
@@ -121,6 +124,30 @@ impl BoxPair {
 
     pub(super) fn bound(&self) -> f64 {
         bound(self.scale)
+    }
+
+    /// A certified upper bound of the exact distance of the boxes the pose names (`0` when they
+    /// intersect).
+    fn distance_upper(&self) -> f64 {
+        self.distance
+            .get_or_init(|| exact_distance(&self.pos12, &self.c1, &self.c2))
+            .1
+    }
+
+    /// The smallest half-extent of the two boxes.
+    fn smallest_half_extent(&self) -> f64 {
+        self.h1.min(self.h2).min_element()
+    }
+
+    /// sat-rapier's face preference for this pair (a length).
+    fn preference(&self) -> f64 {
+        face_preference(f64::from(self.prediction), self.smallest_half_extent())
+    }
+
+    /// How far the pair may overlap and still get a rounded contact (a length): `2·√DIM·r` for
+    /// sat-rapier's rounding `r` (`sat_rapier3d::tolerance::rounding`).
+    fn rounding_reach(&self) -> f64 {
+        ROUNDING_REACH_K * rounding(f64::from(self.prediction), self.smallest_half_extent())
     }
 
     /// The query and its exact reference, for a failure's message.
@@ -175,7 +202,7 @@ impl BoxPair {
     fn resting(&self) -> bool {
         let b = self.bound();
         let p = f64::from(self.prediction);
-        let pref = f64::from(FACE_PREFERENCE_PREDICTION) * p.max(0.0);
+        let pref = self.preference();
         let gaps = self.gaps();
         let span = self.h1.length() + self.h2.length();
         (0..usize::from(DIM)).any(|i| {
@@ -528,11 +555,15 @@ pub(crate) fn judge_manifolds<M: Debug, C: Debug>(
         if !n.is_finite() || (n.length() - 1.0).abs() > 1e-5 {
             return fail("normal not unit", format!("{man:?}"));
         }
-        let pref = f64::from(FACE_PREFERENCE_PREDICTION) * p.max(0.0);
+        let pref = s.preference();
         // Penetrating beyond the band (so intersecting), and the margin above the gap along
-        // the normal by more than the face preference and the bound.
+        // the normal by more than the face preference and the bound; unless the pair is within
+        // the rounding's reach (its normal may be the rounded contact's, along which the gap is
+        // above `−reach`).
         let gap = s.gap(n);
-        if fresh && s.margin_below(-band) && s.margin_above(gap + 2.0 * pref + b) {
+        let reach = s.rounding_reach() + b;
+        let rounded = s.margin_above(-reach) && gap >= -reach;
+        if fresh && !rounded && s.margin_below(-band) && s.margin_above(gap + 2.0 * pref + b) {
             fail(
                 "normal not the best axis within the face preference",
                 format!(
@@ -570,6 +601,23 @@ pub(crate) fn judge_manifolds<M: Debug, C: Debug>(
             "boxes overlapping beyond the band without a penetrating point",
             format!("margin {:e}: {ms:?}", s.exact().margin),
         );
+    }
+    // Closer than the prediction (touching included): the closest features' point is there.
+    if !s.margin_above(p) && s.distance_upper() < p - b {
+        let nearest = points
+            .iter()
+            .map(|pt| f64::from(pt.dist))
+            .fold(f64::INFINITY, f64::min);
+        let upper = s.distance_upper();
+        let close = nearest <= upper + b; // false for NaN
+        if !close {
+            fail(
+                "no point as close as the boxes for a pair within the prediction",
+                format!(
+                    "distance at most {upper:e}, nearest point {nearest:e}, bound {b:e}: {ms:?}"
+                ),
+            );
+        }
     }
     if !points.is_empty() && s.margin_above(p + b) {
         fail(

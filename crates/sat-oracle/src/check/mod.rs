@@ -124,7 +124,7 @@ pub use recipe3::{
 pub use scene3::{
     Body3, Gravity, Motion3, Placed3, Scene3, Speed, Velocity3, check_scene3, seeds_scene3,
 };
-pub use seeds::{seeds_near_parallel3, seeds2, seeds3};
+pub use seeds::{rejected2, rejected3, seeds_near_parallel3, seeds2, seeds3};
 pub use separation::check_separation3;
 
 /// A fuzz target: the name of its directories under `fuzz/corpus` and `fuzz/regressions`, the
@@ -171,11 +171,11 @@ macro_rules! target {
 /// Every fuzz target, one row each (`rustfmt::skip`: a table).
 #[rustfmt::skip]
 pub const TARGETS: [Target; 16] = [
-    target!("obb2", check2, encode_all(seeds2()), RecipePair2::case_line),
-    target!("obb3", check3, encode_all(seeds3()), RecipePair3::case_line),
+    target!("obb2", check2, encode_all([seeds2(), rejected2()].concat()), RecipePair2::case_line),
+    target!("obb3", check3, encode_all([seeds3(), rejected3()].concat()), RecipePair3::case_line),
     // Written in f64 from the recipe (`check::double`), not the recipe's own case line.
-    target!("obb2_f64", check2_f64, encode_all(seeds2()), RecipePair2::case_line_f64),
-    target!("obb3_f64", check3_f64, encode_all(seeds3()), RecipePair3::case_line_f64),
+    target!("obb2_f64", check2_f64, encode_all([seeds2(), rejected2()].concat()), RecipePair2::case_line_f64),
+    target!("obb3_f64", check3_f64, encode_all([seeds3(), rejected3()].concat()), RecipePair3::case_line_f64),
     target!(
         "near_parallel3",
         |input: &NearParallel3| check3(&input.0),

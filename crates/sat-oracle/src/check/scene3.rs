@@ -341,9 +341,11 @@ fn in_rapier_or_parry(panic: &PeerPanic) -> bool {
 ///   normal; every point on its box's surface within `B` and `dist` apart along the normal
 ///   within `B` (points beyond the prediction are kept, as in parry's manifolds: rapier makes
 ///   them speculative contacts when the bodies approach); a pair penetrating beyond sat-core's
-///   band has a point with `dist ≤ 0`, a pair farther apart than the prediction plus `B` has no
-///   point; a manifold computed without cached points has the exact best axis's normal within
-///   the face preference. A broken rule panics: a crash, sat-rapier's (or sat-core's) finding.
+///   band has a point with `dist ≤ 0`, a pair provably closer than the prediction (touching
+///   included) has a point at most `B` farther apart than the boxes, a pair farther apart than
+///   the prediction plus `B` has no point; a manifold computed without cached points has the
+///   exact best axis's normal within the face preference (or, within the rounding's reach, the
+///   rounded contact's). A broken rule panics: a crash, sat-rapier's (or sat-core's) finding.
 /// * Then every body's position, rotation and velocities are finite, and rapier quarantined
 ///   nothing (its pipeline disables a body whose state went non-finite, and reports it). A
 ///   state that goes non-finite from contacts that all passed is rapier's solver's finding, not
@@ -618,8 +620,9 @@ mod tests {
     use super::*;
     use crate::check::{Encode, decode};
     use sat_rapier3d::SatDispatcher;
+    use sat_rapier3d::rapier::geometry::{ContactManifold as RapierManifold, ContactPair};
     use sat_rapier3d::rapier::parry::query::{
-        ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher, QueryDispatcher,
+        DefaultQueryDispatcher, PersistentQueryDispatcher, QueryDispatcher,
     };
 
     #[test]
@@ -630,15 +633,31 @@ mod tests {
         }
     }
 
+    /// Each contact pair's scene bodies `(i, j)` (in the pair's order) and its manifolds.
+    fn held(world: &SceneWorld) -> Vec<((usize, usize), Vec<RapierManifold>)> {
+        let pairs = world.rapier.narrow_phase.contact_pairs();
+        let ij = |pair: &ContactPair| (world.index(pair.collider1), world.index(pair.collider2));
+        pairs
+            .map(|pair| (ij(pair), pair.manifolds().to_vec()))
+            .collect()
+    }
+
+    /// The points of manifolds.
+    fn points(manifolds: &[RapierManifold]) -> Vec<(Vec3, Vec3, f32)> {
+        let points = manifolds.iter().flat_map(|m| &m.points);
+        points.map(|p| (p.local_p1, p.local_p2, p.dist)).collect()
+    }
+
     /// The points of the manifolds the chain computes for the pair of scene bodies `(i, j)` at
-    /// their poses `poses`, fresh.
+    /// their poses `poses`, from the manifolds `cached`, as rapier's narrow phase calls it (the
+    /// dispatcher keeps a resting box's reference face from the cached manifold).
     fn recomputed(
         world: &SceneWorld,
         poses: &[Pose],
         (i, j): (usize, usize),
+        mut cached: Vec<RapierManifold>,
     ) -> Vec<(Vec3, Vec3, f32)> {
         let shape = |k: usize| world.rapier.colliders[world.handles[k]].shape();
-        let mut manifolds: Vec<ContactManifold<(), ()>> = Vec::new();
         SatDispatcher::default()
             .chain(DefaultQueryDispatcher)
             .contact_manifolds(
@@ -646,19 +665,17 @@ mod tests {
                 shape(i),
                 shape(j),
                 world.rapier.params.prediction_distance(),
-                &mut manifolds,
+                &mut cached,
                 &mut None,
             )
             .unwrap();
-        manifolds
-            .iter()
-            .flat_map(|m| m.points.iter().map(|p| (p.local_p1, p.local_p2, p.dist)))
-            .collect()
+        points(&cached)
     }
 
     /// The check judges each manifold at the pose rapier computed it at: the chain, called at
-    /// the poses before the step, gives the narrow phase's points bit for bit on every step of
-    /// the stack seed; at the poses after the step (the bodies moved) it does not.
+    /// the poses before the step with the manifolds held before it, gives the narrow phase's
+    /// points bit for bit on every step of the stack seed; at the poses after the step (the
+    /// bodies moved) it does not.
     #[test]
     fn manifolds_are_judged_at_the_pose_rapier_computed_them_at() {
         let (_, stack) = seeds_scene3()
@@ -668,22 +685,23 @@ mod tests {
         let mut world = SceneWorld::new(&stack, &stack.build(), Integration::Dispatcher);
         let (mut judged, mut moved) = (0, 0);
         for _ in 0..stack.step_count() {
-            let before = world.poses();
+            let (before, cached) = (world.poses(), held(&world));
             world.step();
             let after = world.poses();
-            for pair in world.rapier.narrow_phase.contact_pairs() {
-                let ij = (world.index(pair.collider1), world.index(pair.collider2));
-                let held: Vec<_> = pair
-                    .manifolds()
-                    .iter()
-                    .flat_map(|m| m.points.iter().map(|p| (p.local_p1, p.local_p2, p.dist)))
-                    .collect();
+            for (ij, manifolds) in held(&world) {
+                let held = points(&manifolds);
                 if held.is_empty() {
                     continue;
                 }
-                assert_eq!(recomputed(&world, &before, ij), held, "{ij:?}");
+                let cached = cached.iter().find(|(c, _)| *c == ij);
+                let cached = cached.map_or_else(Vec::new, |(_, m)| m.clone());
+                assert_eq!(
+                    recomputed(&world, &before, ij, cached.clone()),
+                    held,
+                    "{ij:?}"
+                );
                 judged += 1;
-                moved += usize::from(recomputed(&world, &after, ij) != held);
+                moved += usize::from(recomputed(&world, &after, ij, cached) != held);
             }
         }
         assert!(judged >= 3 * stack.step_count(), "{judged}");

@@ -457,6 +457,10 @@ pub fn seeds2() -> Vec<(&'static str, Recipe2)> {
         ),
         ("squares-edge-touching", squares([64, 0])),
         ("squares-corner-touching", squares([64, 64])),
+        // Corner to corner, 1 apart along each axis: the distance (√2) exceeds every edge
+        // normal's gap (1), so 2D `closest_points` accepts its first candidate by the
+        // certificate along its own direction (`distance/two.rs`, `solve`), not by the gap.
+        ("squares-corners-apart-diagonally", squares([96, 96])),
         ("quarter-turn-touching", quarter),
         ("negative-zeros", negative_zeros),
         (
@@ -495,4 +499,163 @@ pub fn seeds2() -> Vec<(&'static str, Recipe2)> {
             ),
         ),
     ]
+}
+
+/// The bits of an f32, as a half-extent taken as it is ([`Extent::Raw`]).
+fn raw(x: f32) -> Extent {
+    Extent::Raw(x.to_bits())
+}
+
+/// Inputs sat-core's checked constructors reject (targets `obb3` and `obb3_f64`), one per typed
+/// error the recipes' raw bit patterns can reach. The targets keep rejected inputs out of the
+/// corpora they grow, so these seeds are what brings the constructors' error paths into the
+/// committed corpora (`docs/fuzzing-coverage.md`); each gets the error its name says
+/// (`rejected_seeds_get_their_errors`).
+pub fn rejected3() -> Vec<(&'static str, Recipe3)> {
+    let nan = f32::NAN.to_bits();
+    let touching = cubes([64, 0, 0]);
+    vec![
+        (
+            "rejected-nan-centre",
+            Recipe3 {
+                origin: Origin::Raw([0, nan, 0]),
+                ..touching
+            },
+        ),
+        (
+            "rejected-infinite-half-extent",
+            Recipe3 {
+                extents_b: [ONE, raw(f32::INFINITY), ONE],
+                ..touching
+            },
+        ),
+        (
+            "rejected-half-extent-above-max-magnitude",
+            Recipe3 {
+                extents_a: [raw(1e30), ONE, ONE],
+                ..touching
+            },
+        ),
+        (
+            "rejected-half-extent-below-min-magnitude",
+            Recipe3 {
+                extents_a: [ONE, ONE, raw(1e-30)],
+                ..touching
+            },
+        ),
+        (
+            "rejected-zero-quaternion",
+            Recipe3 {
+                rotation_a: Rotation::Raw([0; 4]),
+                ..touching
+            },
+        ),
+        (
+            "rejected-nan-quaternion",
+            Recipe3 {
+                rotation_b: Relative3::Independent(Rotation::Raw([nan, 0, 0, bits(1.0)])),
+                ..touching
+            },
+        ),
+        (
+            "rejected-nan-axes",
+            Recipe3 {
+                rotation_a: Rotation::Raw([nan, 0, 0, bits(1.0)]),
+                forms: [RotationForm::Axes(Nudge::NONE), RotationForm::Quat],
+                ..touching
+            },
+        ),
+    ]
+}
+
+/// [`rejected3`] in 2D (targets `obb2` and `obb2_f64`).
+pub fn rejected2() -> Vec<(&'static str, Recipe2)> {
+    let nan = f32::NAN.to_bits();
+    let touching = squares([64, 0]);
+    vec![
+        (
+            "rejected-nan-centre",
+            Recipe2 {
+                origin: Origin::Raw([nan, 0, 0]),
+                ..touching
+            },
+        ),
+        (
+            "rejected-infinite-half-extent",
+            Recipe2 {
+                extents_b: [raw(f32::INFINITY), ONE],
+                ..touching
+            },
+        ),
+        (
+            "rejected-half-extent-above-max-magnitude",
+            Recipe2 {
+                extents_a: [ONE, raw(1e30)],
+                ..touching
+            },
+        ),
+        (
+            "rejected-half-extent-below-min-magnitude",
+            Recipe2 {
+                extents_a: [raw(1e-30), ONE],
+                ..touching
+            },
+        ),
+        (
+            "rejected-nan-angle",
+            Recipe2 {
+                rotation_a: Angle::Raw(nan),
+                ..touching
+            },
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use sat_core::ObbError;
+
+    use super::super::{RecipePair2, RecipePair3, check2, check2_f64, check3, check3_f64};
+    use super::*;
+
+    /// The error a rejected seed's name promises.
+    fn expected(name: &str) -> fn(&ObbError) -> bool {
+        match name {
+            "rejected-nan-centre"
+            | "rejected-infinite-half-extent"
+            | "rejected-nan-quaternion"
+            | "rejected-nan-axes"
+            | "rejected-nan-angle" => |e| matches!(e, ObbError::NonFinite { .. }),
+            "rejected-half-extent-above-max-magnitude" => {
+                |e| matches!(e, ObbError::TooLarge { .. })
+            }
+            "rejected-half-extent-below-min-magnitude" => {
+                |e| matches!(e, ObbError::TooSmall { .. })
+            }
+            "rejected-zero-quaternion" => |e| matches!(e, ObbError::ZeroQuaternion),
+            _ => panic!("no expected error for {name}"),
+        }
+    }
+
+    #[test]
+    fn rejected_seeds_get_their_errors() {
+        for (name, recipe) in rejected3() {
+            let case = RecipePair3::from(recipe);
+            let error = case.obbs().expect_err(name);
+            assert!(expected(name)(&error), "{name}: {error:?}");
+            assert!(
+                !check3(&case).accepted && !check3_f64(&case).accepted,
+                "{name}"
+            );
+        }
+        for (name, recipe) in rejected2() {
+            let case = RecipePair2::from(recipe);
+            let error = case.obbs().expect_err(name);
+            assert!(expected(name)(&error), "{name}: {error:?}");
+            assert!(
+                !check2(&case).accepted && !check2_f64(&case).accepted,
+                "{name}"
+            );
+        }
+    }
 }

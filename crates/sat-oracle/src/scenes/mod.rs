@@ -16,6 +16,8 @@
 //!   [`Start`](dim3::Start): mean speed, bodies asleep, bodies more than [`DRIFT`] sideways
 //!   from their start, the highest body. [`Quality::misses`] says where a run is worse than
 //!   another by issue 28's goals.
+//! * [`workspace`]: the workspace's own scenes (piles, drums, dominoes, sensors, compounds), as
+//!   body and collider builders, stepped by `benches/rapier_scenes.rs` and `upstream/bench`.
 //!
 //! Stepped by `benches/rapier_own_scenes.rs` (default against sat-rapier in lockstep) and the
 //! pipeline tests (`tests/rapier/`). The sources are those of rapier's repository
@@ -519,6 +521,7 @@ impl Quality {
 
 pub mod dim2;
 pub mod dim3;
+pub mod workspace;
 
 /// The measures and the dispatcher counter for rapier2d-f64 (sat-rapier2d-f64).
 #[cfg(feature = "rapier-f64")]

@@ -1,7 +1,8 @@
 //! The fuzz targets' check on stable, in `cargo test`:
 //!
 //! * the named seeds are committed as `fuzz/corpus/<target>/seed-<name>` (regenerate them with
-//!   `OBBSAT_WRITE_SEEDS=1 cargo test --release -p sat-oracle --test all fuzz_replay`);
+//!   `OBBSAT_WRITE_SEEDS=1 cargo test --release -p sat-oracle --test all fuzz_replay`), beside the
+//!   minimised corpus of the last campaign (`fuzz/campaign.sh`);
 //! * regressions minimised by hand into a recipe (rather than by `cargo fuzz tmin`) are
 //!   committed the same way, under `fuzz/regressions/<target>/<name>`;
 //! * every file in `fuzz/corpus/<target>/` and `fuzz/regressions/<target>/` is replayed through

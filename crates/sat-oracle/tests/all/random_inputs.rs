@@ -15,7 +15,7 @@ fn every_target_holds_on_seeds_and_seeded_random_inputs() {
         }
         // OPEN (issue 31): input 300..30 000 of cast3_nonlinear holds a rotating cast the check
         // reports sat-core wrong on (both boxes drifting at 1e14 per unit time, 2e14 from the origin:
-        // the case line is in docs/findings.md §9). Back to 30 000 once it is fixed.
+        // the case line is in docs/findings.md §10). Back to 30 000 once it is fixed.
         let count = if target.name == "cast3_nonlinear" {
             300
         } else {

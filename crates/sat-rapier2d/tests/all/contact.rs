@@ -13,12 +13,13 @@ use sat_oracle::harness::dim2::{
     support_gap,
 };
 use sat_oracle::harness::{assert_distance_within_bound, run_targets_on_random_inputs};
+use sat_oracle::world::dim2::{Integration, World};
 use sat_rapier2d::SatDispatcher;
 use sat_rapier2d::rapier::parry::query::{
     ClosestPoints, ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher,
     QueryDispatcher,
 };
-use sat_rapier2d::rapier::prelude::{Cuboid, Pose};
+use sat_rapier2d::rapier::prelude::{ColliderBuilder, Cuboid, Pose, RigidBodyBuilder};
 
 const LENGTH_TOL: f32 = 1e-4;
 
@@ -118,4 +119,53 @@ fn cuboid_distance_and_closest_points_2d() {
 #[test]
 fn fuzz_checks_on_random_inputs() {
     run_targets_on_random_inputs(&[("contact2", 0xc2), ("manifold2", 0x3a2)]);
+}
+
+/// The manifold rapier's narrow phase holds for a fixed unit square at the origin and a dynamic
+/// one at `at`, after one step of a world of `integration` (the narrow phase runs at the start
+/// poses, before the solver moves the square): its normal and the `dist` of its points.
+fn narrow_phase_manifold(integration: Integration, at: Vec2) -> (Vec2, Vec<f32>) {
+    let mut world = World::new(integration);
+    let square = || ColliderBuilder::cuboid(0.5, 0.5);
+    world.add(RigidBodyBuilder::fixed(), square());
+    world.add(RigidBodyBuilder::dynamic().translation(at), square());
+    world.run(1);
+    let pair = world.narrow_phase.contact_pairs().next().expect("a pair");
+    let manifold = pair.manifolds().iter().find(|m| !m.points.is_empty());
+    let manifold = manifold.unwrap_or_else(|| panic!("{integration:?}: no point at {at}"));
+    let sign = if world.colliders[pair.collider1].translation() == Vec2::ZERO {
+        1.0
+    } else {
+        -1.0 // the pair holds the squares the other way round
+    };
+    let dists = manifold.points.iter().map(|p| p.dist).collect();
+    (manifold.data.normal * sign, dists)
+}
+
+/// Issue 28's corner cases, end to end in rapier's narrow phase, against rapier's default: two
+/// unit squares touching exactly at a corner get the corner's bisector as the normal, as parry
+/// gives (the dispatcher once gave `(1, 0)`, so a stack's diagonal neighbours carried no
+/// weight), with a point at `dist` 0; two squares 0.005 apart corner to corner (within rapier's
+/// default prediction, 0.02) get a point at that distance (the dispatcher once gave none).
+#[test]
+fn corner_contacts_match_rapiers_default() {
+    let apart = 0.005;
+    for diagonal in [
+        Vec2::new(1.0, 1.0),
+        Vec2::new(-1.0, 1.0),
+        Vec2::new(1.0, -1.0),
+    ] {
+        let bisector = diagonal.normalize();
+        for (at, dist) in [(diagonal, 0.0), (diagonal + bisector * apart, apart)] {
+            let (theirs, _) = narrow_phase_manifold(Integration::Default, at);
+            let (ours, dists) = narrow_phase_manifold(Integration::Dispatcher, at);
+            assert!(
+                (theirs - bisector).length() < 1e-3,
+                "parry at {at}: {theirs}"
+            );
+            assert!((ours - bisector).length() < 1e-3, "at {at}: {ours}");
+            let nearest = dists.iter().copied().fold(f32::INFINITY, f32::min);
+            assert!((nearest - dist).abs() < 1e-5, "at {at}: {dists:?}");
+        }
+    }
 }

@@ -1,4 +1,4 @@
-//! Prints a fingerprint of every scene's trajectory (`scene | setup | hash`) under every
+//! Prints a fingerprint of every scenario's trajectory (`scenario | setup | hash`) under every
 //! integration of stock rapier, then, built against the patched rapier, under the setups that
 //! use the patches. `upstream/patch-rapier.sh --trajectories` runs it in both builds and
 //! compares.
