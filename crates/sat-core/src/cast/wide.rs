@@ -23,7 +23,7 @@ use glam::{DMat2, DMat3, DVec2, DVec3};
 
 use super::{CastStatus, Motion2, Motion3};
 use crate::distance::DISTANCE_K_F64;
-use crate::tolerance::{EPS_F64, MOTION_ROUNDING_K_F64};
+use crate::tolerance::{EPS_F64, MOTION_ROUNDING_K_F64, sqrt_f64};
 use crate::{DObb2, DObb3};
 
 /// `2⁻⁵³`.
@@ -464,7 +464,7 @@ fn first_root(c: f64, rate: f64, curvature: f64) -> f64 {
             c / -rate
         };
     }
-    let root = (rate * rate + 2.0 * curvature * c).sqrt();
+    let root = sqrt_f64(rate * rate + 2.0 * curvature * c);
     if rate <= 0.0 {
         2.0 * c / (root - rate)
     } else {
