@@ -15,9 +15,10 @@ use glam::{DMat2, DVec2};
 use super::{AXES_TOLERANCE, Affine2, Mat2, NAMES, Real, Vec2, sqrt};
 use crate::ObbError;
 use crate::precision::{RoundFromF64, StoredScalar, ToF64};
-use crate::tolerance::{
-    CORNER_TOLERANCE, GivenAxes, GivenColumns, check_built_extents, check_extent, check_extents,
-    check_point, enclosing_half_extents,
+use crate::tolerance::CORNER_TOLERANCE;
+use crate::written::{
+    GivenAxes, GivenColumns, check_built_extents, check_extent, check_extents, check_point,
+    enclosing_half_extents,
 };
 
 ///

@@ -16,7 +16,7 @@ use glam::{DMat3, DVec3};
 use super::{AXES_TOLERANCE, Affine3A, Mat3, Mat3A, NAMES, Quat, Real, Vec3, Vec3A, sqrt};
 use crate::ObbError;
 use crate::precision::{RoundFromF64, StoredScalar, ToF64};
-use crate::tolerance::{
+use crate::written::{
     GivenAxes, GivenColumns, check_built_extents, check_extent, check_extents, check_point,
     enclosing_half_extents,
 };

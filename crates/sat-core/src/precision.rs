@@ -252,7 +252,7 @@ pub(crate) trait StoredScalar:
 {
     /// The smallest stored number not below `x` (finite `x ≥ 0`; `+∞` past the largest). In f64
     /// that is `x` itself: it was computed in f64, and the slack added before (a relative
-    /// `2⁻⁴⁸`, see `tolerance::enclosing_half_extents`) covers that computation's rounding.
+    /// `2⁻⁴⁸`, see `written::enclosing_half_extents`) covers that computation's rounding.
     fn round_up(x: f64) -> Self;
     /// The components of a quaternion in f64, scaled so that `|q|²` neither overflows nor
     /// underflows (the rotation `R(q)/|q|²` does not change).

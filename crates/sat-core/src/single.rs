@@ -19,7 +19,7 @@ use glam::{DMat2, DMat3, DQuat, DVec2, DVec3};
 
 use crate::ObbError;
 use crate::precision::{Dispatch, StoredScalar, impl_numerics};
-use crate::tolerance::GivenAxes;
+use crate::written::GivenAxes;
 use obb2::{check_angle, degrees_direction, radians_direction};
 use obb3::quat_matrix_f64;
 

@@ -12,7 +12,7 @@ use crate::single::{
 };
 
 use crate::precision::ToF64;
-use crate::tolerance::{GivenColumns, enclosing_half_extents};
+use crate::written::{GivenColumns, enclosing_half_extents};
 use crate::{DObb2, DObb3};
 
 #[cfg(feature = "exact")]
