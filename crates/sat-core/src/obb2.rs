@@ -584,20 +584,6 @@ impl Obb2 {
     }
 }
 
-#[cfg(feature = "exact")]
-impl From<&Obb2> for crate::exact::ExactBox2 {
-    /// The rectangle `obb` stores: its centre, half-extents and axis columns taken exactly, the
-    /// rectangles `intersects_certified` decides.
-    fn from(obb: &Obb2) -> Self {
-        let axes = obb.axes().to_f64();
-        Self::from_axes(
-            obb.center().to_f64().to_array(),
-            obb.half_extents().to_f64().to_array(),
-            [axes.x_axis.to_array(), axes.y_axis.to_array()],
-        )
-    }
-}
-
 /// The unit x axis of a rectangle turned by `angle` radians: `(cos, sin)`, the `libm` crate's,
 /// correctly reduced however large the angle.
 pub(crate) fn radians_direction(angle: f64) -> DVec2 {

@@ -431,20 +431,6 @@ impl Obb3 {
     }
 }
 
-#[cfg(feature = "exact")]
-impl From<&Obb3> for crate::exact::ExactBox3 {
-    /// The box `obb` stores: its centre, half-extents and axis columns taken exactly (a
-    /// parallelepiped within a few ulps of a box), the boxes `intersects_certified` decides.
-    fn from(obb: &Obb3) -> Self {
-        let axes = obb.axes().to_f64();
-        Self::from_axes(
-            obb.center().to_f64().to_array(),
-            obb.half_extents().to_f64().to_array(),
-            [axes.x_axis, axes.y_axis, axes.z_axis].map(|c| c.to_array()),
-        )
-    }
-}
-
 /// `R(q)/|q|²` in f64: exactly orthonormal up to f64 rounding for any non-zero `q`.
 fn quat_matrix(q: Quat) -> DMat3 {
     quat_matrix_f64(Real::quat_in_range(q.to_array()))

@@ -18,6 +18,13 @@
 //! batch and distance modules import the items their sources use from it by name. Nothing is
 //! defined twice or shadowed: a name means one item per precision.
 //!
+//! Layers import downward only: the items a precision defines itself (its `Real`, its frame
+//! types, the names `Debug` prints) live in a leaf below its shared sources, `single/numerics.rs`
+//! and `double/numerics.rs`, which the precision module binds by name with the rest; the
+//! precision module, above its shared sources, re-exports their boxes and implements
+//! [`Dispatch`] for them. The exact oracle (`exact/`) sits above the stored boxes (it builds an
+//! `ExactBox3` from any of them), and the certified test (`certified.rs`) above both.
+//!
 //! Where a box type's queries leave the shared source (the certified test's exact tiers,
 //! `DObb3`'s AVX lanes) is the box type's [`Dispatch`] implementation, next to its precision's
 //! items.

@@ -1,5 +1,6 @@
 //! `ExactBox2` and the exact 2D verdict (4 candidate axes).
 
+use crate::precision::ToF64;
 use crate::{Feature, Obb2};
 use glam::DVec2;
 use num_bigint::BigInt;
@@ -8,6 +9,27 @@ use super::ExactVerdict;
 use super::best_axis::judge;
 use super::dyadic::{integers, take};
 use super::integer_pair::IntPair;
+
+/// `From<&$obb> for ExactBox2` for each type of stored rectangle (f32, f64): the rectangle it
+/// stores.
+macro_rules! from_stored {
+    ($($obb:ty),*) => {$(
+        impl From<&$obb> for ExactBox2 {
+            /// The rectangle `obb` stores: its centre, half-extents and axis columns taken
+            /// exactly, the rectangles `intersects_certified` decides.
+            fn from(obb: &$obb) -> Self {
+                let axes = obb.axes().to_f64();
+                Self::from_axes(
+                    obb.center().to_f64().to_array(),
+                    obb.half_extents().to_f64().to_array(),
+                    [axes.x_axis.to_array(), axes.y_axis.to_array()],
+                )
+            }
+        }
+    )*};
+}
+
+from_stored!(Obb2, crate::DObb2);
 
 /// A 2D box `{center + Σ_i λ_i half_extents[i] axes[i] : |λ_i| ≤ 1}`, read exactly.
 ///
