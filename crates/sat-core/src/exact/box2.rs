@@ -10,26 +10,7 @@ use super::best_axis::judge;
 use super::dyadic::{integers, take};
 use super::integer_pair::IntPair;
 
-/// `From<&$obb> for ExactBox2` for each type of stored rectangle (f32, f64): the rectangle it
-/// stores.
-macro_rules! from_stored {
-    ($($obb:ty),*) => {$(
-        impl From<&$obb> for ExactBox2 {
-            /// The rectangle `obb` stores: its centre, half-extents and axis columns taken
-            /// exactly, the rectangles `intersects_certified` decides.
-            fn from(obb: &$obb) -> Self {
-                let axes = obb.axes().to_f64();
-                Self::from_axes(
-                    obb.center().to_f64().to_array(),
-                    obb.half_extents().to_f64().to_array(),
-                    [axes.x_axis.to_array(), axes.y_axis.to_array()],
-                )
-            }
-        }
-    )*};
-}
-
-from_stored!(Obb2, crate::DObb2);
+from_stored!(ExactBox2[x_axis, y_axis]: Obb2, crate::DObb2);
 
 /// A 2D box `{center + Σ_i λ_i half_extents[i] axes[i] : |λ_i| ≤ 1}`, read exactly.
 ///

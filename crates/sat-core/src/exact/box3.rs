@@ -12,28 +12,8 @@ use super::best_axis::judge;
 use super::dyadic::{integers, take};
 use super::integer_pair::IntPair;
 
-/// `From<&$obb> for ExactBox3` for each type of stored box (f32, f64, and the f64 tests' scalar
-/// reference): the box it stores.
-macro_rules! from_stored {
-    ($($(#[$attr:meta])* $obb:ty),* $(,)?) => {$(
-        $(#[$attr])*
-        impl From<&$obb> for ExactBox3 {
-            /// The box `obb` stores: its centre, half-extents and axis columns taken exactly (a
-            /// parallelepiped within a few ulps of a box), the boxes `intersects_certified`
-            /// decides.
-            fn from(obb: &$obb) -> Self {
-                let axes = obb.axes().to_f64();
-                Self::from_axes(
-                    obb.center().to_f64().to_array(),
-                    obb.half_extents().to_f64().to_array(),
-                    [axes.x_axis, axes.y_axis, axes.z_axis].map(|c| c.to_array()),
-                )
-            }
-        }
-    )*};
-}
-
 from_stored!(
+    ExactBox3[x_axis, y_axis, z_axis]:
     Obb3,
     crate::DObb3,
     #[cfg(all(test, feature = "std"))]

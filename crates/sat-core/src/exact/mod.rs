@@ -50,6 +50,30 @@
 //! assert_eq!(v.margin, 0.5);
 //! ```
 
+/// `From<&$obb> for $exact` for each type of stored box `$obb` (f32, f64, and the f64 tests'
+/// scalar reference) of the dimension of `$exact`, whose axis columns are `$col`.
+macro_rules! from_stored {
+    ($exact:ident $cols:tt: $($(#[$attr:meta])* $obb:ty),* $(,)?) => {$(
+        from_stored!(@one $exact $cols $(#[$attr])* $obb);
+    )*};
+    (@one $exact:ident [$($col:ident),+] $(#[$attr:meta])* $obb:ty) => {
+        $(#[$attr])*
+        impl From<&$obb> for $exact {
+            /// The box `obb` stores: its centre, half-extents and axis columns taken exactly (a
+            /// parallelepiped within a few ulps of a box), the boxes `intersects_certified`
+            /// decides.
+            fn from(obb: &$obb) -> Self {
+                let axes = obb.axes().to_f64();
+                Self::from_axes(
+                    obb.center().to_f64().to_array(),
+                    obb.half_extents().to_f64().to_array(),
+                    [$(axes.$col.to_array()),+],
+                )
+            }
+        }
+    };
+}
+
 mod best_axis;
 mod box2;
 mod box3;
