@@ -1,5 +1,5 @@
 //! Layer 4, the command line: `obbsat [run] | verdict | distance | cast | check | explain |
-//! generate | corpus` parsed by clap into each command's options (layer 3).
+//! generate | corpus | decode` parsed by clap into each command's options (layer 3).
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
@@ -12,7 +12,7 @@ use crate::case::Query;
 use crate::command::check::report::Format;
 use crate::command::check::{self, FailOn};
 use crate::command::run::{DEFAULT_CASES, DEFAULT_SEED};
-use crate::command::{answer, corpus, explain, generate, run};
+use crate::command::{answer, corpus, decode, explain, generate, run};
 use crate::engine::{Choice, Engine, find, names};
 use crate::util::open;
 
@@ -121,6 +121,17 @@ pub enum Command {
     /// Write the regression corpus: the named cases, the fuzz findings of fuzz/regressions, and
     /// fresh expectations from the exact oracle for every other corpus file.
     Corpus(CorpusArgs),
+    /// Write fuzz inputs as case lines, decoded exactly as the fuzz target decodes them (id
+    /// fuzz-TARGET-FILE), for cast, verdict and check to replay: the cast targets (cast2, cast3,
+    /// cast3_nonlinear) give cast lines, the targets whose inputs are a pair of boxes the pair.
+    /// Exit status 1 if a file was skipped (unreadable, or a target of another kind).
+    Decode {
+        /// The fuzz target: cast2, cast3, cast3_nonlinear, obb2, obb3, ...
+        target: String,
+        /// Its input files (e.g. fuzz/corpus/cast3/*).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 /// Options of the main job.
@@ -322,6 +333,10 @@ pub fn execute(command: Command) -> io::Result<bool> {
             Ok(true)
         }
         Command::Corpus(args) => corpus::run(&args.dir, &args.fuzz, args.check, stdout()),
+        Command::Decode { target, files } => {
+            let options = decode::Options { target, files };
+            decode::run(&options, stdout(), io::stderr().lock())
+        }
     }
 }
 

@@ -33,6 +33,7 @@
 
 mod boxes;
 pub(crate) mod cast;
+mod fuzz;
 pub(crate) mod generate;
 mod json;
 pub(crate) mod stored;
@@ -40,6 +41,7 @@ mod written;
 
 pub use boxes::{read_box2, read_box3};
 pub use cast::{CastInput, Motion, Turn};
+pub use fuzz::fuzz_case_line;
 pub use stored::{DoublePair, DoubleVerdict, ExactPair, SinglePair, SingleVerdict};
 pub use written::{CaseError, WrittenCase, WrittenPair};
 

@@ -4,7 +4,8 @@
 //! * `sat`: sat-core's `Obb2/Obb3::cast` (or `cast_nonlinear`) on the f32 pair moved so that
 //!   A's centre is the origin, velocities rounded to f32 (pivots moved with the pair in f64,
 //!   then rounded), witnesses moved back in f64;
-//! * `sat64`: `DObb2/DObb3::cast` (`cast_nonlinear`) on the numbers as written, in f64;
+//! * `sat64`: `DObb2/DObb3::cast` (`cast_nonlinear`) on the numbers as written, in f64 (axis
+//!   columns that are f32 data, orthonormal only within f32's tolerance: `sat`'s f32 cast);
 //! * `certified`: `Obb2/Obb3::cast_certified` on `sat`'s boxes and velocities: the exact time
 //!   of impact of those, rounded down to f32 (linear casts, target distance 0);
 //! * `exact`: `sat_core::exact::toi2/toi3` on the numbers as written (velocities in f64), the
@@ -157,11 +158,8 @@ pub fn single_cast(
     })
 }
 
-/// sat-core's f64 cast on the numbers as written (`None`: columns that are f32 data).
-pub fn double_cast(pair: Option<&DoublePair>, input: &CastInput) -> Result<CastReply, String> {
-    let pair = pair.ok_or(
-        "the axes columns are orthonormal only within f32's tolerance, not f64 input: use sat",
-    )?;
+/// sat-core's f64 cast on the numbers as written.
+pub fn double_cast(pair: &DoublePair, input: &CastInput) -> Result<CastReply, String> {
     let options = CastOptions::new(input.max_toi).with_target_distance(input.target_distance);
     let turn3 = |t: &Turn| Motion3 {
         pivot: DVec3::from_array(t.pivot),

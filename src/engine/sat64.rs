@@ -4,13 +4,13 @@
 
 use sat_core::tolerance::Band;
 
-use super::cast::double_cast;
+use super::cast::{double_cast, single_cast};
 use super::interface::{
     About, CastReply, Engine, Judgement, Margin, MarginSource, Precision, VERDICTS_AND_CASTS,
 };
 use super::main_job::{Batch, Pass, Truth, on_batch, timed};
 use super::prepared::Prepared;
-use super::sat::single_margin;
+use super::sat::{origin, single_margin};
 use crate::case::{CastInput, DoublePair};
 
 /// sat-core's f64 test: exact outside `768·ε₆₄·S` (`896·ε₆₄·S` for `axes` columns,
@@ -36,7 +36,10 @@ impl Engine for Sat64 {
     }
 
     fn cast(&self, case: &Prepared, input: &CastInput) -> Option<Result<CastReply, String>> {
-        Some(double_cast(case.double.as_ref(), input))
+        Some(match &case.double {
+            Some(double) => double_cast(double, input),
+            None => single_cast(&case.pair, &origin(&case.pair, &case.exact), input, false),
+        })
     }
 
     /// Its f64 band where it runs in f64, zero where it runs the exact certified test.
