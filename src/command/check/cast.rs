@@ -17,7 +17,6 @@
 //! sat-core's on them).
 
 use glam::DVec3;
-use num_traits::ToPrimitive;
 use sat_core::exact::BigRational;
 use sat_core::tolerance::EPS;
 
@@ -95,16 +94,17 @@ impl CastTruth {
     /// `None` when `got` (a time of impact, `None` for no hit) is right; else its size, the
     /// position error `|t − toi|·|v|` (`S'` for a missed or phantom hit).
     pub fn error(&self, got: Option<f64>) -> Option<f64> {
-        let off = |t: f64, truth: &BigRational| {
-            let truth = truth.to_f64().unwrap_or(f64::MAX);
-            ((t - truth).abs() * self.speed).max(f64::MIN_POSITIVE)
+        let size = |t: f64| {
+            self.toi.map_or(self.scale, |exact| {
+                ((t - exact).abs() * self.speed).max(f64::MIN_POSITIVE)
+            })
         };
         match (got, &self.shrunk, &self.grown) {
             (None, None, _) => None,
             (None, Some(_), _) => Some(self.scale),
-            (Some(t), Some(s), _) if rational(t) > *s => Some(off(t, s)),
+            (Some(t), Some(s), _) if rational(t) > *s => Some(size(t)),
             (Some(_), _, None) => Some(self.scale),
-            (Some(t), _, Some(g)) if *g > rational(t) => Some(off(t, g)),
+            (Some(t), _, Some(g)) if *g > rational(t) => Some(size(t)),
             (Some(_), _, Some(_)) => None,
         }
     }
