@@ -314,3 +314,53 @@ fn the_fuzz_cast_corpora_replay_through_decode() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_books_example_file_passes_and_parry_misses_the_cast2_seeds_it_names() {
+    let output = obbsat(
+        &[
+            "check",
+            "examples/casts.jsonl",
+            "--query",
+            "cast",
+            "--engine",
+            "all",
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(
+        text.contains("obbsat check: 1 file, 3 cases, 2 not judged, 0 invalid lines"),
+        "{text}"
+    );
+    // docs/cli.md, `decode`: parry's cast_shapes on two cast2 seeds.
+    let mut files: Vec<String> = std::fs::read_dir("fuzz/corpus/cast2")
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .collect();
+    files.sort();
+    let mut args = vec!["decode", "cast2"];
+    args.extend(files.iter().map(String::as_str));
+    let lines = stdout(&obbsat(&args, b""));
+    let output = obbsat(
+        &[
+            "check", "-", "--query", "cast", "--format", "json", "--engine", "parry",
+        ],
+        lines.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let report: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let wrong: Vec<&str> = engine(&report, "parry")["wrong_cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["id"].as_str().unwrap())
+        .collect();
+    for id in ["seed-far-from-origin", "seed-tiny-relative-velocity"] {
+        assert!(
+            wrong.contains(&format!("\"fuzz-cast2-{id}\"").as_str()),
+            "{wrong:?}"
+        );
+    }
+}
