@@ -10,9 +10,16 @@
 //!           recorded toi the exact oracle contradicts)
 //! ```
 //!
+//! A line is a cast every engine can take, as for the boxes: every velocity, pivot and angular
+//! velocity component is zero or of a magnitude sat-core's casts accept
+//! ([`MIN_MAGNITUDE`]`..=`[`MAX_MAGNITUDE`], powers of two, so rounding to f32 keeps them), and so
+//! is `target_distance` (and a rotating cast's `max_toi`); anything else is an error naming the
+//! field, never an input changed in silence.
+//!
 //! These are the fields the oracle's cast checks print with a case (`case: {...}`), so a
 //! finding's line replays as it is. A line has either velocities or motions, not both.
 
+use sat_core::{MAX_MAGNITUDE, MIN_MAGNITUDE};
 use serde_json::value::RawValue;
 
 use super::json::{array, kind_of, number};
@@ -143,6 +150,9 @@ impl CastFields {
         if rotating && max_toi.is_infinite() {
             return Err("max_toi must be finite for a rotating cast".into());
         }
+        if rotating {
+            magnitude(max_toi, "max_toi")?;
+        }
         let target_distance = match &self.target_distance {
             Some(d) => number(d, "target_distance")?,
             None => 0.0,
@@ -152,6 +162,7 @@ impl CastFields {
                 "target_distance must not be negative, found {target_distance}"
             ));
         }
+        magnitude(target_distance, "target_distance")?;
         let recorded = match self.toi.as_deref() {
             None => None,
             Some(t) if t.get() == r#""none""# => Some(None),
@@ -199,6 +210,22 @@ fn given<'a>(
         .ok_or_else(|| format!("missing \"{key}\""))
 }
 
+/// A number zero or within the magnitudes sat-core's casts take.
+fn magnitude(x: f64, what: &str) -> Result<f64, String> {
+    let (min, max) = (f64::from(MIN_MAGNITUDE), f64::from(MAX_MAGNITUDE));
+    if x.abs() > max {
+        return Err(format!(
+            "{what} = {x:e} is above the supported magnitude {max:e}"
+        ));
+    }
+    if x != 0.0 && x.abs() < min {
+        return Err(format!(
+            "{what} = {x:e} is below the supported magnitude {min:e} (use 0)"
+        ));
+    }
+    Ok(x)
+}
+
 /// A vector of `dim` numbers, widened to three.
 fn vector(value: &RawValue, what: &str, dim: u8) -> Result<[f64; 3], String> {
     let mut out = [0.0; 3];
@@ -208,7 +235,8 @@ fn vector(value: &RawValue, what: &str, dim: u8) -> Result<[f64; 3], String> {
         array::<3>(value, what, 3)?.to_vec()
     };
     for (k, item) in items.into_iter().enumerate() {
-        out[k] = number(item, &format!("{what}[{k}]"))?;
+        let what = format!("{what}[{k}]");
+        out[k] = magnitude(number(item, &what)?, &what)?;
     }
     Ok(out)
 }
@@ -227,7 +255,8 @@ fn turn(value: &RawValue, what: &str, dim: u8) -> Result<Turn, String> {
     let missing = |key: &str| format!("{what}: missing \"{key}\"");
     let angvel = raw.angvel.ok_or_else(|| missing("angvel"))?;
     let angvel = if dim == 2 {
-        [0.0, 0.0, number(angvel, &format!("{what}.angvel"))?]
+        let what = format!("{what}.angvel");
+        [0.0, 0.0, magnitude(number(angvel, &what)?, &what)?]
     } else {
         vector(angvel, &format!("{what}.angvel"), 3)?
     };

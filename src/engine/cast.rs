@@ -28,11 +28,16 @@ pub fn status_name(status: CastStatus) -> &'static str {
     }
 }
 
-/// A written number in f32; a finite one beyond f32's range is an error.
+/// A written number in f32; a finite one beyond f32's range, or a non-zero one that rounds to
+/// zero, is an error (the case reader keeps casts within sat-core's magnitudes, where neither
+/// happens).
 pub fn single(x: f64, what: &str) -> Result<f32, String> {
     let y = x as f32;
     if y.is_infinite() && x.is_finite() {
         return Err(format!("{what} = {x:e} overflows f32 (max {:e})", f32::MAX));
+    }
+    if y == 0.0 && x != 0.0 {
+        return Err(format!("{what} = {x:e} underflows f32"));
     }
     Ok(y)
 }

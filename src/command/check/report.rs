@@ -120,9 +120,14 @@ fn listing(report: &Report, listed: usize) -> Vec<String> {
     for inv in &report.invalid {
         lines.push(format!("{}: invalid: {}", place(&inv.place), inv.reason));
     }
+    let field = match report.query {
+        Query::Verdict => "expect",
+        Query::Distance => "distance",
+        Query::Cast => "toi",
+    };
     for p in &report.contradicted {
         lines.push(format!(
-            "{}: note: the exact oracle contradicts this case's expect",
+            "{}: note: the exact oracle contradicts this case's {field}",
             place(p)
         ));
     }
