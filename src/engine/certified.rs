@@ -32,6 +32,10 @@ impl Engine for Certified {
         Some(single_cast(&case.pair, &origin, input, true))
     }
 
+    fn takes_cast(&self, input: &CastInput) -> bool {
+        input.exact_kind()
+    }
+
     /// On sat-core's f32 boxes, so it is exact for the boxes sat-core stores.
     fn time(&self, batch: &Batch) -> Option<Pass> {
         Some(on_batch!(batch, |b| {

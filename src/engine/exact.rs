@@ -52,6 +52,10 @@ impl Engine for Exact {
     fn cast(&self, case: &Prepared, input: &CastInput) -> Option<Result<CastReply, String>> {
         Some(exact_cast(&case.exact, input))
     }
+
+    fn takes_cast(&self, input: &CastInput) -> bool {
+        input.exact_kind()
+    }
 }
 
 /// The exact distance of the boxes as written (the `exact` engine's, without its points).

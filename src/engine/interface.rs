@@ -54,6 +54,11 @@ pub trait Engine: Sync {
         None
     }
 
+    /// Whether it answers this kind of cast (`check --query cast` judges it on those only).
+    fn takes_cast(&self, _input: &CastInput) -> bool {
+        true
+    }
+
     /// One timed pass over a batch of the main job (`None`: it does not run there).
     fn time(&self, _batch: &Batch) -> Option<Pass> {
         None

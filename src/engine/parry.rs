@@ -61,6 +61,21 @@ impl Engine for Parry {
     fn cast(&self, case: &Prepared, input: &CastInput) -> Option<Result<CastReply, String>> {
         Some(parry_cast(case, input))
     }
+
+    fn takes_cast(&self, input: &CastInput) -> bool {
+        parry_takes(input)
+    }
+}
+
+/// Whether parry's casts take `input`: rotating ones only without a target distance and up to
+/// [`PARRY_NONLINEAR_MAX_TOI`].
+fn parry_takes(input: &CastInput) -> bool {
+    match input.motion {
+        Motion::Linear { .. } => true,
+        Motion::Rotating { .. } => {
+            input.target_distance == 0.0 && input.max_toi <= f64::from(PARRY_NONLINEAR_MAX_TOI)
+        }
+    }
 }
 
 /// The longest `max_toi` parry's rotating cast is run on: its cost grows with `max_toi`, and

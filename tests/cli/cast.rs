@@ -335,8 +335,38 @@ fn the_books_example_file_passes_and_parry_misses_the_cast2_seeds_it_names() {
     assert_eq!(output.status.code(), Some(0));
     let text = stdout(&output);
     assert!(
-        text.contains("obbsat check: 1 file, 3 cases, 2 not judged, 0 invalid lines"),
+        text.contains("obbsat check: 1 file, 4 cases, 1 not judged, 0 invalid lines"),
         "{text}"
+    );
+    // An engine that never hits misses the three hits, the one within a target distance too.
+    let output = obbsat(
+        &[
+            "check",
+            "examples/casts.jsonl",
+            "--query",
+            "cast",
+            "--format",
+            "json",
+            "--engine",
+            "cmd:while read -r line; do echo '{\"toi\": null}'; done",
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let report: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let wrong: Vec<&str> = report["engines"][0]["wrong_cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        wrong,
+        [
+            "\"crate-onto-wall\"",
+            "\"square-onto-ground\"",
+            "\"cube-within-a-quarter-of-floor\""
+        ]
     );
     // docs/cli.md, `decode`: parry's cast_shapes on two cast2 seeds.
     let mut files: Vec<String> = std::fs::read_dir("fuzz/corpus/cast2")

@@ -34,9 +34,9 @@
 //! **Casts** (`--query cast`; engines `sat`, `sat64`, `certified`, `exact`, `parry`, `all` or
 //! `cmd:` engines answering `{"toi": t}`): each line carries a cast ([`crate::case::cast`]);
 //! an answer is judged against the exact time of impact of the pair grown and shrunk by
-//! `64·ε·S'` ([`cast`]), every wrong one fails (unless `--fail-on never`). Casts without an
-//! exact time of impact here (a target distance, rotating) are listed as not judged. A recorded
-//! `toi` the exact oracle contradicts is a note.
+//! `64·ε·S'` (with a target distance: by exact swept distances, [`cast`]), every wrong one fails
+//! (unless `--fail-on never`). Rotating casts, without an exact time of impact here, are listed
+//! as not judged. A recorded `toi` the exact oracle contradicts is a note.
 
 use std::io::{self, Read};
 use std::path::PathBuf;
@@ -437,14 +437,24 @@ fn dedup(engines: &[Choice]) -> Vec<Choice> {
 /// Runs one engine on every entry and tallies its answers.
 fn judge(
     engine: &Choice,
-    entries: &[Entry],
+    all: &[Entry],
     options: &Options,
     progress: &Progress,
 ) -> io::Result<EngineReport> {
     let query = options.query;
+    // A built-in engine is judged on the casts it takes (`certified` and `exact`: linear ones
+    // with target distance 0); the others' progress is counted at once.
+    let entries: Vec<&Entry> = all
+        .iter()
+        .filter(|entry| match (engine, query, entry.case.written.cast()) {
+            (Choice::Builtin(e), Query::Cast, Ok(input)) => e.takes_cast(&input),
+            _ => true,
+        })
+        .collect();
+    progress.advance(all.len() - entries.len());
     let (answers, problem): (Vec<Result<Answer, String>>, _) = match engine {
         Choice::Builtin(e) => (
-            parallel_map(entries, |entry| e.answer(query, &entry.case), progress),
+            parallel_map(&entries, |entry| e.answer(query, &entry.case), progress),
             None,
         ),
         Choice::Cmd(program) => {
