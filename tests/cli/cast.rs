@@ -338,6 +338,20 @@ fn the_books_example_file_passes_and_parry_misses_the_cast2_seeds_it_names() {
         text.contains("obbsat check: 1 file, 4 cases, 1 not judged, 0 invalid lines"),
         "{text}"
     );
+    // `obbsat cast` speaks the cmd: protocol's cast side (docs/maintainers.md).
+    let itself = format!("cmd:{} cast - --engine sat64", env!("CARGO_BIN_EXE_obbsat"));
+    let output = obbsat(
+        &[
+            "check",
+            "examples/casts.jsonl",
+            "--query",
+            "cast",
+            "--engine",
+            &itself,
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
     // An engine that never hits misses the three hits, the one within a target distance too.
     let output = obbsat(
         &[
