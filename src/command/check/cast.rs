@@ -55,7 +55,7 @@ enum Rule {
         grown: Option<BigRational>,
     },
     /// Target distance `δ > 0`: by swept distances.
-    Within(Swept),
+    Within(Box<Swept>),
 }
 
 /// A linear cast with target distance `δ > 0`, judged by its exact swept distances.
@@ -181,7 +181,7 @@ pub fn truth(case: &Prepared, input: &CastInput) -> Result<CastTruth, String> {
             toi: swept.first(),
             scale,
             speed,
-            rule: Rule::Within(swept),
+            rule: Rule::Within(Box::new(swept)),
         });
     }
     let toi = |grow: f64| exact_toi(&case.exact, input, grow);
