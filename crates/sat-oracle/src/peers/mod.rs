@@ -145,8 +145,11 @@ macro_rules! parry_box {
 }
 
 mod caught;
+// `single` and `double` each compile `box2.rs` and `box3.rs`, once per precision on purpose.
+#[allow(clippy::duplicate_mod)]
 #[cfg(feature = "parry-f64")]
 pub mod double;
+#[allow(clippy::duplicate_mod)]
 mod single;
 
 pub use caught::{PeerPanic, catch_peer};

@@ -8,23 +8,15 @@ use parry2d as parry2;
 use parry3d as parry3;
 use sat_core::{Obb2, Obb3};
 
-// `box2.rs` and `box3.rs`, compiled once per precision on purpose, with this precision's names
-// in scope (`Obb2`, `Obb3`, `Quat`, `parry2`, `parry3`).
-#[allow(clippy::duplicate_mod)]
+// `box2.rs` and `box3.rs` with this precision's names in scope (`Obb2`, `Obb3`, `Quat`, `parry2`,
+// `parry3`), and all their public items.
 #[path = "box2.rs"]
 mod box2;
-#[allow(clippy::duplicate_mod)]
 #[path = "box3.rs"]
 mod box3;
 
-pub use box2::{
-    ParryBox2, parry_gjk2, parry_query2, parry_sat2, try_parry_gjk2, try_parry_query2,
-    try_parry_sat2,
-};
-pub use box3::{
-    ParryBox3, parry_gjk3, parry_query3, parry_sat3, try_parry_gjk3, try_parry_query3,
-    try_parry_sat3,
-};
+pub use box2::*;
+pub use box3::*;
 
 #[cfg(test)]
 mod tests {
