@@ -59,7 +59,7 @@ use sat_core::exact::{
 };
 use sat_core::tolerance::{EPS, EPS_F64};
 
-use super::Report;
+use super::adjudicate::Report;
 use super::cast_recipe::{CastCase2, CastCase3, MotionInput3, NonlinearCase3};
 use super::peer_findings::strict_peers;
 use crate::peers::{ParryBox2, ParryBox3, catch_peer};

@@ -11,8 +11,10 @@ use super::cast_recipe::{
     Tumble, Turning,
 };
 use super::recipe::{Direction, Extent, Offset, Origin, Size, Tilt};
+use super::recipe2::Recipe2;
+use super::recipe3::Recipe3;
 use super::recipe3::{Placement3, Relative3, Rewrite3, Rotation, RotationForm};
-use super::{Recipe2, Recipe3, seeds2, seeds3};
+use super::seeds::{seeds2, seeds3};
 
 /// The verdict seed `name` of `seeds`.
 fn named<T>(seeds: Vec<(&'static str, T)>, name: &str) -> T {
