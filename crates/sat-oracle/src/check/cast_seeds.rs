@@ -242,28 +242,21 @@ pub fn seeds_cast2() -> Vec<(&'static str, CastRecipe2)> {
         boxes: boxes(name),
         motion,
     };
+    // Along A's x face, parallel to it.
+    let sliding_on_x_face = Travel {
+        heading: slide(0, Lean::Parallel),
+        ..SLIDING
+    };
     vec![
         ("head-on-edges", cast("squares-edge-touching", HEAD_ON)),
         ("head-on-corners", cast("squares-corner-touching", HEAD_ON)),
         (
             "sliding-on-touching-edges",
-            cast(
-                "squares-edge-touching",
-                Travel {
-                    heading: slide(0, Lean::Parallel),
-                    ..SLIDING
-                },
-            ),
+            cast("squares-edge-touching", sliding_on_x_face),
         ),
         (
             "sliding-one-ulp-apart",
-            cast(
-                "vertex-on-edge-1ulp-apart",
-                Travel {
-                    heading: slide(0, Lean::Parallel),
-                    ..SLIDING
-                },
-            ),
+            cast("vertex-on-edge-1ulp-apart", sliding_on_x_face),
         ),
         (
             "grazing-1e-6",
