@@ -299,10 +299,7 @@ fn boxes3(world: &mut World) {
                 let x = i as f32 * shift - centerx + offset;
                 let y = j as f32 * shift + centery;
                 let z = k as f32 * shift - centerz + offset;
-                world.add(
-                    RigidBodyBuilder::dynamic().translation(Vector::new(x, y, z)),
-                    ColliderBuilder::cuboid(rad, rad, rad),
-                );
+                world.add_box(Vector::new(x, y, z), Vector::splat(rad));
             }
         }
         offset -= 0.05 * rad * (num as f32 - 1.0);
@@ -336,13 +333,13 @@ fn keva_block(
                 } else {
                     spacing * k as f32 * 2.0
                 };
-                world.add(
-                    RigidBodyBuilder::dynamic().translation(Vector::new(
+                world.add_box(
+                    Vector::new(
                         x + dim.x + shift.x,
                         y + dim.y + shift.y,
                         z + dim.z + shift.z,
-                    )),
-                    ColliderBuilder::cuboid(dim.x, dim.y, dim.z),
+                    ),
+                    dim,
                 );
             }
         }
@@ -351,13 +348,13 @@ fn keva_block(
     let dim = half_extents.zxy();
     for i in 0..(block_width / (dim.x * 2.0)) as usize {
         for j in 0..(block_width / (dim.z * 2.0)) as usize {
-            world.add(
-                RigidBodyBuilder::dynamic().translation(Vector::new(
+            world.add_box(
+                Vector::new(
                     i as f32 * dim.x * 2.0 + dim.x + shift.x,
                     dim.y + shift.y + block_height,
                     j as f32 * dim.z * 2.0 + dim.z + shift.z,
-                )),
-                ColliderBuilder::cuboid(dim.x, dim.y, dim.z),
+                ),
+                dim,
             );
         }
     }
@@ -452,10 +449,7 @@ fn wall(world: &mut World, offset: Vector, stack_height: usize, half_extents: Ve
             let y = fi * shift.y + offset.y;
             let z = (fi * shift.z / 2.0) + (fj - fi) * shift.z + offset.z
                 - stack_height as f32 * half_extents.z;
-            world.add(
-                RigidBodyBuilder::dynamic().translation(Vector::new(x, y, z)),
-                ColliderBuilder::cuboid(half_extents.x, half_extents.y, half_extents.z),
-            );
+            world.add_box(Vector::new(x, y, z), half_extents);
         }
     }
 }
@@ -474,10 +468,7 @@ fn stacks3_pyramid(world: &mut World, offset: Vector, stack_height: usize, half_
                 let y = fi * shift.y + offset.y;
                 let z = (fi * shift.z / 2.0) + (fj - fi) * shift.z + offset.z
                     - stack_height as f32 * half_extents.z;
-                world.add(
-                    RigidBodyBuilder::dynamic().translation(Vector::new(x, y, z)),
-                    ColliderBuilder::cuboid(half_extents.x, half_extents.y, half_extents.z),
-                );
+                world.add_box(Vector::new(x, y, z), half_extents);
             }
         }
     }
@@ -559,10 +550,7 @@ fn many_pyramids3(world: &mut World) {
                 let fi = i as f32;
                 let x = (fi * shift / 2.0) + (fj - fi) * shift;
                 let y = fi * shift;
-                world.add(
-                    RigidBodyBuilder::dynamic().translation(Vector::new(x, y, 0.0) + offset),
-                    ColliderBuilder::cuboid(rad, rad, rad),
-                );
+                world.add_box(Vector::new(x, y, 0.0) + offset, Vector::splat(rad));
             }
         }
     }
@@ -643,10 +631,7 @@ fn compound3_stress(world: &mut World) {
 
 /// rapier's `debug_two_cubes3.rs`.
 fn debug_two_cubes3(world: &mut World) {
-    world.add(
-        RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 2.0, 0.0)),
-        ColliderBuilder::cuboid(0.5, 0.5, 0.5),
-    );
+    world.add_box(Vector::new(0.0, 2.0, 0.0), Vector::splat(0.5));
     world.ground(Vector::new(0.5, 0.5, 0.5), 0.0);
 }
 
@@ -752,9 +737,9 @@ fn debug_big_colliders3(world: &mut World) {
     for _ in 0..12 {
         let curr_height = 0.1f32.min(curr_width);
         curr_y += curr_height * 4.0;
-        world.add(
-            RigidBodyBuilder::dynamic().translation(Vector::new(0.0, curr_y, 0.0)),
-            ColliderBuilder::cuboid(curr_width, curr_height, curr_width),
+        world.add_box(
+            Vector::new(0.0, curr_y, 0.0),
+            Vector::new(curr_width, curr_height, curr_width),
         );
         curr_width /= 5.0;
     }
