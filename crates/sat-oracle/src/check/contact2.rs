@@ -4,13 +4,9 @@
 
 use glam::{DMat2 as DMat, DVec2 as DVec, Vec2 as Vect};
 use sat_core::Feature;
-use sat_core::exact::{ExactBox2, ExactVerdict, distance_bounds2, verdict2};
-use sat_rapier2d::SatDispatcher;
+use sat_core::exact::{ExactBox2, distance_bounds2 as distance_bounds, verdict2 as verdict};
+use sat_rapier2d as sat_rapier;
 use sat_rapier2d::rapier::math::{Pose, Rot2};
-use sat_rapier2d::rapier::parry::query::{
-    Contact, ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher, QueryDispatcher,
-    Unsupported,
-};
 use sat_rapier2d::rapier::parry::shape::Cuboid;
 
 use super::contact::Knobs;
@@ -52,20 +48,6 @@ fn exact_boxes(pos12: &Pose, c1: &Cuboid, c2: &Cuboid) -> (ExactBox2, ExactBox2)
             [[re, im], [-im, re]],
         ),
     )
-}
-
-/// The exact verdict for the boxes the pose names.
-fn exact_verdict(pos12: &Pose, c1: &Cuboid, c2: &Cuboid) -> ExactVerdict {
-    let (a, b) = exact_boxes(pos12, c1, c2);
-    verdict2(&a, &b)
-}
-
-/// A certified interval `(lower, upper)` of the exact distance of the boxes the pose names
-/// (sat-core's `distance_bounds2`).
-fn exact_distance(pos12: &Pose, c1: &Cuboid, c2: &Cuboid) -> (f64, f64) {
-    let (a, b) = exact_boxes(pos12, c1, c2);
-    let d = distance_bounds2(&a, &b);
-    (d.lower, d.upper)
 }
 
 /// The knobs' direction, in the plane.

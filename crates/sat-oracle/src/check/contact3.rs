@@ -4,13 +4,9 @@
 
 use glam::{DMat3 as DMat, DQuat, DVec3 as DVec, Vec3 as Vect};
 use sat_core::Feature;
-use sat_core::exact::{ExactBox3, ExactVerdict, distance_bounds3, verdict3};
-use sat_rapier3d::SatDispatcher;
+use sat_core::exact::{ExactBox3, distance_bounds3 as distance_bounds, verdict3 as verdict};
+use sat_rapier3d as sat_rapier;
 use sat_rapier3d::rapier::math::Pose;
-use sat_rapier3d::rapier::parry::query::{
-    Contact, ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher, QueryDispatcher,
-    Unsupported,
-};
 use sat_rapier3d::rapier::parry::shape::Cuboid;
 
 use super::contact::Knobs;
@@ -56,20 +52,6 @@ fn exact_boxes(pos12: &Pose, c1: &Cuboid, c2: &Cuboid) -> (ExactBox3, ExactBox3)
             pos12.rotation.to_array().map(f64::from),
         ),
     )
-}
-
-/// The exact verdict for the boxes the pose names.
-fn exact_verdict(pos12: &Pose, c1: &Cuboid, c2: &Cuboid) -> ExactVerdict {
-    let (a, b) = exact_boxes(pos12, c1, c2);
-    verdict3(&a, &b)
-}
-
-/// A certified interval `(lower, upper)` of the exact distance of the boxes the pose names
-/// (sat-core's `distance_bounds3`).
-fn exact_distance(pos12: &Pose, c1: &Cuboid, c2: &Cuboid) -> (f64, f64) {
-    let (a, b) = exact_boxes(pos12, c1, c2);
-    let d = distance_bounds3(&a, &b);
-    (d.lower, d.upper)
 }
 
 /// The knobs' direction.

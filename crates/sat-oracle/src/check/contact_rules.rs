@@ -1,8 +1,9 @@
 //! The rules of [`contact`](crate::check::contact) for one dimension: one source, compiled by
 //! `contact2.rs` and `contact3.rs` (as sat-core compiles its boxes once per precision). The
-//! parent names the dimension's types (`Pose`, `Cuboid`, `DVec`, `DMat`, `Vect`, parry's query
-//! types, `Case`, `ParryBox`), `DIM`, and what differs between the dimensions: `rotation`,
-//! `margin_enclosure`, `exact_verdict`, `exact_distance`, `direction`, `motion`, `single`, and
+//! parent names the dimension's sat-rapier crate (`sat_rapier`, whose parry's query types this
+//! file takes), its types (`Pose`, `Cuboid`, `DVec`, `Vect`, `Case`, `ParryBox`), `DIM`, and
+//! what differs between the dimensions: `rotation`,
+//! `margin_enclosure`, `exact_boxes` (and sat-core's `verdict` and `distance_bounds` for them), `direction`, `motion`, `single`, and
 //! `Frame` (the second box in the first's frame) with its `edge_axes` and `faces_inside`. The
 //! parent names nothing of this file: `check` re-exports its public items.
 
@@ -15,10 +16,14 @@ use sat_core::exact::ExactVerdict;
 use sat_core::tolerance::Band;
 use sat_rapier3d::tolerance::{ROUNDING_REACH_K, face_preference, rounding};
 
+use super::sat_rapier::SatDispatcher;
+use super::sat_rapier::rapier::parry::query::{
+    Contact, ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher, QueryDispatcher,
+    Unsupported,
+};
 use super::{
-    Case, Contact, ContactManifold, Cuboid, DIM, DVec, DefaultQueryDispatcher, Frame, ParryBox,
-    PersistentQueryDispatcher, Pose, QueryDispatcher, SatDispatcher, Unsupported, Vect, direction,
-    exact_distance, exact_verdict, margin_enclosure, motion, rotation, single,
+    Case, Cuboid, DIM, DVec, Frame, ParryBox, Pose, Vect, direction, distance_bounds, exact_boxes,
+    margin_enclosure, motion, rotation, single, verdict,
 };
 use crate::check::adjudicate::Report;
 use crate::check::contact::{Knobs, Who, bound, fail};
@@ -99,7 +104,8 @@ impl BoxPair {
     /// The exact verdict for the boxes the pose names.
     pub(super) fn exact(&self) -> &ExactVerdict {
         self.exact.get_or_init(|| {
-            let verdict = exact_verdict(&self.pos12, &self.c1, &self.c2);
+            let (a, b) = exact_boxes(&self.pos12, &self.c1, &self.c2);
+            let verdict = verdict(&a, &b);
             debug_assert_eq!(verdict.scale, self.scale);
             verdict
         })
@@ -131,7 +137,11 @@ impl BoxPair {
     /// intersect).
     fn distance_upper(&self) -> f64 {
         self.distance
-            .get_or_init(|| exact_distance(&self.pos12, &self.c1, &self.c2))
+            .get_or_init(|| {
+                let (a, b) = exact_boxes(&self.pos12, &self.c1, &self.c2);
+                let d = distance_bounds(&a, &b);
+                (d.lower, d.upper)
+            })
             .1
     }
 

@@ -3,7 +3,7 @@
 use super::rules::{BoxPair, Manifolds, judge_manifolds};
 use super::*;
 use crate::check::contact::Who;
-use sat_rapier3d::rapier::parry::query::TrackedContact;
+use sat_rapier3d::rapier::parry::query::{ContactManifold, TrackedContact};
 use sat_rapier3d::rapier::parry::shape::PackedFeatureId;
 
 /// Unit cubes, the second at `(x, 0, 0)`, prediction `0.02`.
