@@ -189,6 +189,14 @@ macro_rules! world {
                 handle
             }
 
+            /// A dynamic box of `half_extents` centred at `at`.
+            pub fn add_box(&mut self, at: Vector, half_extents: Vector) -> RigidBodyHandle {
+                self.add(
+                    RigidBodyBuilder::dynamic().translation(at),
+                    ColliderBuilder::new(SharedShape::new(Cuboid::new(half_extents))),
+                )
+            }
+
             /// A fixed box of `half_extents` centred at height `y`.
             pub fn ground(&mut self, half_extents: Vector, y: Real) -> RigidBodyHandle {
                 self.add(

@@ -1,6 +1,5 @@
 //! [`check2`] and [`check3`]: sat-core's verdicts against the exact oracle, parry's against both.
 
-use core::fmt;
 use std::cell::OnceCell;
 
 use sat_core::batch::{ObbSet2, ObbSet3, pair_overlaps2, pair_overlaps3};
@@ -8,77 +7,11 @@ use sat_core::exact::{ExactBox2, ExactBox3, ExactVerdict, verdict2, verdict3};
 use sat_core::tolerance::Band;
 use sat_core::{Obb2, Obb3};
 
-use super::Judged;
 use super::filter::{FilterBox, decide2, decide3};
-use super::peer_findings::{record, record_panic};
-use super::{RecipePair2, RecipePair3};
+use super::judged::Judged;
+use super::peer_findings::{Peer, PeerError, record, record_panic};
+use super::recipe_pair::{RecipePair2, RecipePair3};
 use crate::peers::{PeerPanic, try_parry_gjk2, try_parry_gjk3, try_parry_sat2, try_parry_sat3};
-
-/// A peer engine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Peer {
-    /// parry's GJK (`intersection_test_support_map_support_map`).
-    Gjk,
-    /// parry's SAT (`intersection_test_cuboid_cuboid`).
-    Sat,
-}
-
-impl fmt::Display for Peer {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Peer::Gjk => "parry GJK",
-            Peer::Sat => "parry SAT",
-        })
-    }
-}
-
-/// A wrong verdict of a peer.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PeerError {
-    /// Which engine.
-    pub peer: Peer,
-    /// 2 or 3.
-    pub dim: u8,
-    /// Its verdict (`true`: intersect).
-    pub verdict: bool,
-    /// The exact margin (positive: apart by at least this; negative: penetration depth).
-    pub margin: f64,
-    /// `S = |t| + |e_A| + |e_B|`.
-    pub scale: f64,
-}
-
-impl PeerError {
-    /// `|margin| / S`.
-    pub fn relative(&self) -> f64 {
-        self.margin.abs() / self.scale
-    }
-
-    /// Whether `|margin|` exceeds sat-core's band `BAND_K·ε·S`: sat-core is never wrong there.
-    pub fn outside_band(&self) -> bool {
-        !Band::f32(self.scale).contains(self.margin)
-    }
-}
-
-impl fmt::Display for PeerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (answer, truth) = if self.verdict {
-            ("intersect", "are apart")
-        } else {
-            ("are apart", "intersect")
-        };
-        let bands = self.margin.abs() / Band::f32(self.scale).width();
-        write!(
-            f,
-            "{} ({}D) says the boxes {answer} but they {truth}: margin {:.3e}, S {:.3e}, \
-             |margin|/S {:.3e} ({bands:.1} of sat-core's bands)",
-            self.peer,
-            self.dim,
-            self.margin,
-            self.scale,
-            self.relative()
-        )
-    }
-}
 
 /// What [`check2`] or [`check3`] found on one case. A violation of sat-core's guarantees is a
 /// panic instead.

@@ -47,7 +47,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use glam::{DMat3, DVec3, Vec2, Vec3};
 use parry2d::query::{self as query2};
-use parry3d::query::{self as query3, NonlinearRigidMotion, ShapeCastOptions};
+use parry3d::query::{self as query3, NonlinearRigidMotion};
 use sat_core::Obb3;
 use sat_core::cast::{
     CAST_DISTANCE_K, CAST_DISTANCE_K_F64, CAST_K, CAST_K_F64, CastHit, CastOptions, CastStatus,
@@ -59,7 +59,7 @@ use sat_core::exact::{
 };
 use sat_core::tolerance::{EPS, EPS_F64};
 
-use super::Report;
+use super::adjudicate::Report;
 use super::cast_recipe::{CastCase2, CastCase3, MotionInput3, NonlinearCase3};
 use super::peer_findings::strict_peers;
 use crate::peers::{ParryBox2, ParryBox3, catch_peer};
@@ -364,179 +364,114 @@ fn report(hit: bool) -> Report {
     }
 }
 
-/// Checks one linear 3D cast; panics on a violation of sat-core's promise.
-pub fn check_cast3(case: &CastCase3) -> Report {
-    let Ok((a, b)) = case.pair.obbs() else {
-        return Report::default();
+/// [`check_cast3`] and [`check_cast2`]: one body over each dimension's types and functions
+/// (`$peer`: parry's query index in [`cast_peer_tallies`]; `witnesses`: what else a hit must
+/// hold, 3D only).
+macro_rules! check_cast_fn {
+    ($(#[$doc:meta])* $check:ident($case:ident): $vec:ident, $as_dvec:ident, $exact_box:ident,
+     $parry_box:ident, $query:ident, $peer:literal $(, witnesses: $witnesses:ident)?) => {
+        $(#[$doc])*
+        pub fn $check(case: &$case) -> Report {
+            let Ok((a, b)) = case.pair.obbs() else {
+                return Report::default();
+            };
+            let (va, vb) = ($vec::from_array(case.va), $vec::from_array(case.vb));
+            let options = CastOptions::new(case.max_toi).with_target_distance(case.target_distance);
+            let Ok(hit) = a.cast(va, &b, vb, options) else {
+                return Report::default();
+            };
+            let describe = || {
+                let fields = serde_json::json!({
+                    "vel_a": case.va, "vel_b": case.vb, "max_toi": number(case.max_toi),
+                    "target_distance": number(case.target_distance),
+                });
+                describe_with(case.pair.case_line(), fields)
+            };
+            let m = Linear {
+                va: va.$as_dvec().to_array(),
+                vb: vb.$as_dvec().to_array(),
+                max_toi: f64::from(case.max_toi.min(f32::MAX)),
+                delta: f64::from(case.target_distance),
+                offset: (b.center() - a.center()).$as_dvec().length(),
+                sizes: a.half_extents().$as_dvec().length() + b.half_extents().$as_dvec().length(),
+            };
+            let exact = ($exact_box::from(&a), $exact_box::from(&b));
+            let f32s = [
+                f64::from(EPS),
+                f64::from(CAST_K),
+                f64::from(CAST_DISTANCE_K),
+            ];
+            let answer = hit.map(|h| (f64::from(h.toi), h.status));
+            judge_core("sat-core cast", &m, &exact, answer, f32s, &describe);
+            $(
+                if let Some(h) = hit {
+                    $witnesses(&h, &describe);
+                }
+            )?
+            if case.target_distance == 0.0 {
+                let certified = a.cast_certified(va, &b, vb, case.max_toi).expect("checked");
+                let expected = exact.toi(&m, 0.0).map(|(t, p)| (f32_down(&t), p));
+                let got = certified.map(|h| (h.toi, h.status == CastStatus::Penetrating));
+                assert_eq!(
+                    got,
+                    expected,
+                    "sat-core cast_certified\n  case: {}",
+                    describe()
+                );
+            }
+            // The f64 boxes of the numbers as written.
+            let (wa, wb) = case.pair.boxes();
+            if let (Ok(da), Ok(db)) = (wa.dobb(), wb.dobb()) {
+                let options = CastOptions::new(f64::from(case.max_toi))
+                    .with_target_distance(f64::from(case.target_distance));
+                let hit64 = da
+                    .cast(va.$as_dvec(), &db, vb.$as_dvec(), options)
+                    .expect("checked");
+                let m64 = Linear {
+                    max_toi: f64::from(case.max_toi),
+                    offset: (db.center() - da.center()).length(),
+                    sizes: da.half_extents().length() + db.half_extents().length(),
+                    ..m
+                };
+                let exact64 = ($exact_box::from(&da), $exact_box::from(&db));
+                let answer64 = hit64.map(|h| (h.toi, h.status));
+                let f64s = [EPS_F64, CAST_K_F64, CAST_DISTANCE_K_F64];
+                judge_core(
+                    "sat-core f64 cast",
+                    &m64,
+                    &exact64,
+                    answer64,
+                    f64s,
+                    &describe,
+                );
+            }
+            // parry.
+            let (pa, pb) = ($parry_box::from_obb(&a), $parry_box::from_obb(&b));
+            let options = $query::ShapeCastOptions {
+                max_time_of_impact: case.max_toi,
+                target_distance: case.target_distance,
+                stop_at_penetration: true,
+                compute_impact_geometry_on_penetration: true,
+            };
+            let parry = catch_peer(|| {
+                $query::cast_shapes(&pa.pose, va, &pa.cuboid, &pb.pose, vb, &pb.cuboid, options)
+                    .map(|h| h.map(|h| h.time_of_impact))
+            });
+            peer_linear($peer, &m, &exact, parry, &describe);
+            report(hit.is_some())
+        }
     };
-    let (va, vb) = (Vec3::from_array(case.va), Vec3::from_array(case.vb));
-    let options = CastOptions::new(case.max_toi).with_target_distance(case.target_distance);
-    let Ok(hit) = a.cast(va, &b, vb, options) else {
-        return Report::default();
-    };
-    let describe = || {
-        let fields = serde_json::json!({
-            "vel_a": case.va, "vel_b": case.vb, "max_toi": number(case.max_toi),
-            "target_distance": number(case.target_distance),
-        });
-        describe_with(case.pair.case_line(), fields)
-    };
-    let m = Linear {
-        va: va.as_dvec3().to_array(),
-        vb: vb.as_dvec3().to_array(),
-        max_toi: f64::from(case.max_toi.min(f32::MAX)),
-        delta: f64::from(case.target_distance),
-        offset: (b.center() - a.center()).as_dvec3().length(),
-        sizes: a.half_extents().as_dvec3().length() + b.half_extents().as_dvec3().length(),
-    };
-    let exact = (ExactBox3::from(&a), ExactBox3::from(&b));
-    let f32s = [
-        f64::from(EPS),
-        f64::from(CAST_K),
-        f64::from(CAST_DISTANCE_K),
-    ];
-    let answer = |h: Option<CastHit<Vec3, f32>>| h.map(|h| (f64::from(h.toi), h.status));
-    judge_core("sat-core cast", &m, &exact, answer(hit), f32s, &describe);
-    if let Some(h) = hit {
-        check_witnesses(&h, &describe);
-    }
-    if case.target_distance == 0.0 {
-        let certified = a.cast_certified(va, &b, vb, case.max_toi).expect("checked");
-        let truth = exact.toi(&m, 0.0);
-        let expected = truth.map(|(t, p)| (f32_down(&t), p));
-        let got = certified.map(|h| (h.toi, h.status == CastStatus::Penetrating));
-        assert_eq!(
-            got,
-            expected,
-            "sat-core cast_certified\n  case: {}",
-            describe()
-        );
-    }
-    // The f64 boxes of the numbers as written.
-    let (wa, wb) = case.pair.boxes();
-    if let (Ok(da), Ok(db)) = (wa.dobb(), wb.dobb()) {
-        let options = CastOptions::new(f64::from(case.max_toi))
-            .with_target_distance(f64::from(case.target_distance));
-        let hit64 = da
-            .cast(va.as_dvec3(), &db, vb.as_dvec3(), options)
-            .expect("checked");
-        let m64 = Linear {
-            max_toi: f64::from(case.max_toi),
-            offset: (db.center() - da.center()).length(),
-            sizes: da.half_extents().length() + db.half_extents().length(),
-            ..m
-        };
-        let exact64 = (ExactBox3::from(&da), ExactBox3::from(&db));
-        let answer64 = hit64.map(|h| (h.toi, h.status));
-        let f64s = [EPS_F64, CAST_K_F64, CAST_DISTANCE_K_F64];
-        judge_core(
-            "sat-core f64 cast",
-            &m64,
-            &exact64,
-            answer64,
-            f64s,
-            &describe,
-        );
-    }
-    // parry.
-    let (pa, pb) = (ParryBox3::from_obb(&a), ParryBox3::from_obb(&b));
-    let options = ShapeCastOptions {
-        max_time_of_impact: case.max_toi,
-        target_distance: case.target_distance,
-        stop_at_penetration: true,
-        compute_impact_geometry_on_penetration: true,
-    };
-    let parry = catch_peer(|| {
-        query3::cast_shapes(&pa.pose, va, &pa.cuboid, &pb.pose, vb, &pb.cuboid, options)
-            .map(|h| h.map(|h| h.time_of_impact))
-    });
-    peer_linear(1, &m, &exact, parry, &describe);
-    report(hit.is_some())
 }
 
-/// Checks one linear 2D cast (see [`check_cast3`]).
-pub fn check_cast2(case: &CastCase2) -> Report {
-    let Ok((a, b)) = case.pair.obbs() else {
-        return Report::default();
-    };
-    let (va, vb) = (Vec2::from_array(case.va), Vec2::from_array(case.vb));
-    let options = CastOptions::new(case.max_toi).with_target_distance(case.target_distance);
-    let Ok(hit) = a.cast(va, &b, vb, options) else {
-        return Report::default();
-    };
-    let describe = || {
-        let fields = serde_json::json!({
-            "vel_a": case.va, "vel_b": case.vb, "max_toi": number(case.max_toi),
-            "target_distance": number(case.target_distance),
-        });
-        describe_with(case.pair.case_line(), fields)
-    };
-    let m = Linear {
-        va: va.as_dvec2().to_array(),
-        vb: vb.as_dvec2().to_array(),
-        max_toi: f64::from(case.max_toi.min(f32::MAX)),
-        delta: f64::from(case.target_distance),
-        offset: (b.center() - a.center()).as_dvec2().length(),
-        sizes: a.half_extents().as_dvec2().length() + b.half_extents().as_dvec2().length(),
-    };
-    let exact = (ExactBox2::from(&a), ExactBox2::from(&b));
-    let f32s = [
-        f64::from(EPS),
-        f64::from(CAST_K),
-        f64::from(CAST_DISTANCE_K),
-    ];
-    let answer = hit.map(|h| (f64::from(h.toi), h.status));
-    judge_core("sat-core cast", &m, &exact, answer, f32s, &describe);
-    if case.target_distance == 0.0 {
-        let certified = a.cast_certified(va, &b, vb, case.max_toi).expect("checked");
-        let expected = exact.toi(&m, 0.0).map(|(t, p)| (f32_down(&t), p));
-        let got = certified.map(|h| (h.toi, h.status == CastStatus::Penetrating));
-        assert_eq!(
-            got,
-            expected,
-            "sat-core cast_certified\n  case: {}",
-            describe()
-        );
-    }
-    let (wa, wb) = case.pair.boxes();
-    if let (Ok(da), Ok(db)) = (wa.dobb(), wb.dobb()) {
-        let options = CastOptions::new(f64::from(case.max_toi))
-            .with_target_distance(f64::from(case.target_distance));
-        let hit64 = da
-            .cast(va.as_dvec2(), &db, vb.as_dvec2(), options)
-            .expect("checked");
-        let m64 = Linear {
-            max_toi: f64::from(case.max_toi),
-            offset: (db.center() - da.center()).length(),
-            sizes: da.half_extents().length() + db.half_extents().length(),
-            ..m
-        };
-        let exact64 = (ExactBox2::from(&da), ExactBox2::from(&db));
-        let f64s = [EPS_F64, CAST_K_F64, CAST_DISTANCE_K_F64];
-        let answer64 = hit64.map(|h| (h.toi, h.status));
-        judge_core(
-            "sat-core f64 cast",
-            &m64,
-            &exact64,
-            answer64,
-            f64s,
-            &describe,
-        );
-    }
-    let (pa, pb) = (ParryBox2::from_obb(&a), ParryBox2::from_obb(&b));
-    let options = query2::ShapeCastOptions {
-        max_time_of_impact: case.max_toi,
-        target_distance: case.target_distance,
-        stop_at_penetration: true,
-        compute_impact_geometry_on_penetration: true,
-    };
-    let parry = catch_peer(|| {
-        query2::cast_shapes(&pa.pose, va, &pa.cuboid, &pb.pose, vb, &pb.cuboid, options)
-            .map(|h| h.map(|h| h.time_of_impact))
-    });
-    peer_linear(0, &m, &exact, parry, &describe);
-    report(hit.is_some())
-}
+check_cast_fn!(
+    /// Checks one linear 3D cast; panics on a violation of sat-core's promise.
+    check_cast3(CastCase3): Vec3, as_dvec3, ExactBox3, ParryBox3, query3, 1,
+    witnesses: check_witnesses
+);
+check_cast_fn!(
+    /// Checks one linear 2D cast (see [`check_cast3`]).
+    check_cast2(CastCase2): Vec2, as_dvec2, ExactBox2, ParryBox2, query2, 0
+);
 
 /// Records parry's linear answer (query `query`) when it is wrong or panicked.
 fn peer_linear<const N: usize, E>(

@@ -9,9 +9,12 @@
 
 use glam::{DMat3, DQuat, DVec2, DVec3};
 
+use super::box_input::{BoxInput2, BoxInput3, Orientation3};
 use super::field_bytes::{field_bytes_enum, field_bytes_struct};
 use super::recipe::{Direction, Offset, Tilt, unit16};
-use super::{BoxInput2, BoxInput3, Orientation3, Recipe2, Recipe3};
+use super::recipe_pair::{RecipePair2, RecipePair3};
+use super::recipe2::Recipe2;
+use super::recipe3::Recipe3;
 
 field_bytes_struct! {
     /// A cast case's recipe: the boxes (at the placement B reaches at time `lead`) and the
@@ -426,7 +429,7 @@ pub struct CastCase3 {
     /// How it was built.
     pub recipe: CastRecipe3,
     /// The boxes at time `0`.
-    pub pair: super::RecipePair3,
+    pub pair: RecipePair3,
     /// A's velocity.
     pub va: [f32; 3],
     /// B's velocity.
@@ -443,7 +446,7 @@ pub struct CastCase2 {
     /// How it was built.
     pub recipe: CastRecipe2,
     /// The rectangles at time `0`.
-    pub pair: super::RecipePair2,
+    pub pair: RecipePair2,
     /// A's velocity.
     pub va: [f32; 2],
     /// B's velocity.
@@ -471,7 +474,7 @@ pub struct NonlinearCase3 {
     /// How it was built.
     pub recipe: NonlinearRecipe3,
     /// The boxes at time `0`.
-    pub pair: super::RecipePair3,
+    pub pair: RecipePair3,
     /// A's motion.
     pub motion_a: MotionInput3,
     /// B's motion.
@@ -498,7 +501,7 @@ impl From<CastRecipe3> for CastCase3 {
         let drift = DVec3::from_array(m.drift.value(s, |d| d.unit3().to_array()));
         CastCase3 {
             recipe,
-            pair: super::RecipePair3 {
+            pair: RecipePair3 {
                 recipe: recipe.boxes,
                 a,
                 b,
@@ -523,7 +526,7 @@ impl From<CastRecipe2> for CastCase2 {
         let drift = DVec2::from_array(m.drift.value(s, |d| d.unit2().to_array()));
         CastCase2 {
             recipe,
-            pair: super::RecipePair2 {
+            pair: RecipePair2 {
                 recipe: recipe.boxes,
                 a,
                 b,
@@ -615,7 +618,7 @@ impl From<NonlinearRecipe3> for NonlinearCase3 {
         let (b, motion_b) = wound_back(&b, wb, pb, drift + v, lead);
         NonlinearCase3 {
             recipe,
-            pair: super::RecipePair3 {
+            pair: RecipePair3 {
                 recipe: recipe.boxes,
                 a,
                 b,

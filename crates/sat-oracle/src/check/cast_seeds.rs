@@ -11,8 +11,10 @@ use super::cast_recipe::{
     Tumble, Turning,
 };
 use super::recipe::{Direction, Extent, Offset, Origin, Size, Tilt};
+use super::recipe2::Recipe2;
+use super::recipe3::Recipe3;
 use super::recipe3::{Placement3, Relative3, Rewrite3, Rotation, RotationForm};
-use super::{Recipe2, Recipe3, seeds2, seeds3};
+use super::seeds::{seeds2, seeds3};
 
 /// The verdict seed `name` of `seeds`.
 fn named<T>(seeds: Vec<(&'static str, T)>, name: &str) -> T {
@@ -240,28 +242,21 @@ pub fn seeds_cast2() -> Vec<(&'static str, CastRecipe2)> {
         boxes: boxes(name),
         motion,
     };
+    // Along A's x face, parallel to it.
+    let sliding_on_x_face = Travel {
+        heading: slide(0, Lean::Parallel),
+        ..SLIDING
+    };
     vec![
         ("head-on-edges", cast("squares-edge-touching", HEAD_ON)),
         ("head-on-corners", cast("squares-corner-touching", HEAD_ON)),
         (
             "sliding-on-touching-edges",
-            cast(
-                "squares-edge-touching",
-                Travel {
-                    heading: slide(0, Lean::Parallel),
-                    ..SLIDING
-                },
-            ),
+            cast("squares-edge-touching", sliding_on_x_face),
         ),
         (
             "sliding-one-ulp-apart",
-            cast(
-                "vertex-on-edge-1ulp-apart",
-                Travel {
-                    heading: slide(0, Lean::Parallel),
-                    ..SLIDING
-                },
-            ),
+            cast("vertex-on-edge-1ulp-apart", sliding_on_x_face),
         ),
         (
             "grazing-1e-6",

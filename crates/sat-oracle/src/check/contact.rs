@@ -60,11 +60,22 @@ use std::sync::Mutex;
 use arbitrary::{Arbitrary, Unstructured};
 use sat_rapier3d::tolerance::CONTACT_K;
 
-use super::strict_peers;
+use super::peer_findings::strict_peers;
 
 /// `B = CONTACT_K·ε·S`.
 pub(crate) fn bound(scale: f64) -> f64 {
     f64::from(CONTACT_K) * f64::from(f32::EPSILON) * scale
+}
+
+/// The second box of a pair in the first box's frame (centre `t`, axes `r`) and both boxes'
+/// half-extents, in f64 vectors `V` and matrices `M` of the dimension (`contact2.rs` and
+/// `contact3.rs` add what the dimension computes from it).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Frame<V, M> {
+    pub(super) t: V,
+    pub(super) r: M,
+    pub(super) h1: V,
+    pub(super) h2: V,
 }
 
 /// The query knobs a contact or manifold input carries before its case: the prediction distance

@@ -4,28 +4,19 @@
 
 use glam::{DMat2 as DMat, DVec2 as DVec, Vec2 as Vect};
 use sat_core::Feature;
-use sat_core::exact::{ExactBox2, ExactVerdict, distance_bounds2, verdict2};
-use sat_rapier2d::SatDispatcher;
+use sat_core::exact::{ExactBox2, distance_bounds2 as distance_bounds, verdict2 as verdict};
+use sat_rapier2d as sat_rapier;
 use sat_rapier2d::rapier::math::{Pose, Rot2};
-use sat_rapier2d::rapier::parry::query::{
-    Contact, ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher, QueryDispatcher,
-    Unsupported,
-};
 use sat_rapier2d::rapier::parry::shape::Cuboid;
 
-use super::RecipePair2 as Case;
 use super::contact::Knobs;
+use super::recipe_pair::RecipePair2 as Case;
 use crate::peers::ParryBox2 as ParryBox;
 
-/// The rules, compiled for this dimension.
+/// The rules, compiled for this dimension (`check` re-exports their public items).
 #[allow(clippy::duplicate_mod)]
 #[path = "contact_rules.rs"]
-mod rules;
-
-use rules::BoxPair;
-pub use rules::{
-    ContactCase as ContactCase2, check_contact as check_contact2, check_manifold as check_manifold2,
-};
+pub(super) mod rules;
 
 /// The dimension, as a finding names it.
 const DIM: u8 = 2;
@@ -41,40 +32,22 @@ fn margin_enclosure(_: &Pose, _: &Cuboid, _: &Cuboid) -> Option<(f64, f64)> {
     None
 }
 
-/// The exact verdict for the boxes the pose names.
-fn exact_verdict(pos12: &Pose, c1: &Cuboid, c2: &Cuboid) -> ExactVerdict {
+/// The boxes the pose names, exactly: the first at the origin, axis-aligned; the second at the
+/// translation, its axes the unit complex's columns as stored.
+fn exact_boxes(pos12: &Pose, c1: &Cuboid, c2: &Cuboid) -> (ExactBox2, ExactBox2) {
     let (re, im) = (f64::from(pos12.rotation.re), f64::from(pos12.rotation.im));
-    verdict2(
-        &ExactBox2::from_axes(
+    (
+        ExactBox2::from_axes(
             [0.0; 2],
             c1.half_extents.to_array().map(f64::from),
             [[1.0, 0.0], [0.0, 1.0]],
         ),
-        &ExactBox2::from_axes(
+        ExactBox2::from_axes(
             pos12.translation.to_array().map(f64::from),
             c2.half_extents.to_array().map(f64::from),
             [[re, im], [-im, re]],
         ),
     )
-}
-
-/// A certified interval `(lower, upper)` of the exact distance of the boxes the pose names
-/// (sat-core's `distance_bounds2`).
-fn exact_distance(pos12: &Pose, c1: &Cuboid, c2: &Cuboid) -> (f64, f64) {
-    let (re, im) = (f64::from(pos12.rotation.re), f64::from(pos12.rotation.im));
-    let d = distance_bounds2(
-        &ExactBox2::from_axes(
-            [0.0; 2],
-            c1.half_extents.to_array().map(f64::from),
-            [[1.0, 0.0], [0.0, 1.0]],
-        ),
-        &ExactBox2::from_axes(
-            pos12.translation.to_array().map(f64::from),
-            c2.half_extents.to_array().map(f64::from),
-            [[re, im], [-im, re]],
-        ),
-    );
-    (d.lower, d.upper)
 }
 
 /// The knobs' direction, in the plane.
@@ -88,7 +61,10 @@ fn single(v: DVec) -> Vect {
     v.as_vec2()
 }
 
-impl BoxPair {
+/// This dimension's [`Frame`].
+type Frame = super::contact::Frame<DVec, DMat>;
+
+impl Frame {
     /// No edge-edge axes in 2D.
     fn edge_axes(&self) -> Vec<(Feature, DVec)> {
         Vec::new()
@@ -115,17 +91,14 @@ impl BoxPair {
 }
 
 /// The knobs' small motion of the second box: a translation and a rotation about its centre.
-fn motion(k: &Knobs, s: &BoxPair) -> Pose {
-    let dt = direction(k) * k.translation(s.scale);
+fn motion(k: &Knobs, pos12: &Pose, t: DVec, scale: f64) -> Pose {
+    let dt = direction(k) * k.translation(scale);
     let angle = if k.direction.is_multiple_of(2) {
         k.angle()
     } else {
         -k.angle()
     };
-    let (re, im) = (
-        f64::from(s.pos12.rotation.re),
-        f64::from(s.pos12.rotation.im),
-    );
+    let (re, im) = (f64::from(pos12.rotation.re), f64::from(pos12.rotation.im));
     let turned = DVec::new(re, im)
         .rotate(DVec::from_angle(angle))
         .normalize();
@@ -133,5 +106,5 @@ fn motion(k: &Knobs, s: &BoxPair) -> Pose {
         re: turned.x as f32,
         im: turned.y as f32,
     };
-    Pose::from_parts(single(s.t + dt), rotation)
+    Pose::from_parts(single(t + dt), rotation)
 }

@@ -1,9 +1,11 @@
 //! The rules of [`contact`](crate::check::contact) for one dimension: one source, compiled by
 //! `contact2.rs` and `contact3.rs` (as sat-core compiles its boxes once per precision). The
-//! parent names the dimension's types (`Pose`, `Cuboid`, `DVec`, `DMat`, `Vect`, parry's query
-//! types, `Case`, `ParryBox`), `DIM`, and what differs between the dimensions: `rotation`,
-//! `margin_enclosure`, `exact_verdict`, `exact_distance`, `direction`, `motion`, `single`,
-//! `BoxPair::edge_axes` and `BoxPair::faces_inside`.
+//! parent names the dimension's sat-rapier crate (`sat_rapier`, whose parry's query types this
+//! file takes), its types (`Pose`, `Cuboid`, `DVec`, `Vect`, `Case`, `ParryBox`), `DIM`, and
+//! what differs between the dimensions: `rotation`,
+//! `margin_enclosure`, `exact_boxes` (and sat-core's `verdict` and `distance_bounds` for them), `direction`, `motion`, `single`, and
+//! `Frame` (the second box in the first's frame) with its `edge_axes` and `faces_inside`. The
+//! parent names nothing of this file: `check` re-exports its public items.
 
 use std::cell::OnceCell;
 use std::fmt::Debug;
@@ -14,13 +16,17 @@ use sat_core::exact::ExactVerdict;
 use sat_core::tolerance::Band;
 use sat_rapier3d::tolerance::{ROUNDING_REACH_K, face_preference, rounding};
 
-use super::super::Report;
-use super::super::contact::{Knobs, Who, bound, fail};
-use super::{
-    Case, Contact, ContactManifold, Cuboid, DIM, DMat, DVec, DefaultQueryDispatcher, ParryBox,
-    PersistentQueryDispatcher, Pose, QueryDispatcher, SatDispatcher, Unsupported, Vect, direction,
-    exact_distance, exact_verdict, margin_enclosure, motion, rotation, single,
+use super::sat_rapier::SatDispatcher;
+use super::sat_rapier::rapier::parry::query::{
+    Contact, ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher, QueryDispatcher,
+    Unsupported,
 };
+use super::{
+    Case, Cuboid, DIM, DVec, Frame, ParryBox, Pose, Vect, direction, distance_bounds, exact_boxes,
+    margin_enclosure, motion, rotation, single, verdict,
+};
+use crate::check::adjudicate::Report;
+use crate::check::contact::{Knobs, Who, bound, fail};
 use crate::peers::catch_peer;
 
 /// A contact or manifold input: the query's [`Knobs`], then a case.
@@ -62,10 +68,8 @@ pub(crate) struct BoxPair {
     pub(super) c1: Cuboid,
     pub(super) c2: Cuboid,
     pub(super) prediction: f32,
-    pub(super) t: DVec,
-    pub(super) r: DMat,
-    pub(super) h1: DVec,
-    pub(super) h2: DVec,
+    /// The second box in the first's frame, and both boxes' half-extents.
+    pub(super) frame: Frame,
     /// `S = |t| + |e1| + |e2|`, as the exact oracle computes it.
     pub(super) scale: f64,
     /// Holds the exact margin (`None`: no enclosure, the exact oracle decides).
@@ -84,10 +88,12 @@ impl BoxPair {
             c1,
             c2,
             prediction,
-            t,
-            r: rotation(&pos12),
-            h1,
-            h2,
+            frame: Frame {
+                t,
+                r: rotation(&pos12),
+                h1,
+                h2,
+            },
             scale: t.length() + h1.length() + h2.length(),
             margin: margin_enclosure(&pos12, &c1, &c2),
             exact: OnceCell::new(),
@@ -98,7 +104,8 @@ impl BoxPair {
     /// The exact verdict for the boxes the pose names.
     pub(super) fn exact(&self) -> &ExactVerdict {
         self.exact.get_or_init(|| {
-            let verdict = exact_verdict(&self.pos12, &self.c1, &self.c2);
+            let (a, b) = exact_boxes(&self.pos12, &self.c1, &self.c2);
+            let verdict = verdict(&a, &b);
             debug_assert_eq!(verdict.scale, self.scale);
             verdict
         })
@@ -130,13 +137,17 @@ impl BoxPair {
     /// intersect).
     fn distance_upper(&self) -> f64 {
         self.distance
-            .get_or_init(|| exact_distance(&self.pos12, &self.c1, &self.c2))
+            .get_or_init(|| {
+                let (a, b) = exact_boxes(&self.pos12, &self.c1, &self.c2);
+                let d = distance_bounds(&a, &b);
+                (d.lower, d.upper)
+            })
             .1
     }
 
     /// The smallest half-extent of the two boxes.
     fn smallest_half_extent(&self) -> f64 {
-        self.h1.min(self.h2).min_element()
+        self.frame.h1.min(self.frame.h2).min_element()
     }
 
     /// sat-rapier's face preference for this pair (a length).
@@ -165,12 +176,14 @@ impl BoxPair {
     /// The gap of the boxes along `n` (normalised here): a lower bound of the distance.
     pub(super) fn gap(&self, n: DVec) -> f64 {
         let n = n.normalize();
-        n.dot(self.t) - self.h1.dot(n.abs()) - self.h2.dot((self.r.transpose() * n).abs())
+        n.dot(self.frame.t)
+            - self.frame.h1.dot(n.abs())
+            - self.frame.h2.dot((self.frame.r.transpose() * n).abs())
     }
 
     /// A point of the second box (its frame) in the first box's frame.
     fn world2(&self, p2: Vect) -> DVec {
-        self.t + self.r * DVec::from(p2)
+        self.frame.t + self.frame.r * DVec::from(p2)
     }
 
     /// Signed gaps of every candidate axis (axes shorter than `1e-6` skipped), with the axis's
@@ -187,9 +200,9 @@ impl BoxPair {
             push(Feature::FaceA(i), DVec::AXES[usize::from(i)]);
         }
         for j in 0..DIM {
-            push(Feature::FaceB(j), self.r.col(usize::from(j)));
+            push(Feature::FaceB(j), self.frame.r.col(usize::from(j)));
         }
-        for (f, l) in self.edge_axes() {
+        for (f, l) in self.frame.edge_axes() {
             push(f, l);
         }
         out
@@ -197,16 +210,16 @@ impl BoxPair {
 
     /// Whether the pair is a box resting flat on a bigger face (an edge in 2D; see the module
     /// docs): a face of each box parallel within `B`, the smaller strictly inside the bigger by
-    /// `B`, every corner within `prediction − B` ([`faces_inside`](Self::faces_inside)), and
+    /// `B`, every corner within `prediction − B` ([`Frame::faces_inside`]), and
     /// that face pair's gap beating every other axis by `2·B + 2·face_preference`.
     fn resting(&self) -> bool {
         let b = self.bound();
         let p = f64::from(self.prediction);
         let pref = self.preference();
         let gaps = self.gaps();
-        let span = self.h1.length() + self.h2.length();
+        let span = self.frame.h1.length() + self.frame.h2.length();
         (0..usize::from(DIM)).any(|i| {
-            let row = self.r.row(i);
+            let row = self.frame.r.row(i);
             let j = (0..usize::from(DIM))
                 .max_by(|&x, &y| row[x].abs().total_cmp(&row[y].abs()))
                 .unwrap_or(0);
@@ -226,30 +239,37 @@ impl BoxPair {
             if others > face - 2.0 * b - 2.0 * pref {
                 return false;
             }
-            let si = if self.t[i] < 0.0 { -1.0 } else { 1.0 };
+            let si = if self.frame.t[i] < 0.0 { -1.0 } else { 1.0 };
             let sj = if si * row[j] > 0.0 { -1.0 } else { 1.0 };
             // Resting, not sunk: shallower than half of either box, on a clear side.
-            let deepest = -0.5 * self.h1[i].min(self.h2[j]);
-            if face < deepest || self.t[i].abs() <= b {
+            let deepest = -0.5 * self.frame.h1[i].min(self.frame.h2[j]);
+            if face < deepest || self.frame.t[i].abs() <= b {
                 return false;
             }
-            self.faces_inside(i, j, [si, sj], b, p)
+            self.frame.faces_inside(i, j, [si, sj], b, p)
         })
     }
 
     /// The pair with the second box moved by `by`, its reference kept.
     fn slid(&self, by: DVec) -> BoxPair {
-        let pos12 = Pose::from_parts(single(self.t + by), self.pos12.rotation);
+        let pos12 = Pose::from_parts(single(self.frame.t + by), self.pos12.rotation);
         BoxPair {
             pos12,
-            t: DVec::from(pos12.translation),
+            frame: Frame {
+                t: DVec::from(pos12.translation),
+                ..self.frame
+            },
             ..self.clone()
         }
     }
 
-    /// `|max_k(|p_k| − h_k)|`: how far `p` (box frame) is from the surface of the box `h`.
-    fn off(h: DVec, p: Vect) -> f64 {
-        (DVec::from(p).abs() - h).max_element().abs()
+    /// How far the witness points `p1` (the first box's frame) and `p2` (the second's) are from
+    /// their boxes' surfaces (`|max_k(|p_k| − h_k)|`), when either is farther than `b`: the
+    /// finding's detail.
+    fn off_surfaces(&self, p1: Vect, p2: Vect, b: f64) -> Option<String> {
+        let off = |h: DVec, p: Vect| (DVec::from(p).abs() - h).max_element().abs();
+        let (off1, off2) = (off(self.frame.h1, p1), off(self.frame.h2, p2));
+        (off1.max(off2) > b).then(|| format!("{off1:e} and {off2:e} off, bound {b:e}"))
     }
 }
 
@@ -341,18 +361,17 @@ fn judge_contact(
         return fail("not finite", format!("{c:?}"));
     }
     let n = DVec::from(c.normal1);
-    if (n.length() - 1.0).abs() > 1e-5 || (s.r * DVec::from(c.normal2) + n).length() > 1e-5 {
+    if (n.length() - 1.0).abs() > 1e-5 || (s.frame.r * DVec::from(c.normal2) + n).length() > 1e-5 {
         return fail("normals not unit and opposite", format!("{c:?}"));
     }
     let dist = f64::from(c.dist);
     if dist > p + b {
         fail("dist beyond the prediction", format!("{c:?}"));
     }
-    let (off1, off2) = (BoxPair::off(s.h1, c.point1), BoxPair::off(s.h2, c.point2));
-    if off1.max(off2) > b {
+    if let Some(off) = s.off_surfaces(c.point1, c.point2, b) {
         fail(
             "witness point off its box's surface",
-            format!("{off1:e} and {off2:e} off, bound {b:e}: {c:?}"),
+            format!("{off}: {c:?}"),
         );
     }
     let d = s.world2(c.point2) - DVec::from(c.point1);
@@ -442,7 +461,12 @@ pub fn check_manifold(input: &ContactCase) -> Report {
         .iter()
         .flat_map(|m| m.points.iter().map(|p| (p.fid1, p.fid2, p.data)))
         .collect();
-    let moved = BoxPair::new(motion(k, &s), c1, c2, s.prediction);
+    let moved = BoxPair::new(
+        motion(k, &s.pos12, s.frame.t, s.scale),
+        c1,
+        c2,
+        s.prediction,
+    );
     let updated = manifolds(&chain, &moved, &mut ours);
     judge_manifolds(&moved, &ours, false, updated, Who::Chain, &|| {
         format!("{} (after the motion to {:?})", describe(), moved.pos12)
@@ -577,15 +601,8 @@ pub(crate) fn judge_manifolds<M: Debug, C: Debug>(
             if !(pt.local_p1.is_finite() && pt.local_p2.is_finite() && dist.is_finite()) {
                 return fail("point not finite", format!("{pt:?}"));
             }
-            let (off1, off2) = (
-                BoxPair::off(s.h1, pt.local_p1),
-                BoxPair::off(s.h2, pt.local_p2),
-            );
-            if off1.max(off2) > b {
-                fail(
-                    "point off its box's surface",
-                    format!("{off1:e} and {off2:e} off, bound {b:e}: {pt:?}"),
-                );
+            if let Some(off) = s.off_surfaces(pt.local_p1, pt.local_p2, b) {
+                fail("point off its box's surface", format!("{off}: {pt:?}"));
             }
             let along = (s.world2(pt.local_p2) - DVec::from(pt.local_p1)).dot(n.normalize());
             if (along - dist).abs() > b {

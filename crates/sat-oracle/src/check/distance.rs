@@ -32,8 +32,9 @@ use sat_core::exact::{ExactBox2, ExactBox3, ExactDistance, distance_bounds2, dis
 use sat_core::tolerance::{EPS, EPS_F64};
 use sat_core::{DObb2, DObb3, Obb2, Obb3};
 
+use super::adjudicate::Report;
 use super::peer_findings::strict_peers;
-use super::{RecipePair2, RecipePair3, Report};
+use super::recipe_pair::{RecipePair2, RecipePair3};
 use crate::peers::{ParryBox2, ParryBox3, catch_peer};
 
 /// `check_distance2` and `check_distance3`: one body, the dimension's types and functions named.

@@ -13,7 +13,9 @@ use super::adjudicate::Report;
 use super::distance::{judge_distance2_f64, judge_distance3_f64};
 use super::geometry::lean_columns;
 use super::recipe::{Gap, GapScale};
-use super::{Placement2, Placement3, RecipePair2, RecipePair3, Rewrite2, Rewrite3};
+use super::recipe_pair::{RecipePair2, RecipePair3};
+use super::recipe2::{Placement2, Rewrite2};
+use super::recipe3::{Placement3, Rewrite3};
 
 /// `ε₆₄/ε₃₂`: a recipe's gap, measured in f32's resolution, in f64's.
 const F64_RESOLUTION: f64 = 1.0 / (1u64 << 29) as f64;

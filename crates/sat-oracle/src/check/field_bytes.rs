@@ -8,7 +8,9 @@
 //! recipe. Enums read one tag byte, reduced modulo the sum of their variants' weights: the
 //! weight of a variant is how many of the tag values select it.
 
-use arbitrary::Unstructured;
+use arbitrary::{Arbitrary, Unstructured};
+use rand_xoshiro::SplitMix64;
+use rand_xoshiro::rand_core::{RngCore, SeedableRng};
 
 /// A recipe field that is read from and written to bytes.
 pub(crate) trait FieldBytes: Sized {
@@ -214,6 +216,45 @@ macro_rules! field_bytes_newtype {
 }
 
 pub(crate) use {field_bytes_enum, field_bytes_newtype, field_bytes_struct};
+
+/// Decodes fuzzer bytes as `fuzz_target!` does (`arbitrary_take_rest`); never fails.
+pub fn decode<'a, T: Arbitrary<'a>>(bytes: &'a [u8]) -> T {
+    T::arbitrary_take_rest(Unstructured::new(bytes)).expect("every byte string decodes")
+}
+
+/// Seeded random fuzz inputs, the same on every platform (splitmix64): the targets replayed on
+/// stable without libFuzzer.
+#[derive(Debug, Clone)]
+pub struct RandomInputs(SplitMix64);
+
+impl RandomInputs {
+    /// The inputs of this seed.
+    pub fn new(seed: u64) -> Self {
+        Self(SplitMix64::seed_from_u64(seed))
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+
+    /// The next input, `0..max_len` random bytes, into `buffer` (short inputs exercise the zero
+    /// padding of [`decode`]).
+    pub fn input(&mut self, buffer: &mut Vec<u8>, max_len: u64) {
+        buffer.clear();
+        let len = (self.next_u64() % max_len) as usize;
+        while buffer.len() < len {
+            buffer.extend_from_slice(&self.next_u64().to_le_bytes());
+        }
+        buffer.truncate(len);
+    }
+}
+
+/// A recipe as the bytes a fuzz target decodes it from.
+pub trait Encode {
+    /// Bytes that decode to this recipe.
+    fn to_bytes(&self) -> Vec<u8>;
+}
 
 #[cfg(test)]
 mod tests {

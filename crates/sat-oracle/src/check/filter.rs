@@ -392,7 +392,7 @@ mod tests {
     #[test]
     fn margin_enclosures_hold_the_exact_margin() {
         use sat_core::exact::{ExactBox3, verdict3};
-        let mut random = crate::check::RandomInputs::new(0x2545_f491_4f6c_dd1d);
+        let mut random = crate::check::field_bytes::RandomInputs::new(0x2545_f491_4f6c_dd1d);
         let mut next = move || (random.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
         let (mut decided, mut cases) = (0, 0);
         for k in 0..4000 {

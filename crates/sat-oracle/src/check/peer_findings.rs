@@ -6,11 +6,79 @@
 //! `OBBSAT_STRICT_PEERS=1` turns every peer finding, panics included, into a panic of the check
 //! (a crash libFuzzer records): the mode for parry's maintainers.
 
+use core::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use super::{Peer, PeerError};
+use sat_core::tolerance::Band;
+
 use crate::peers::PeerPanic;
+
+/// A peer engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Peer {
+    /// parry's GJK (`intersection_test_support_map_support_map`).
+    Gjk,
+    /// parry's SAT (`intersection_test_cuboid_cuboid`).
+    Sat,
+}
+
+impl fmt::Display for Peer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Peer::Gjk => "parry GJK",
+            Peer::Sat => "parry SAT",
+        })
+    }
+}
+
+/// A wrong verdict of a peer.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PeerError {
+    /// Which engine.
+    pub peer: Peer,
+    /// 2 or 3.
+    pub dim: u8,
+    /// Its verdict (`true`: intersect).
+    pub verdict: bool,
+    /// The exact margin (positive: apart by at least this; negative: penetration depth).
+    pub margin: f64,
+    /// `S = |t| + |e_A| + |e_B|`.
+    pub scale: f64,
+}
+
+impl PeerError {
+    /// `|margin| / S`.
+    pub fn relative(&self) -> f64 {
+        self.margin.abs() / self.scale
+    }
+
+    /// Whether `|margin|` exceeds sat-core's band `BAND_K·ε·S`: sat-core is never wrong there.
+    pub fn outside_band(&self) -> bool {
+        !Band::f32(self.scale).contains(self.margin)
+    }
+}
+
+impl fmt::Display for PeerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (answer, truth) = if self.verdict {
+            ("intersect", "are apart")
+        } else {
+            ("are apart", "intersect")
+        };
+        let bands = self.margin.abs() / Band::f32(self.scale).width();
+        write!(
+            f,
+            "{} ({}D) says the boxes {answer} but they {truth}: margin {:.3e}, S {:.3e}, \
+             |margin|/S {:.3e} ({bands:.1} of sat-core's bands)",
+            self.peer,
+            self.dim,
+            self.margin,
+            self.scale,
+            self.relative()
+        )
+    }
+}
 
 /// Findings of one peer in one dimension.
 struct Slot {

@@ -7,7 +7,7 @@
 
 use glam::DVec2;
 
-use super::BoxInput2;
+use super::box_input::BoxInput2;
 use super::field_bytes::{field_bytes_enum, field_bytes_struct};
 use super::geometry::{cols2, face_contact2, norm};
 use super::recipe::{

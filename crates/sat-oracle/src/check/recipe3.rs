@@ -5,6 +5,7 @@
 
 use glam::{DQuat, DVec3};
 
+use super::box_input::{BoxInput3, Orientation3};
 use super::field_bytes::{field_bytes_enum, field_bytes_newtype, field_bytes_struct};
 use super::geometry::{
     Contact, OCTAHEDRAL, cols3, dquat, edge_contact3, face_contact3, lean_columns, norm,
@@ -14,7 +15,6 @@ use super::recipe::{
     Direction, Extent, Gap, Offset, Origin, Recipe, Size, Tilt, centered16, contact_centre,
     extent_digits, grid_centre, leaning,
 };
-use super::{BoxInput3, Orientation3};
 
 field_bytes_struct! {
     /// A rotation about one of the coordinate axes.

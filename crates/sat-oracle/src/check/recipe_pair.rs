@@ -6,63 +6,13 @@ use glam::{DVec2, DVec3};
 use sat_core::exact::{ExactVerdict, verdict2, verdict3};
 use sat_core::{Obb2, Obb3, ObbError};
 
-use crate::case_box::{Box2, Box3, CaseLine, Rotation2, Rotation3};
+use crate::case_box::{Box2, Box3, CaseLine};
 
+use super::box_input::{BoxInput2, BoxInput3};
 use super::field_bytes::FieldBytes;
 use super::filter::FilterBox;
-use super::recipe2::Recipe2;
-use super::recipe3::{NearParallelRecipe3, Recipe3};
-
-/// How a 3D box's orientation is written: a quaternion `[x, y, z, w]` (the rotation `R(q)/|q|²`,
-/// not necessarily unit) or axis columns, in the f32 numbers the recipe built.
-pub type Orientation3 = Rotation3<f32>;
-
-/// A 3D box as a case carries it: the box as written ([`Box3`]) in the f32 numbers the recipe
-/// built.
-pub type BoxInput3 = Box3<f32>;
-
-/// A 2D box as a case carries it: the box as written ([`Box2`]) in the f32 numbers the recipe
-/// built, its rotation always axis columns (local x, y in world space; an angle is not a
-/// rational box).
-pub type BoxInput2 = Box2<f32, [[f32; 2]; 2]>;
-
-impl BoxInput3 {
-    /// The same numbers as a box as written (f64, exactly).
-    pub fn to_f64(&self) -> Box3 {
-        Box3 {
-            center: self.center.map(f64::from),
-            half_extents: self.half_extents.map(f64::from),
-            rotation: match self.rotation {
-                Orientation3::Quat(q) => Rotation3::Quat(q.map(f64::from)),
-                Orientation3::Axes(cols) => Rotation3::Axes(cols.map(|c| c.map(f64::from))),
-            },
-        }
-    }
-
-    /// The same box for the f64 filter.
-    pub(crate) fn filter_box(&self) -> FilterBox<3> {
-        match self.rotation {
-            Orientation3::Quat(q) => FilterBox::quat(self.center, self.half_extents, q),
-            Orientation3::Axes(cols) => FilterBox::axes(self.center, self.half_extents, cols),
-        }
-    }
-}
-
-impl BoxInput2 {
-    /// The same numbers as a rectangle as written (f64, exactly).
-    pub fn to_f64(&self) -> Box2 {
-        Box2 {
-            center: self.center.map(f64::from),
-            half_extents: self.half_extents.map(f64::from),
-            rotation: Rotation2::Axes(self.rotation.map(|c| c.map(f64::from))),
-        }
-    }
-
-    /// The same rectangle for the f64 filter.
-    pub(crate) fn filter_box(&self) -> FilterBox<2> {
-        FilterBox::axes(self.center, self.half_extents, self.rotation)
-    }
-}
+use super::recipe2::{Recipe2, Rewrite2};
+use super::recipe3::{NearParallelRecipe3, Recipe3, Rewrite3};
 
 /// A 3D recipe pair: the recipe and the two boxes it built (the input of the `obb3` fuzz target).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -131,7 +81,7 @@ macro_rules! case_methods {
 
             /// The boxes for the f64 filter, when the numbers are the f32 ones it was built for.
             pub(crate) fn filter_boxes(&self) -> Option<(FilterBox<$n>, FilterBox<$n>)> {
-                (self.recipe.rewrite == super::$rewrite::AsBuilt)
+                (self.recipe.rewrite == $rewrite::AsBuilt)
                     .then(|| (self.a.filter_box(), self.b.filter_box()))
             }
 

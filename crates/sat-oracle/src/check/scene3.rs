@@ -14,9 +14,9 @@ use sat_rapier3d::rapier::prelude::{
     ColliderBuilder, ColliderHandle, RigidBodyBuilder, RigidBodyType,
 };
 
-use super::Report;
+use super::adjudicate::Report;
 use super::contact::{Who, fail};
-use super::contact3::{BoxPair, judge_manifolds};
+use super::contact3::rules::{BoxPair, judge_manifolds};
 use super::field_bytes::{FieldBytes, field_bytes_enum, field_bytes_struct};
 use super::geometry::{dquat, quat_columns, round_quat};
 use super::recipe::{Direction, Extent, Gap, Offset, Origin, Size, Tilt, unit16};
@@ -618,7 +618,7 @@ pub fn seeds_scene3() -> Vec<(&'static str, Scene3)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{Encode, decode};
+    use crate::check::field_bytes::{Encode, decode};
     use sat_rapier3d::SatDispatcher;
     use sat_rapier3d::rapier::geometry::{ContactManifold as RapierManifold, ContactPair};
     use sat_rapier3d::rapier::parry::query::{

@@ -4,8 +4,9 @@
 use sat_core::exact::{ExactBox3, verdict3};
 use sat_core::tolerance::{Band, EPS, PAD_K, SEPARATION_K};
 
+use super::adjudicate::{Report, check3};
 use super::filter::{FilterBox, decide3, gap_along};
-use super::{RecipePair3, Report, check3};
+use super::recipe_pair::RecipePair3;
 
 /// Checks one 3D case like [`check3`], then, with the exact oracle run every time:
 ///

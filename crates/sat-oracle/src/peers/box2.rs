@@ -3,6 +3,8 @@
 //! Compiled once per precision (`single.rs`: parry2d on [`Obb2`], `double.rs`: parry2d-f64 on
 //! `DObb2`): the names below are the precision's types.
 
+#[cfg(test)]
+use super::{Mat2, Vec2};
 use super::{Obb2, parry2};
 use parry2::math::{Pose, Rot2};
 use parry2::shape::Cuboid;
@@ -28,9 +30,7 @@ impl ParryBox2 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Mat2, Vec2};
     use super::*;
-
 
     #[test]
     fn all_agree_far_from_touching() {

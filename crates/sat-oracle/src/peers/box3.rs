@@ -3,6 +3,8 @@
 //! Compiled once per precision (`single.rs`: parry3d on [`Obb3`], `double.rs`: parry3d-f64 on
 //! `DObb3`): the names below are the precision's types.
 
+#[cfg(test)]
+use super::{Mat3, Vec3};
 use super::{Obb3, Quat, parry3};
 use parry3::math::Pose;
 use parry3::shape::Cuboid;
@@ -31,9 +33,7 @@ impl ParryBox3 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Mat3, Vec3};
     use super::*;
-
 
     #[test]
     fn all_agree_far_from_touching() {

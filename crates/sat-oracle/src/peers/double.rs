@@ -41,7 +41,15 @@ use parry2d_f64 as parry2;
 use parry3d_f64 as parry3;
 use sat_core::{DObb2 as Obb2, DObb3 as Obb3};
 
-precision_modules!();
+// `box2.rs` and `box3.rs` with this precision's names in scope (`Obb2`, `Obb3`, `Quat`, `parry2`,
+// `parry3`), and all their public items.
+#[path = "box2.rs"]
+mod box2;
+#[path = "box3.rs"]
+mod box3;
+
+pub use box2::*;
+pub use box3::*;
 
 impl ParryBox2 {
     /// The f32 peers' rectangle in f64: its pose and half-extents widened, nothing else changed.

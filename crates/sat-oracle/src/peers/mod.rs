@@ -144,33 +144,12 @@ macro_rules! parry_box {
     };
 }
 
-/// The modules of one precision (`single.rs`, `double.rs`): `box2.rs` and `box3.rs` compiled with
-/// the precision's names in scope (`Obb2`, `Obb3`, `Quat`, `parry2`, `parry3`), and their items
-/// re-exported.
-macro_rules! precision_modules {
-    () => {
-        // Compiled once per precision on purpose.
-        #[allow(clippy::duplicate_mod)]
-        #[path = "box2.rs"]
-        mod box2;
-        #[allow(clippy::duplicate_mod)]
-        #[path = "box3.rs"]
-        mod box3;
-
-        pub use box2::{
-            ParryBox2, parry_gjk2, parry_query2, parry_sat2, try_parry_gjk2, try_parry_query2,
-            try_parry_sat2,
-        };
-        pub use box3::{
-            ParryBox3, parry_gjk3, parry_query3, parry_sat3, try_parry_gjk3, try_parry_query3,
-            try_parry_sat3,
-        };
-    };
-}
-
 mod caught;
+// `single` and `double` each compile `box2.rs` and `box3.rs`, once per precision on purpose.
+#[allow(clippy::duplicate_mod)]
 #[cfg(feature = "parry-f64")]
 pub mod double;
+#[allow(clippy::duplicate_mod)]
 mod single;
 
 pub use caught::{PeerPanic, catch_peer};

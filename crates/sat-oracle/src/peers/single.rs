@@ -8,7 +8,15 @@ use parry2d as parry2;
 use parry3d as parry3;
 use sat_core::{Obb2, Obb3};
 
-precision_modules!();
+// `box2.rs` and `box3.rs` with this precision's names in scope (`Obb2`, `Obb3`, `Quat`, `parry2`,
+// `parry3`), and all their public items.
+#[path = "box2.rs"]
+mod box2;
+#[path = "box3.rs"]
+mod box3;
+
+pub use box2::*;
+pub use box3::*;
 
 #[cfg(test)]
 mod tests {

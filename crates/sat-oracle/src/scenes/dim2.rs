@@ -176,10 +176,7 @@ fn boxes2(world: &mut World) {
         for j in 0usize..num * 5 {
             let x = i as f32 * shift - centerx;
             let y = j as f32 * shift + centery + 2.0;
-            world.add(
-                RigidBodyBuilder::dynamic().translation(Vector::new(x, y)),
-                ColliderBuilder::cuboid(rad, rad),
-            );
+            world.add_box(Vector::new(x, y), Vector::splat(rad));
         }
     }
 }
@@ -200,10 +197,7 @@ fn pyramid2_of(world: &mut World, ground_size: f32, num: usize) {
             let fi = i as f32;
             let x = (fi * shift / 2.0) + (fj - fi) * shift - centerx;
             let y = fi * shift + centery;
-            world.add(
-                RigidBodyBuilder::dynamic().translation(Vector::new(x, y)),
-                ColliderBuilder::cuboid(rad, rad),
-            );
+            world.add_box(Vector::new(x, y), Vector::splat(rad));
         }
     }
 }
@@ -240,10 +234,7 @@ fn vertical_stacks2(world: &mut World) {
                 let fi = i as f32;
                 let x = (fj - fi) * shiftx + centerx;
                 let y = (num as f32 - fi - 1.0) * shifty + centery;
-                world.add(
-                    RigidBodyBuilder::dynamic().translation(Vector::new(x, y)),
-                    ColliderBuilder::cuboid(rad, rad),
-                );
+                world.add_box(Vector::new(x, y), Vector::splat(rad));
             }
         }
     }
@@ -353,10 +344,7 @@ fn b2d_tumbler(world: &mut World) {
     for _ in 0..grid_count {
         let mut x = -0.2 * grid_count as f32;
         for _ in 0..grid_count {
-            world.add(
-                RigidBodyBuilder::dynamic().translation(Vector::new(x, y)),
-                ColliderBuilder::cuboid(0.125, 0.125),
-            );
+            world.add_box(Vector::new(x, y), Vector::splat(0.125));
             x += 0.4;
         }
         y += 0.4;
@@ -430,10 +418,7 @@ fn b2d_washer(world: &mut World) {
     for _ in 0..grid_count {
         let mut x = -1.1 * a * grid_count as f32;
         for _ in 0..grid_count {
-            world.add(
-                RigidBodyBuilder::dynamic().translation(Vector::new(x, y)),
-                ColliderBuilder::cuboid(a, a),
-            );
+            world.add_box(Vector::new(x, y), Vector::splat(a));
             x += 2.1 * a;
         }
         y += 2.1 * a;
@@ -474,10 +459,7 @@ fn inv_pyramid2(world: &mut World) {
     let mut rad = 0.5;
     let mut y = rad;
     for _ in 0usize..num {
-        world.add(
-            RigidBodyBuilder::dynamic().translation(Vector::new(0.0, y + ground_thickness)),
-            ColliderBuilder::cuboid(rad, rad),
-        );
+        world.add_box(Vector::new(0.0, y + ground_thickness), Vector::splat(rad));
         y += rad + rad * 2.0;
         rad *= 2.0;
     }
@@ -553,20 +535,16 @@ fn s2d_card_house(world: &mut World) {
                     card_box.clone(),
                 );
             }
-            world.add(
-                RigidBodyBuilder::dynamic()
-                    .translation(Vector::new(z, y))
-                    .rotation(angle1),
-                card_box.clone(),
-            );
-            z += 0.175 * scale;
-            world.add(
-                RigidBodyBuilder::dynamic()
-                    .translation(Vector::new(z, y))
-                    .rotation(angle0),
-                card_box.clone(),
-            );
-            z += 0.175 * scale;
+            // A leaning pair: rapier's example adds these two one after the other.
+            for angle in [angle1, angle0] {
+                world.add(
+                    RigidBodyBuilder::dynamic()
+                        .translation(Vector::new(z, y))
+                        .rotation(angle),
+                    card_box.clone(),
+                );
+                z += 0.175 * scale;
+            }
         }
         y += card_height * 2.0 - 0.03 * scale;
         z0 += 0.175 * scale;
@@ -574,12 +552,9 @@ fn s2d_card_house(world: &mut World) {
     }
 }
 
-/// rapier's `s2d_high_mass_ratio_1.rs`: three pyramids of 10 on a segment, each topped by a
-/// square of density 100, 200 and 300 (the others 1).
-fn s2d_high_mass_ratio_1(world: &mut World) {
-    let extent = 1.0;
-    let friction = 0.5;
-    let ground_width = 66.0 * extent;
+/// The ground of rapier's `s2d_high_mass_ratio_*.rs`: a fixed segment along x, `2·ground_width`
+/// long, centred on the origin.
+fn segment_ground(world: &mut World, ground_width: f32, friction: f32) {
     world.add(
         RigidBodyBuilder::fixed(),
         ColliderBuilder::segment(
@@ -588,6 +563,15 @@ fn s2d_high_mass_ratio_1(world: &mut World) {
         )
         .friction(friction),
     );
+}
+
+/// rapier's `s2d_high_mass_ratio_1.rs`: three pyramids of 10 on a segment, each topped by a
+/// square of density 100, 200 and 300 (the others 1).
+fn s2d_high_mass_ratio_1(world: &mut World) {
+    let extent = 1.0;
+    let friction = 0.5;
+    let ground_width = 66.0 * extent;
+    segment_ground(world, ground_width, friction);
     for j in 0..3 {
         let mut count = 10;
         let offset = -20.0 * extent + 2.0 * (count as f32 + 1.0) * extent * j as f32;
@@ -635,14 +619,7 @@ fn high_mass_ratio_squares(world: &mut World, friction: f32) {
 fn s2d_high_mass_ratio_2(world: &mut World) {
     let friction = 0.6;
     let ground_width = 66.0;
-    world.add(
-        RigidBodyBuilder::fixed(),
-        ColliderBuilder::segment(
-            Vector::new(-0.5 * 2.0 * ground_width, 0.0),
-            Vector::new(0.5 * 2.0 * ground_width, 0.0),
-        )
-        .friction(friction),
-    );
+    segment_ground(world, ground_width, friction);
     high_mass_ratio_squares(world, friction);
 }
 
@@ -698,10 +675,7 @@ fn drum2(world: &mut World) {
         for j in 0usize..num {
             let x = i as f32 * shift - centerx;
             let y = j as f32 * shift - centery;
-            world.add(
-                RigidBodyBuilder::dynamic().translation(Vector::new(x, y)),
-                ColliderBuilder::cuboid(rad, rad),
-            );
+            world.add_box(Vector::new(x, y), Vector::splat(rad));
         }
     }
     let sides = [

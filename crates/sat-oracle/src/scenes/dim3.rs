@@ -136,6 +136,11 @@ pub const SCENES: &[Scene] = &[
     },
 ];
 
+/// rapier's usual ground: a fixed slab `2·size` wide and deep, `2·height` thick, its top at 0.
+fn slab_ground(world: &mut World, size: f32, height: f32) {
+    world.ground(Vector::new(size, height, size), -height);
+}
+
 /// A collider with no body (a fixed one), with the integration's hooks.
 fn parentless(world: &mut World, collider: ColliderBuilder) {
     let collider = collider.active_hooks(world.integration.active_hooks());
@@ -146,7 +151,7 @@ fn parentless(world: &mut World, collider: ColliderBuilder) {
 fn b3d_large_pyramid(world: &mut World) {
     world.gravity = Vector::new(0.0, -10.0, 0.0);
     let base_count = 200i32;
-    world.ground(Vector::new(400.0, 1.0, 400.0), -1.0);
+    slab_ground(world, 400.0, 1.0);
     let h = 0.5f32;
     let shift = h;
     for i in 0..base_count {
@@ -190,7 +195,7 @@ fn b3d_many_pyramids(world: &mut World) {
     let row_count = 14i32;
     let column_count = 14i32;
     let ground_extent = extent * column_count as f32 * (base_count as f32 + 1.0);
-    world.ground(Vector::new(ground_extent, 1.0, ground_extent), -1.0);
+    slab_ground(world, ground_extent, 1.0);
     let base_width = 2.0 * extent * base_count as f32;
     let mut base_z = -ground_extent + 2.0 * extent;
     let delta_z = 2.0 * (ground_extent - 2.0 * extent) / (row_count as f32 - 1.0);
@@ -208,7 +213,7 @@ fn b3d_many_pyramids(world: &mut World) {
 fn b3d_washer(world: &mut World) {
     use std::f32::consts::PI;
     world.gravity = Vector::new(0.0, -10.0, 0.0);
-    world.ground(Vector::new(60.0, 1.0, 60.0), -1.0);
+    slab_ground(world, 60.0, 1.0);
     let motor_speed = 25.0f32;
     let washer = RigidBodyBuilder::kinematic_velocity_based()
         .translation(Vector::new(0.0, 21.0, 0.0))
@@ -280,12 +285,7 @@ fn b3d_washer(world: &mut World) {
 
 /// rapier's `stress_tests/boxes3.rs`.
 fn boxes3(world: &mut World) {
-    let ground_size = 200.1;
-    let ground_height = 0.1;
-    world.ground(
-        Vector::new(ground_size, ground_height, ground_size),
-        -ground_height,
-    );
+    slab_ground(world, 200.1, 0.1);
     let num = 10;
     let rad = 1.0;
     let shift = rad * 2.0;
@@ -299,10 +299,7 @@ fn boxes3(world: &mut World) {
                 let x = i as f32 * shift - centerx + offset;
                 let y = j as f32 * shift + centery;
                 let z = k as f32 * shift - centerz + offset;
-                world.add(
-                    RigidBodyBuilder::dynamic().translation(Vector::new(x, y, z)),
-                    ColliderBuilder::cuboid(rad, rad, rad),
-                );
+                world.add_box(Vector::new(x, y, z), Vector::splat(rad));
             }
         }
         offset -= 0.05 * rad * (num as f32 - 1.0);
@@ -336,13 +333,13 @@ fn keva_block(
                 } else {
                     spacing * k as f32 * 2.0
                 };
-                world.add(
-                    RigidBodyBuilder::dynamic().translation(Vector::new(
+                world.add_box(
+                    Vector::new(
                         x + dim.x + shift.x,
                         y + dim.y + shift.y,
                         z + dim.z + shift.z,
-                    )),
-                    ColliderBuilder::cuboid(dim.x, dim.y, dim.z),
+                    ),
+                    dim,
                 );
             }
         }
@@ -351,13 +348,13 @@ fn keva_block(
     let dim = half_extents.zxy();
     for i in 0..(block_width / (dim.x * 2.0)) as usize {
         for j in 0..(block_width / (dim.z * 2.0)) as usize {
-            world.add(
-                RigidBodyBuilder::dynamic().translation(Vector::new(
+            world.add_box(
+                Vector::new(
                     i as f32 * dim.x * 2.0 + dim.x + shift.x,
                     dim.y + shift.y + block_height,
                     j as f32 * dim.z * 2.0 + dim.z + shift.z,
-                )),
-                ColliderBuilder::cuboid(dim.x, dim.y, dim.z),
+                ),
+                dim,
             );
         }
     }
@@ -365,12 +362,7 @@ fn keva_block(
 
 /// rapier's `stress_tests/keva3.rs`.
 fn keva3(world: &mut World) {
-    let ground_size = 50.0;
-    let ground_height = 0.1;
-    world.ground(
-        Vector::new(ground_size, ground_height, ground_size),
-        -ground_height,
-    );
+    slab_ground(world, 50.0, 0.1);
     let half_extents = Vector::new(0.02, 0.1, 0.4) / 2.0 * 10.0;
     let mut block_height = 0.0;
     // Odd counts, so that the blocks align.
@@ -393,7 +385,7 @@ fn keva3(world: &mut World) {
 /// rapier's `stress_tests/pyramid3.rs`: 1.95 cubes at a 2.25 pitch, odd layers offset by 1.0.
 fn pyramid3(world: &mut World) {
     world.gravity = Vector::new(0.0, -9.81, 0.0);
-    world.ground(Vector::new(100.0, 1.0, 100.0), -1.0);
+    slab_ground(world, 100.0, 1.0);
     let pyramid_height = 50i32;
     let box_size = 2.0;
     let box_separation = 0.5;
@@ -452,10 +444,7 @@ fn wall(world: &mut World, offset: Vector, stack_height: usize, half_extents: Ve
             let y = fi * shift.y + offset.y;
             let z = (fi * shift.z / 2.0) + (fj - fi) * shift.z + offset.z
                 - stack_height as f32 * half_extents.z;
-            world.add(
-                RigidBodyBuilder::dynamic().translation(Vector::new(x, y, z)),
-                ColliderBuilder::cuboid(half_extents.x, half_extents.y, half_extents.z),
-            );
+            world.add_box(Vector::new(x, y, z), half_extents);
         }
     }
 }
@@ -474,10 +463,7 @@ fn stacks3_pyramid(world: &mut World, offset: Vector, stack_height: usize, half_
                 let y = fi * shift.y + offset.y;
                 let z = (fi * shift.z / 2.0) + (fj - fi) * shift.z + offset.z
                     - stack_height as f32 * half_extents.z;
-                world.add(
-                    RigidBodyBuilder::dynamic().translation(Vector::new(x, y, z)),
-                    ColliderBuilder::cuboid(half_extents.x, half_extents.y, half_extents.z),
-                );
+                world.add_box(Vector::new(x, y, z), half_extents);
             }
         }
     }
@@ -485,12 +471,7 @@ fn stacks3_pyramid(world: &mut World, offset: Vector, stack_height: usize, half_
 
 /// rapier's `stress_tests/stacks3.rs`.
 fn stacks3(world: &mut World) {
-    let ground_size = 200.0;
-    let ground_height = 0.1;
-    world.ground(
-        Vector::new(ground_size, ground_height, ground_size),
-        -ground_height,
-    );
+    slab_ground(world, 200.0, 0.1);
     let cube_size = 1.0;
     let hext = Vector::splat(cube_size);
     let bottomy = cube_size * 50.0;
@@ -508,10 +489,7 @@ fn stacks3(world: &mut World) {
 fn domino3(world: &mut World) {
     let ground_size = 200.1;
     let ground_height = 0.1;
-    world.ground(
-        Vector::new(ground_size, ground_height, ground_size),
-        -ground_height,
-    );
+    slab_ground(world, ground_size, ground_height);
     let num = 4000;
     let width = 1.0;
     let thickness = 0.1;
@@ -559,10 +537,7 @@ fn many_pyramids3(world: &mut World) {
                 let fi = i as f32;
                 let x = (fi * shift / 2.0) + (fj - fi) * shift;
                 let y = fi * shift;
-                world.add(
-                    RigidBodyBuilder::dynamic().translation(Vector::new(x, y, 0.0) + offset),
-                    ColliderBuilder::cuboid(rad, rad, rad),
-                );
+                world.add_box(Vector::new(x, y, 0.0) + offset, Vector::splat(rad));
             }
         }
     }
@@ -592,10 +567,7 @@ fn many_pyramids3(world: &mut World) {
 /// one compound collider of the three cuboids.
 fn compound3_of(world: &mut World, ground_size: f32, layers: usize, compound_from: usize) {
     let ground_height = 0.1;
-    world.ground(
-        Vector::new(ground_size, ground_height, ground_size),
-        -ground_height,
-    );
+    slab_ground(world, ground_size, ground_height);
     let num = 8;
     let rad = 0.2;
     let shift = rad * 4.0 + rad;
@@ -643,10 +615,7 @@ fn compound3_stress(world: &mut World) {
 
 /// rapier's `debug_two_cubes3.rs`.
 fn debug_two_cubes3(world: &mut World) {
-    world.add(
-        RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 2.0, 0.0)),
-        ColliderBuilder::cuboid(0.5, 0.5, 0.5),
-    );
+    world.add_box(Vector::new(0.0, 2.0, 0.0), Vector::splat(0.5));
     world.ground(Vector::new(0.5, 0.5, 0.5), 0.0);
 }
 
@@ -656,10 +625,7 @@ fn debug_boxes3(world: &mut World) {
     let ground_size = 100.1;
     let ground_height = 0.1;
     for _ in 0..6 {
-        world.ground(
-            Vector::new(ground_size, ground_height, ground_size),
-            -ground_height,
-        );
+        slab_ground(world, ground_size, ground_height);
     }
     for _ in 0..2 {
         world.add(
@@ -673,12 +639,7 @@ fn debug_boxes3(world: &mut World) {
 
 /// rapier's `debug_pop3.rs`: a unit cube centred on the ground's top face, sleeping off.
 fn debug_pop3(world: &mut World) {
-    let ground_size = 10.0;
-    let ground_height = 10.0;
-    world.ground(
-        Vector::new(ground_size, ground_height, ground_size),
-        -ground_height,
-    );
+    slab_ground(world, 10.0, 10.0);
     world.add(
         RigidBodyBuilder::dynamic().can_sleep(false),
         ColliderBuilder::cuboid(1.0, 1.0, 1.0),
@@ -752,9 +713,9 @@ fn debug_big_colliders3(world: &mut World) {
     for _ in 0..12 {
         let curr_height = 0.1f32.min(curr_width);
         curr_y += curr_height * 4.0;
-        world.add(
-            RigidBodyBuilder::dynamic().translation(Vector::new(0.0, curr_y, 0.0)),
-            ColliderBuilder::cuboid(curr_width, curr_height, curr_width),
+        world.add_box(
+            Vector::new(0.0, curr_y, 0.0),
+            Vector::new(curr_width, curr_height, curr_width),
         );
         curr_width /= 5.0;
     }

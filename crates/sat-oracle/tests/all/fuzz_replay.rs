@@ -293,13 +293,20 @@ fn random_loop(name: &str, seed: u64, accepted: usize, percent: usize) -> Summar
     summary
 }
 
-/// One `#[test]` per target: [`random_loop`]`(target, seed, cases, percent accepted)`.
+/// One `#[test]` per target: [`random_loop`]`(target, seed, cases, percent accepted)`, then,
+/// where the row names them (`"what": tallies`), parry's findings of that kind.
 macro_rules! random_tests {
-    ($($test:ident: $target:literal, $seed:literal, $cases:literal, $percent:literal;)*) => {
+    ($(
+        $(#[$doc:meta])*
+        $test:ident: $target:literal, $seed:literal, $cases:literal, $percent:literal
+        $(, $what:literal: $tallies:path)?;
+    )*) => {
         $(
+            $(#[$doc])*
             #[test]
             fn $test() {
                 random_loop($target, $seed, $cases, $percent);
+                $(println!("parry {} findings: {:?}", $what, $tallies());)?
             }
         )*
     };
@@ -312,18 +319,12 @@ random_tests! {
     random_cases_3d_f64: "obb3_f64", 0xf643, 100_000, 80;
     random_near_parallel_cases_3d: "near_parallel3", 0x4ea7, 30_000, 80;
     random_scenes_3d: "rapier3", 0x5ce3, 2_000, 70;
-}
-
-#[test]
-fn random_distance_cases_2d() {
-    random_loop("distance2", 0xd152, 30_000, 80);
-    println!("parry distance findings: {:?}", distance_peer_tallies());
-}
-
-#[test]
-fn random_distance_cases_3d() {
-    random_loop("distance3", 0xd153, 30_000, 80);
-    println!("parry distance findings: {:?}", distance_peer_tallies());
+    random_distance_cases_2d: "distance2", 0xd152, 30_000, 80, "distance": distance_peer_tallies;
+    random_distance_cases_3d: "distance3", 0xd153, 30_000, 80, "distance": distance_peer_tallies;
+    /// The casts' motions add bit-pattern variants of their own (velocities, `max_toi`, target
+    /// distances the casts refuse), so fewer inputs are accepted than for a pair of boxes.
+    random_cast_cases_2d: "cast2", 0xca52, 10_000, 70, "cast": cast_peer_tallies;
+    random_cast_cases_3d: "cast3", 0xca53, 10_000, 70, "cast": cast_peer_tallies;
 }
 
 /// The parry #431 regression: sat-core's distance is the gap across B's face, exactly, both
@@ -335,20 +336,6 @@ fn parry_431_regression_is_exact() {
     let (a, b) = case.obbs().unwrap();
     assert_eq!(a.distance(&b), 5.573_167 - 2.0);
     assert_eq!(b.distance(&a), a.distance(&b));
-}
-
-/// The casts' motions add bit-pattern variants of their own (velocities, `max_toi`, target
-/// distances the casts refuse), so fewer inputs are accepted than for a pair of boxes.
-#[test]
-fn random_cast_cases_2d() {
-    random_loop("cast2", 0xca52, 10_000, 70);
-    println!("parry cast findings: {:?}", cast_peer_tallies());
-}
-
-#[test]
-fn random_cast_cases_3d() {
-    random_loop("cast3", 0xca53, 10_000, 70);
-    println!("parry cast findings: {:?}", cast_peer_tallies());
 }
 
 /// Rotating casts: every answer judged (a proof that could not be decided is counted, and
