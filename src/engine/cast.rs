@@ -13,8 +13,10 @@
 //! * `parry` (in `parry.rs`): parry's `cast_shapes` / `cast_shapes_nonlinear`.
 
 use glam::{DVec2, DVec3, Vec2, Vec3};
+use sat_core::Obb3;
 use sat_core::cast::{CastError, CastHit, CastOptions, CastStatus, Motion2, Motion3};
 use sat_core::exact::{ExactToi, toi2, toi3};
+use sat_oracle::check::MotionInput3;
 
 use super::interface::CastReply;
 use crate::case::{CastInput, DoublePair, ExactPair, Motion, SinglePair, Turn};
@@ -161,6 +163,48 @@ pub fn single_cast(
             reply(hit.map_err(err)?, d2, origin)
         }
     })
+}
+
+/// A rotating 3D cast as `sat` casts it (the f32 boxes with A's centre at the origin, pivots
+/// moved with them in f64, every number rounded to f32), in the oracle's form
+/// (`sat_oracle::check::judge_cast3_nonlinear`); `None` for a 2D or a linear cast.
+pub fn sat_rotating3(
+    case: &super::Prepared,
+    input: &CastInput,
+) -> Option<Result<Rotating3, String>> {
+    let (SinglePair::Three(a, b), Motion::Rotating { a: ma, b: mb }) = (&case.pair, &input.motion)
+    else {
+        return None;
+    };
+    let origin = super::sat::origin(&case.pair, &case.exact);
+    let motion = |t: &Turn| -> Result<MotionInput3, String> {
+        Ok(MotionInput3 {
+            pivot: vec3(minus(t.pivot, &origin), "pivot")?.to_array(),
+            linvel: vec3(t.linvel, "linvel")?.to_array(),
+            angvel: vec3(t.angvel, "angvel")?.to_array(),
+        })
+    };
+    Some((|| {
+        Ok(Rotating3 {
+            boxes: [*a, *b],
+            motions: [motion(ma)?, motion(mb)?],
+            max_toi: single_time(input.max_toi),
+            target_distance: single(input.target_distance, "target_distance")?,
+        })
+    })())
+}
+
+/// A rotating 3D cast in the oracle's form ([`sat_rotating3`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rotating3 {
+    /// A and B.
+    pub boxes: [Obb3; 2],
+    /// Their motions.
+    pub motions: [MotionInput3; 2],
+    /// `max_toi` (finite: the case reader refuses `"inf"` for a rotating cast).
+    pub max_toi: f32,
+    /// `δ`.
+    pub target_distance: f32,
 }
 
 /// sat-core's f64 cast on the numbers as written.

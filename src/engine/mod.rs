@@ -46,7 +46,7 @@ mod registry;
 mod sat;
 mod sat64;
 
-pub use cast::exact_toi;
+pub use cast::{Rotating3, exact_toi, sat_rotating3};
 pub use exact::exact_distance;
 pub use interface::{About, Answer, Engine, Judgement, Margin, MarginSource, Measured, Precision};
 pub use prepared::Prepared;

@@ -28,7 +28,8 @@ use sat_core::exact::{BigRational, swept_distance_squared2, swept_distance_squar
 use sat_core::tolerance::EPS;
 
 use crate::case::{CastInput, ExactPair, Motion, WrittenPair};
-use crate::engine::{Prepared, exact_toi};
+use crate::engine::{Prepared, Rotating3, exact_toi, sat_rotating3};
+use sat_oracle::check::{NonlinearJudgement, judge_cast3_nonlinear, nonlinear_scale3};
 
 /// `64`: the tolerance of a cast answer, in `ε·S'`.
 pub const CAST_BAND_K: f32 = 64.0;
@@ -56,6 +57,8 @@ enum Rule {
     },
     /// Target distance `δ > 0`: by swept distances.
     Within(Box<Swept>),
+    /// A rotating 3D cast: by the oracle's proofs (`judge_cast3_nonlinear`).
+    Rotating(Box<Rotating3>),
 }
 
 /// A linear cast with target distance `δ > 0`, judged by its exact swept distances.
@@ -133,7 +136,18 @@ impl Swept {
 /// The truth of a case's cast, or why it is not judged.
 pub fn truth(case: &Prepared, input: &CastInput) -> Result<CastTruth, String> {
     let Motion::Linear { vel_a, vel_b } = input.motion else {
-        return Err("a rotating cast: no exact time of impact to judge it by".into());
+        let Some(rotating) = sat_rotating3(case, input) else {
+            return Err("a rotating 2D cast: the oracle has no judge of those".into());
+        };
+        let r = rotating?;
+        let [a, b] = &r.boxes;
+        let [ma, mb] = &r.motions;
+        return Ok(CastTruth {
+            toi: None,
+            scale: nonlinear_scale3([a, b], [ma, mb], r.max_toi, r.target_distance),
+            speed: 0.0,
+            rule: Rule::Rotating(Box::new(r)),
+        });
     };
     let (offset, sizes) = match &case.written.pair {
         WrittenPair::Two(a, b) => {
@@ -198,8 +212,33 @@ pub fn truth(case: &Prepared, input: &CastInput) -> Result<CastTruth, String> {
 
 impl CastTruth {
     /// `None` when `got` (a time of impact, `None` for no hit) is right; else its size, the
-    /// position error `|t − toi|·|v|` (`S'` where there is no reference time).
-    pub fn error(&self, got: Option<f64>) -> Option<f64> {
+    /// position error `|t − toi|·|v|` (`S'` where there is no reference time; rotating casts:
+    /// the oracle's measure, `NonlinearJudgement`, times `S'`). `Err` when the oracle's proofs
+    /// cannot decide (rotating casts).
+    pub fn error(&self, got: Option<f64>) -> Result<Option<f64>, String> {
+        if let Rule::Rotating(r) = &self.rule {
+            let [a, b] = &r.boxes;
+            let [ma, mb] = &r.motions;
+            return match judge_cast3_nonlinear([a, b], [ma, mb], r.max_toi, r.target_distance, got)
+            {
+                NonlinearJudgement::Right => Ok(None),
+                NonlinearJudgement::Undecided => {
+                    Err("not judged: the oracle's proofs cannot decide this answer".into())
+                }
+                wrong => Ok(Some(wrong.size() * self.scale)),
+            };
+        }
+        Ok(self.linear_error(got))
+    }
+
+    /// Whether [`toi`](Self::toi) is a reference time a recorded `toi` can be compared with
+    /// (rotating casts have none).
+    pub fn has_reference(&self) -> bool {
+        !matches!(self.rule, Rule::Rotating(_))
+    }
+
+    /// [`error`](Self::error) of a linear cast.
+    fn linear_error(&self, got: Option<f64>) -> Option<f64> {
         let size = |t: f64| {
             self.toi.map_or(self.scale, |exact| {
                 ((t - exact).abs() * self.speed).max(f64::MIN_POSITIVE)
@@ -207,6 +246,7 @@ impl CastTruth {
         };
         let swept = match &self.rule {
             Rule::Within(swept) => swept,
+            Rule::Rotating(_) => unreachable!("judged by the oracle"),
             Rule::Touch { shrunk, grown } => {
                 return match (got, shrunk, grown) {
                     (None, None, _) => None,

@@ -148,6 +148,8 @@ pub struct Wrong {
     pub scale: f64,
     /// `|margin| > 48·ε·S` (verdicts); always for distances.
     pub outside_band: bool,
+    /// Casts without a reference time (rotating ones), judged by the oracle's proofs.
+    pub by_proofs: bool,
 }
 
 impl Wrong {
@@ -354,7 +356,8 @@ pub fn run(options: &Options) -> io::Result<Report> {
                 None => recorded.1.unwrap_or(computed),
             };
             let expected = recorded.0.unwrap_or(oracle);
-            if contradicts(expected, oracle, scale) {
+            let comparable = cast.as_ref().is_none_or(CastTruth::has_reference);
+            if comparable && contradicts(expected, oracle, scale) {
                 contradicted.push(place.clone());
             }
             Some(Entry {
@@ -508,8 +511,15 @@ fn judge(
             (Answer::Cast(_), Answer::Cast(toi)) => {
                 let truth = entry.cast.as_ref().expect("a cast entry has its truth");
                 match truth.error(toi) {
-                    None => continue,
-                    Some(error) => (error, true),
+                    Ok(None) => continue,
+                    Ok(Some(error)) => (error, true),
+                    Err(reason) => {
+                        no_verdict.push(NoVerdict {
+                            place: entry.place.clone(),
+                            reason,
+                        });
+                        continue;
+                    }
                 }
             }
             // A distance engine answers distances, a verdict engine verdicts.
@@ -522,6 +532,7 @@ fn judge(
             margin,
             scale: entry.scale,
             outside_band,
+            by_proofs: entry.cast.as_ref().is_some_and(|c| !c.has_reference()),
         });
     }
     Ok(EngineReport {

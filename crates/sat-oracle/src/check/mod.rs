@@ -93,8 +93,8 @@ use crate::case_box::CaseLine;
 
 pub use adjudicate::{Peer, PeerError, Report, check2, check3};
 pub use cast::{
-    PEER_K, cast_peer_tallies, check_cast2, check_cast3, check_cast3_nonlinear,
-    undecided_nonlinear_proofs,
+    NonlinearJudgement, PEER_K, cast_peer_tallies, check_cast2, check_cast3, check_cast3_nonlinear,
+    judge_cast3_nonlinear, nonlinear_scale3, undecided_nonlinear_proofs,
 };
 pub use cast_recipe::{
     AngularMotion, CastCase2, CastCase3, CastRecipe, CastRecipe2, CastRecipe3, Drift, Heading,
