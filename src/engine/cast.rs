@@ -165,36 +165,7 @@ pub fn single_cast(
     })
 }
 
-/// A rotating 3D cast as `sat` casts it (the f32 boxes with A's centre at the origin, pivots
-/// moved with them in f64, every number rounded to f32), in the oracle's form
-/// (`sat_oracle::check::judge_cast3_nonlinear`); `None` for a 2D or a linear cast.
-pub fn sat_rotating3(
-    case: &super::Prepared,
-    input: &CastInput,
-) -> Option<Result<Rotating3, String>> {
-    let (SinglePair::Three(a, b), Motion::Rotating { a: ma, b: mb }) = (&case.pair, &input.motion)
-    else {
-        return None;
-    };
-    let origin = super::sat::origin(&case.pair, &case.exact);
-    let motion = |t: &Turn| -> Result<MotionInput3, String> {
-        Ok(MotionInput3 {
-            pivot: vec3(minus(t.pivot, &origin), "pivot")?.to_array(),
-            linvel: vec3(t.linvel, "linvel")?.to_array(),
-            angvel: vec3(t.angvel, "angvel")?.to_array(),
-        })
-    };
-    Some((|| {
-        Ok(Rotating3 {
-            boxes: [*a, *b],
-            motions: [motion(ma)?, motion(mb)?],
-            max_toi: single_time(input.max_toi),
-            target_distance: single(input.target_distance, "target_distance")?,
-        })
-    })())
-}
-
-/// A rotating 3D cast in the oracle's form ([`sat_rotating3`]).
+/// A rotating 3D cast in the oracle's form ([`sat_rotating3`](super::sat_rotating3)).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rotating3 {
     /// A and B.

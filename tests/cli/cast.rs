@@ -415,3 +415,34 @@ fn the_books_example_file_passes_and_parry_misses_the_cast2_seeds_it_names() {
         );
     }
 }
+
+#[test]
+fn rotating_casts_are_judged_by_the_oracles_proofs_in_3d_only() {
+    // The plank: sat's answer (1.428) is right; an early one (0.1, the boxes about 1.3 apart)
+    // is wrong. A rotating 2D cast has no judge in the oracle: not judged.
+    let spin2 = r#"{"id": "spin2", "dim": 2, "a": {"center": [0, 0], "half_extents": [2, 0.1], "angle": 0}, "b": {"center": [0, 1.5], "half_extents": [0.1, 0.1], "angle": 0}, "motion_a": {"pivot": [0, 0], "linvel": [0, 0], "angvel": 1}, "motion_b": {"pivot": [0, 1.5], "linvel": [0, 0], "angvel": 0}, "max_toi": 3}"#;
+    let input = [PLANK, spin2].join("\n");
+    let early = "cmd:while read -r line; do echo '{\"toi\": 0.1}'; done";
+    let output = obbsat(
+        &[
+            "check", "-", "--query", "cast", "--engine", "sat", "--engine", early,
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let expected = format!(
+        "-:2 id \"spin2\": not judged: a rotating 2D cast: the oracle has no judge of those
+-:1 id \"plank\": {early} says toi 1e-1, exact unknown (judged by the oracle's proofs); position error 1.2830224866029927e0, |error|/S' 1.32e-1 (beyond the tolerance)
+obbsat check: 1 file, 1 cases, 1 not judged, 0 invalid lines; tolerance 64·ε·S' (= 7.63e-6·S')
+{:<w$}  cases  wrong  outside band  in band  no verdict  worst |error|/S'      fails on  result
+{:<w$}      1      0             0        0           0                 -  outside-band    pass
+{:<w$}      1      1             1        0           0           1.32e-1  outside-band    FAIL
+FAILED
+",
+        "engine",
+        "sat",
+        early,
+        w = early.len()
+    );
+    assert_eq!(stdout(&output), expected);
+}

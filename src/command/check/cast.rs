@@ -20,8 +20,14 @@
 //!   `δ`.
 //!
 //! The size of a wrong answer is its position error `|t − toi|·|v_B − v_A|` against the
-//! reference time (`S'` where there is none). Rotating casts have no exact time of impact here:
-//! they are listed as not judged (the fuzz target `cast3_nonlinear` judges sat-core's).
+//! reference time (`S'` where there is none).
+//!
+//! * **Rotating, 3D** (no exact time of impact): by the oracle's proofs,
+//!   `sat_oracle::check::judge_cast3_nonlinear`, the rule parry's rotating cast is judged by, on
+//!   the f32 boxes and motions `sat` casts (`engine::sat_rotating3`); its `S'` is the oracle's
+//!   (`max_toi` times the largest relative point speed as the travel), and so is a wrong answer's
+//!   size. An answer the proofs cannot decide has no verdict.
+//! * **Rotating, 2D**: the oracle has no judge of those; they are listed as not judged.
 
 use glam::DVec3;
 use sat_core::exact::{BigRational, swept_distance_squared2, swept_distance_squared3};
@@ -223,7 +229,7 @@ impl CastTruth {
             {
                 NonlinearJudgement::Right => Ok(None),
                 NonlinearJudgement::Undecided => {
-                    Err("not judged: the oracle's proofs cannot decide this answer".into())
+                    Err("the oracle's proofs cannot decide this answer".into())
                 }
                 wrong => Ok(Some(wrong.size() * self.scale)),
             };

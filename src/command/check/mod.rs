@@ -35,8 +35,10 @@
 //! `cmd:` engines answering `{"toi": t}`): each line carries a cast ([`crate::case::cast`]);
 //! an answer is judged against the exact time of impact of the pair grown and shrunk by
 //! `64·ε·S'` (with a target distance: by exact swept distances, [`cast`]), every wrong one fails
-//! (unless `--fail-on never`). Rotating casts, without an exact time of impact here, are listed
-//! as not judged. A recorded `toi` the exact oracle contradicts is a note.
+//! (unless `--fail-on never`). Rotating 3D casts, without an exact time of impact, are judged
+//! by the oracle's proofs (an answer they cannot decide has no verdict, a recorded `toi` is not
+//! compared); rotating 2D casts are listed as not judged. A recorded `toi` the exact oracle
+//! contradicts is a note.
 
 use std::io::{self, Read};
 use std::path::PathBuf;
@@ -238,7 +240,7 @@ pub struct Report {
     pub invalid: Vec<Invalid>,
     /// Valid cases whose `expect` (or `distance`, `toi`) the exact oracle contradicts.
     pub contradicted: Vec<Place>,
-    /// Valid cases not judged, and why (casts without an exact time of impact).
+    /// Valid cases not judged, and why (rotating 2D casts).
     pub unjudged: Vec<Invalid>,
     /// What was asked.
     pub query: Query,
