@@ -222,29 +222,6 @@ impl CastTruth {
     /// the oracle's measure, `NonlinearJudgement`, times `S'`). `Err` when the oracle's proofs
     /// cannot decide (rotating casts).
     pub fn error(&self, got: Option<f64>) -> Result<Option<f64>, String> {
-        if let Rule::Rotating(r) = &self.rule {
-            let [a, b] = &r.boxes;
-            let [ma, mb] = &r.motions;
-            return match judge_cast3_nonlinear([a, b], [ma, mb], r.max_toi, r.target_distance, got)
-            {
-                NonlinearJudgement::Right => Ok(None),
-                NonlinearJudgement::Undecided => {
-                    Err("the oracle's proofs cannot decide this answer".into())
-                }
-                wrong => Ok(Some(wrong.size() * self.scale)),
-            };
-        }
-        Ok(self.linear_error(got))
-    }
-
-    /// Whether [`toi`](Self::toi) is a reference time a recorded `toi` can be compared with
-    /// (rotating casts have none).
-    pub fn has_reference(&self) -> bool {
-        !matches!(self.rule, Rule::Rotating(_))
-    }
-
-    /// [`error`](Self::error) of a linear cast.
-    fn linear_error(&self, got: Option<f64>) -> Option<f64> {
         let size = |t: f64| {
             self.toi.map_or(self.scale, |exact| {
                 ((t - exact).abs() * self.speed).max(f64::MIN_POSITIVE)
@@ -252,19 +229,31 @@ impl CastTruth {
         };
         let swept = match &self.rule {
             Rule::Within(swept) => swept,
-            Rule::Rotating(_) => unreachable!("judged by the oracle"),
+            Rule::Rotating(r) => {
+                let [a, b] = &r.boxes;
+                let [ma, mb] = &r.motions;
+                let judged =
+                    judge_cast3_nonlinear([a, b], [ma, mb], r.max_toi, r.target_distance, got);
+                return match judged {
+                    NonlinearJudgement::Right => Ok(None),
+                    NonlinearJudgement::Undecided => {
+                        Err("the oracle's proofs cannot decide this answer".into())
+                    }
+                    wrong => Ok(Some(wrong.size() * self.scale)),
+                };
+            }
             Rule::Touch { shrunk, grown } => {
-                return match (got, shrunk, grown) {
+                return Ok(match (got, shrunk, grown) {
                     (None, None, _) => None,
                     (None, Some(_), _) => Some(self.scale),
                     (Some(t), Some(s), _) if rational(t) > *s => Some(size(t)),
                     (Some(_), _, None) => Some(self.scale),
                     (Some(t), _, Some(g)) if *g > rational(t) => Some(size(t)),
                     (Some(_), _, Some(_)) => None,
-                };
+                });
             }
         };
-        match got {
+        Ok(match got {
             None => swept.too_close_by(swept.end).then_some(self.scale),
             Some(t) if t > swept.input.max_toi => Some(size(t)),
             Some(t) if t > 0.0 && swept.too_close_by(t.next_down()) => Some(size(t)),
@@ -272,6 +261,12 @@ impl CastTruth {
                 Some(size(t))
             }
             Some(_) => None,
-        }
+        })
+    }
+
+    /// Whether [`toi`](Self::toi) is a reference time a recorded `toi` can be compared with
+    /// (rotating casts have none).
+    pub fn has_reference(&self) -> bool {
+        !matches!(self.rule, Rule::Rotating(_))
     }
 }

@@ -40,7 +40,9 @@
 //! pair's (or a hit where it never meets) **early or phantom**; a panic inside parry is a
 //! finding too. Findings are counted per query and kind ([`cast_peer_tallies`]), printed when
 //! they are the worst so far, and fatal only under `OBBSAT_STRICT_PEERS=1`. parry's
-//! `cast_shapes_nonlinear` has no target distance: it is judged only for `δ = 0`.
+//! `cast_shapes_nonlinear` has no target distance: it is judged only for `δ = 0`, by the rule any
+//! engine's rotating cast can be judged with ([`judge_cast3_nonlinear`]; `obbsat check --query
+//! cast` does).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
