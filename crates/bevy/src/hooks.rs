@@ -47,13 +47,8 @@ use sat_rapier::SatContactFilter;
 /// anyway, and set `ActiveHooks` only on the colliders that need it.
 ///
 /// ```
-#[cfg_attr(
-    feature = "dim2",
-    doc = "use bevy_sat_rapier2d::{bevy_rapier::prelude::*, SatContactHooks, SatRapierPlugin};"
-)]
-#[cfg_attr(
-    feature = "dim3",
-    doc = "use bevy_sat_rapier3d::{bevy_rapier::prelude::*, SatContactHooks, SatRapierPlugin};"
+#[doc = concat!(
+    "use ", env!("CARGO_CRATE_NAME"), "::{bevy_rapier::prelude::*, SatContactHooks, SatRapierPlugin};"
 )]
 /// use bevy::{ecs::system::SystemParam, prelude::*};
 ///

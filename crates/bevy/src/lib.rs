@@ -23,14 +23,7 @@
 //! example reads the same in both packages: its first lines name the package.
 //!
 //! ```
-#![cfg_attr(
-    feature = "dim2",
-    doc = "use bevy_sat_rapier2d::{bevy_rapier::prelude::*, SatRapierPlugin};"
-)]
-#![cfg_attr(
-    feature = "dim3",
-    doc = "use bevy_sat_rapier3d::{bevy_rapier::prelude::*, SatRapierPlugin};"
-)]
+#![doc = concat!("use ", env!("CARGO_CRATE_NAME"), "::{bevy_rapier::prelude::*, SatRapierPlugin};")]
 //! use bevy::prelude::*;
 //!
 //! let mut app = App::new();
