@@ -1,5 +1,5 @@
-//! Layer 4, the command line: `obbsat [run] | verdict | distance | check | explain | generate |
-//! corpus` parsed by clap into each command's options (layer 3).
+//! Layer 4, the command line: `obbsat [run] | verdict | distance | cast | check | explain |
+//! generate | corpus | decode` parsed by clap into each command's options (layer 3).
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
@@ -12,7 +12,7 @@ use crate::case::Query;
 use crate::command::check::report::Format;
 use crate::command::check::{self, FailOn};
 use crate::command::run::{DEFAULT_CASES, DEFAULT_SEED};
-use crate::command::{answer, corpus, explain, generate, run};
+use crate::command::{answer, corpus, decode, explain, generate, run};
 use crate::engine::{Choice, Engine, find, names};
 use crate::util::open;
 
@@ -80,6 +80,28 @@ pub enum Command {
         #[arg(long, default_value = "sat", value_parser = distance_engine)]
         engine: &'static dyn Engine,
     },
+    /// Read JSON Lines cases with a cast and write one JSON line per input line: {"id": ..,
+    /// "toi": t, "status": "hit" | "penetrating" | "out_of_iterations", "normal": [..], "a":
+    /// [point of A at toi], "b": [point of B], "feature": ".."}, every field null but the id for
+    /// no hit, or {"id": .., "error": "line N: reason"} (also on stderr). Exit status 1 if any
+    /// line was invalid.
+    ///
+    /// A cast case is a verdict case with "vel_a" and "vel_b" (a linear cast) or "motion_a" and
+    /// "motion_b" ({"pivot", "linvel", "angvel"}: a rotating one), "max_toi" (a number, or
+    /// "inf" for a linear cast) and optionally "target_distance".
+    ///
+    /// Engines: sat (default; sat-core's cast on the f32 boxes), sat64 (in f64 on the numbers
+    /// as written), certified (cast_certified: the exact time of impact of sat's boxes rounded
+    /// down to f32), exact (the exact time of impact of the numbers as written, rounded down to
+    /// f64), parry (parry 0.31's cast_shapes or cast_shapes_nonlinear: time and status). certified
+    /// and exact answer linear casts with target distance 0 only.
+    Cast {
+        /// Input file; `-` or nothing reads stdin.
+        file: Option<PathBuf>,
+        /// sat, sat64, certified, exact or parry.
+        #[arg(long, default_value = "sat", value_parser = cast_engine)]
+        engine: &'static dyn Engine,
+    },
     /// Check engines against each case's "expect": wrong verdicts outside and inside sat-core's
     /// band 48·ε·S, the worst |margin|/S of a wrong verdict, and an exit status for CI.
     ///
@@ -99,6 +121,17 @@ pub enum Command {
     /// Write the regression corpus: the named cases, the fuzz findings of fuzz/regressions, and
     /// fresh expectations from the exact oracle for every other corpus file.
     Corpus(CorpusArgs),
+    /// Write fuzz inputs as case lines, decoded exactly as the fuzz target decodes them (id
+    /// fuzz-TARGET-FILE), for cast, verdict and check to replay: the cast targets (cast2, cast3,
+    /// cast3_nonlinear) give cast lines, the targets whose inputs are a pair of boxes the pair.
+    /// Exit status 1 if a file was skipped (unreadable, or a target of another kind).
+    Decode {
+        /// The fuzz target: cast2, cast3, cast3_nonlinear, obb2, obb3, ...
+        target: String,
+        /// Its input files (e.g. fuzz/corpus/cast3/*).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 /// Options of the main job.
@@ -143,8 +176,10 @@ pub struct CheckArgs {
     /// Check only the cases of this dimension (for an engine of one dimension).
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=3))]
     pub dim: Option<u8>,
-    /// What to check: verdicts against "expect", or distances against "distance" (engines
-    /// sat, exact, parry, all or cmd:PROGRAM; the exact oracle's distance where a line has none).
+    /// What to check: verdicts against "expect", distances against "distance" (engines sat,
+    /// exact, parry, all or cmd:PROGRAM; the exact oracle's distance where a line has none), or
+    /// casts against the exact time of impact (engines sat, sat64, certified, exact, parry, all
+    /// or cmd:PROGRAM; wrong beyond 64·ε·S').
     #[arg(long, value_enum, default_value_t = Query::Verdict)]
     pub query: Query,
 }
@@ -203,9 +238,17 @@ fn verdict_engine(name: &str) -> Result<&'static dyn Engine, String> {
 }
 
 fn distance_engine(name: &str) -> Result<&'static dyn Engine, String> {
-    find(name, Query::Distance).ok_or_else(|| {
+    engine_of(name, Query::Distance)
+}
+
+fn cast_engine(name: &str) -> Result<&'static dyn Engine, String> {
+    engine_of(name, Query::Cast)
+}
+
+fn engine_of(name: &str, query: Query) -> Result<&'static dyn Engine, String> {
+    find(name, query).ok_or_else(|| {
         // "sat, exact or parry"
-        let all = names(Query::Distance);
+        let all = names(query);
         let listed = match all.rsplit_once(", ") {
             Some((first, last)) => format!("{first} or {last}"),
             None => all,
@@ -264,6 +307,12 @@ pub fn execute(command: Command) -> io::Result<bool> {
             let summary = answer::run(Query::Distance, engine, input, stdout(), err)?;
             Ok(summary.failed == 0)
         }
+        Command::Cast { file, engine } => {
+            let input = open(file.as_deref())?;
+            let err = io::stderr().lock();
+            let summary = answer::run(Query::Cast, engine, input, stdout(), err)?;
+            Ok(summary.failed == 0)
+        }
         Command::Check(args) => run_check(args, stdout()),
         Command::Explain(args) => {
             let options = explain::Options {
@@ -284,6 +333,10 @@ pub fn execute(command: Command) -> io::Result<bool> {
             Ok(true)
         }
         Command::Corpus(args) => corpus::run(&args.dir, &args.fuzz, args.check, stdout()),
+        Command::Decode { target, files } => {
+            let options = decode::Options { target, files };
+            decode::run(&options, stdout(), io::stderr().lock())
+        }
     }
 }
 

@@ -28,15 +28,20 @@
 //! margin and `S = |c_B − c_A| + |e_A| + |e_B|`, as `obbsat generate` and the corpus write them)
 //! place a wrong verdict inside or outside sat-core's band; `distance` (the exact distance between
 //! the boxes as written, `0` when they intersect) is what `obbsat check --query distance` compares
-//! with. `obbsat verdict` and `obbsat distance` ignore all four.
+//! with. `obbsat verdict` and `obbsat distance` ignore all four. A cast case also carries the
+//! boxes' motions ([`cast`]), which the other queries ignore.
 
 mod boxes;
+pub(crate) mod cast;
+mod fuzz;
 pub(crate) mod generate;
 mod json;
 pub(crate) mod stored;
 mod written;
 
 pub use boxes::{read_box2, read_box3};
+pub use cast::{CastInput, Motion, Turn};
+pub use fuzz::fuzz_case_line;
 pub use stored::{DoublePair, DoubleVerdict, ExactPair, SinglePair, SingleVerdict};
 pub use written::{CaseError, WrittenCase, WrittenPair};
 
@@ -51,4 +56,6 @@ pub enum Query {
     Verdict,
     /// How far apart are they? Recorded as `distance`.
     Distance,
+    /// When do they first touch, moving as the line says ([`cast`])? Recorded as `toi`.
+    Cast,
 }

@@ -7,6 +7,7 @@ use sat_oracle::case_box::{Box2, Box3};
 use serde_json::value::RawValue;
 
 use super::boxes::{read_box2, read_box3};
+use super::cast::{CastFields, CastInput};
 use super::json::{json_reason, kind_of, number, raw_object};
 
 /// The two boxes of a case as written, of one dimension.
@@ -52,6 +53,8 @@ pub struct WrittenCase {
     exact_margin: Option<Box<RawValue>>,
     scale: Option<Box<RawValue>>,
     distance: Option<Box<RawValue>>,
+    /// The motion fields of a cast ([`WrittenCase::cast`]).
+    cast: CastFields,
 }
 
 /// Why a line is not a valid case, with the case's id when the line got far enough to have one.
@@ -65,7 +68,10 @@ pub struct CaseError {
 
 raw_object! {
     /// The top level of a case line; values are kept raw so that each can be reported by name.
-    struct RawCase { id, dim, a, b, expect, exact_margin, scale, distance }
+    struct RawCase {
+        id, dim, a, b, expect, exact_margin, scale, distance,
+        vel_a, vel_b, motion_a, motion_b, max_toi, target_distance, toi,
+    }
 }
 
 impl WrittenCase {
@@ -135,6 +141,18 @@ impl WrittenCase {
         }
         Ok(Some(distance))
     }
+
+    /// The cast the line carries (its velocities or motions, `max_toi`, `target_distance` and
+    /// the recorded `toi`, see [`super::cast`]); an error naming the field when it carries none
+    /// or a bad one. Only the cast queries read it.
+    pub fn cast(&self) -> Result<CastInput, String> {
+        self.cast.read(self.dim)
+    }
+
+    /// The cast's fields as written, as `,"key":value` pairs (for a `cmd:` request).
+    pub fn cast_request(&self) -> String {
+        self.cast.request()
+    }
 }
 
 /// Boxes `a` and `b` as written (read by `read`), each checked by sat-core's checked
@@ -183,6 +201,15 @@ fn read_case(raw: &RawCase<'_>, id: Option<Box<RawValue>>) -> Result<WrittenCase
         exact_margin: owned(raw.exact_margin),
         scale: owned(raw.scale),
         distance: owned(raw.distance),
+        cast: CastFields {
+            vel_a: owned(raw.vel_a),
+            vel_b: owned(raw.vel_b),
+            motion_a: owned(raw.motion_a),
+            motion_b: owned(raw.motion_b),
+            max_toi: owned(raw.max_toi),
+            target_distance: owned(raw.target_distance),
+            toi: owned(raw.toi),
+        },
     })
 }
 

@@ -26,6 +26,13 @@
 //!   distance is that of its points, `0` when it says the boxes intersect (with no point: `a`
 //!   and `b` are `null`).
 //!
+//! **`cast`**: a valid case with a cast ([`crate::case::cast`]) gives `{"id": ..., "toi": t,
+//! "status": "hit" | "penetrating" | "out_of_iterations", "normal": [..], "a": [..], "b": [..],
+//! "feature": "face_a0"}` (world coordinates at `toi`), or every field `null` but the id for
+//! no hit within `max_toi`. Engines: `sat` (default), `sat64`, `certified`, `exact` (the last
+//! two: linear casts with target distance 0; `exact` gives no points) and `parry` (time and
+//! status), see `engine::cast`.
+//!
 //! A new query's command is one more arm of [`run`].
 
 use std::io::{self, Read, Write};
@@ -61,6 +68,10 @@ pub fn run(
         }),
         Query::Distance => answer_lines("distance", input, out, err, |case| {
             engine.measure(case).unwrap_or_else(|| Err(none()))
+        }),
+        Query::Cast => answer_lines("cast", input, out, err, |case| {
+            let input = case.written.cast()?;
+            engine.cast(case, &input).unwrap_or_else(|| Err(none()))
         }),
     }
 }

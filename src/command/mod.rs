@@ -7,6 +7,7 @@
 pub(crate) mod answer;
 pub(crate) mod check;
 pub(crate) mod corpus;
+pub(crate) mod decode;
 pub(crate) mod explain;
 pub(crate) mod generate;
 pub(crate) mod run;

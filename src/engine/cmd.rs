@@ -5,12 +5,17 @@
 //! * Requests, on the program's stdin: one line per valid case, in file order,
 //!   `{"id": ID, "dim": 2|3, "a": BOX, "b": BOX}` with the id and both boxes exactly as written
 //!   in the case file (`"id": null` when the case has none; `expect` and the other fields are
-//!   not sent). `obbsat check --query distance` adds `"query": "distance"` to every request.
+//!   not sent). `obbsat check --query distance` adds `"query": "distance"` to every request;
+//!   `--query cast` adds `"query": "cast"` and the cast's fields exactly as written (`vel_a`,
+//!   `vel_b` or `motion_a`, `motion_b`, then `max_toi` and `target_distance` when the case has
+//!   them; not `toi`).
 //!   obbsat writes every request without waiting for answers, then closes stdin.
 //! * Answers, on its stdout: exactly one line per request, in the same order:
 //!   `{"id": ID, "intersects": true|false}`, or for a distance request
-//!   `{"id": ID, "distance": d}` with `d ≥ 0` (`0` when the boxes intersect; an engine that
-//!   answers both queries may always write both keys). Other keys are ignored; `id` may be
+//!   `{"id": ID, "distance": d}` with `d ≥ 0` (`0` when the boxes intersect), for a cast
+//!   request `{"id": ID, "toi": t}` with `t ≥ 0` the time of impact, or `"toi": null` for no
+//!   hit within `max_toi` (the key must be there); an engine that answers several queries may
+//!   always write every key. Other keys are ignored; `id` may be
 //!   omitted, and when present must equal the request's as a JSON value. `{"id": ID, "error":
 //!   "why"}` answers a case the engine cannot judge. Blank lines are ignored.
 //! * A case gets *no verdict* when its answer is an error, is not such a JSON object, has the
@@ -55,8 +60,9 @@ impl Request {
     pub fn of(case: &WrittenCase, query: Query) -> Request {
         let id = case.id.as_deref().map_or("null", RawValue::get);
         let asked = match query {
-            Query::Verdict => "",
-            Query::Distance => r#","query":"distance""#,
+            Query::Verdict => String::new(),
+            Query::Distance => r#","query":"distance""#.to_owned(),
+            Query::Cast => format!(r#","query":"cast"{}"#, case.cast_request()),
         };
         Request {
             line: format!(
@@ -79,6 +85,9 @@ pub struct AnswerLine {
     intersects: Option<Value>,
     #[serde(default)]
     distance: Option<Value>,
+    /// `Some(Value::Null)` for `"toi": null`, `None` when the key is absent.
+    #[serde(default, deserialize_with = "present")]
+    toi: Option<Value>,
     #[serde(default)]
     error: Option<Value>,
 }
@@ -100,6 +109,24 @@ impl AnswerLine {
             None => Err("answer has no numeric \"distance\"".to_owned()),
         }
     }
+
+    /// The time of impact of a cast request's answer (`None`: no hit).
+    pub fn toi(&self) -> Result<Option<f64>, String> {
+        match &self.toi {
+            Some(Value::Null) => Ok(None),
+            Some(t) => match t.as_f64() {
+                Some(t) if t >= 0.0 => Ok(Some(t)),
+                Some(t) => Err(format!("negative \"toi\" {t}")),
+                None => Err("\"toi\" is neither a number nor null".to_owned()),
+            },
+            None => Err("answer has no \"toi\" (a number, or null for no hit)".to_owned()),
+        }
+    }
+}
+
+/// A key that is present, `null` included (serde's `Option` reads `null` as absent).
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(d).map(Some)
 }
 
 /// Runs `program` on `requests` (see the module docs), reading each answer with `read`

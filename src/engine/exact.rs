@@ -5,18 +5,19 @@
 
 use sat_core::exact::{distance2, distance3};
 
+use super::cast::exact_cast;
 use super::interface::{
-    About, Engine, Judgement, Margin, MarginSource, Measured, Precision, VERDICTS_AND_DISTANCES,
+    About, CastReply, EVERY_QUERY, Engine, Judgement, Margin, MarginSource, Measured, Precision,
 };
 use super::prepared::Prepared;
-use crate::case::ExactPair;
+use crate::case::{CastInput, ExactPair};
 
 /// The exact oracle.
 pub struct Exact;
 
 impl Engine for Exact {
     fn about(&self) -> About {
-        About::new("exact", "exact", Precision::Exact, VERDICTS_AND_DISTANCES).exact_at_any_margin()
+        About::new("exact", "exact", Precision::Exact, EVERY_QUERY).exact_at_any_margin()
     }
 
     fn judge(&self, case: &Prepared) -> Option<Judgement> {
@@ -46,6 +47,14 @@ impl Engine for Exact {
             a: Some(a),
             b: Some(b),
         }))
+    }
+
+    fn cast(&self, case: &Prepared, input: &CastInput) -> Option<Result<CastReply, String>> {
+        Some(exact_cast(&case.exact, input))
+    }
+
+    fn takes_cast(&self, input: &CastInput) -> bool {
+        input.exact_kind()
     }
 }
 

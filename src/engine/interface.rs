@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::main_job::{Batch, Pass};
 use super::prepared::Prepared;
-use crate::case::{DoublePair, Query};
+use crate::case::{CastInput, DoublePair, Query};
 
 /// An engine: a test that answers queries about a case, built in (the registry `ENGINES`) or
 /// spoken to over the `cmd:` protocol (`engine::cmd`).
@@ -46,6 +46,17 @@ pub trait Engine: Sync {
     /// Its distance and closest points, or why it has none (`None`: it answers no distances).
     fn measure(&self, _case: &Prepared) -> Option<Result<Measured, String>> {
         None
+    }
+
+    /// Its answer to the cast `input` of the case's boxes, or why it has none (`None`: it
+    /// answers no casts).
+    fn cast(&self, _case: &Prepared, _input: &CastInput) -> Option<Result<CastReply, String>> {
+        None
+    }
+
+    /// Whether it answers this kind of cast (`check --query cast` judges it on those only).
+    fn takes_cast(&self, _input: &CastInput) -> bool {
+        true
     }
 
     /// One timed pass over a batch of the main job (`None`: it does not run there).
@@ -119,6 +130,12 @@ impl dyn Engine + '_ {
             Query::Distance => self
                 .measure(case)
                 .map(|m| m.map(|m| Answer::Distance(m.distance))),
+            Query::Cast => match case.written.cast() {
+                Ok(input) => self
+                    .cast(case, &input)
+                    .map(|c| c.map(|c| Answer::Cast(c.toi))),
+                Err(reason) => Some(Err(reason)),
+            },
         };
         answer.unwrap_or_else(|| Err(format!("{} answers no {query:?} query", self.name())))
     }
@@ -139,8 +156,11 @@ impl PartialEq for dyn Engine + '_ {
 /// The queries of an engine that answers verdicts only.
 pub const VERDICTS: &[Query] = &[Query::Verdict];
 
-/// The queries of an engine that answers verdicts and distances.
-pub const VERDICTS_AND_DISTANCES: &[Query] = &[Query::Verdict, Query::Distance];
+/// The queries of an engine that answers verdicts and casts.
+pub const VERDICTS_AND_CASTS: &[Query] = &[Query::Verdict, Query::Cast];
+
+/// The queries of an engine that answers all three.
+pub const EVERY_QUERY: &[Query] = &[Query::Verdict, Query::Distance, Query::Cast];
 
 /// The precision an engine's test computes in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -161,6 +181,8 @@ pub enum Answer {
     Verdict(bool),
     /// A distance.
     Distance(f64),
+    /// A cast's time of impact, `None` (JSON `null`) for no hit.
+    Cast(Option<f64>),
 }
 
 /// A margin as the engine computed it, written to JSON in that precision.
@@ -210,4 +232,36 @@ pub struct Measured {
     pub a: Option<Vec<f64>>,
     /// A closest point on B.
     pub b: Option<Vec<f64>>,
+}
+
+/// A cast's answer: the time of impact (`None`: no hit within `max_toi`), how the cast ended,
+/// and where the engine gives them the normal, the witness points at `toi` (world coordinates)
+/// and the feature.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CastReply {
+    /// The time of impact, `None` for no hit.
+    pub toi: Option<f64>,
+    /// `hit`, `penetrating` (at time 0), `out_of_iterations` (parry also `failed`); `None` for
+    /// no hit.
+    pub status: Option<&'static str>,
+    /// Unit normal at `toi` from A towards B.
+    pub normal: Option<Vec<f64>>,
+    /// A point of A at `toi`.
+    pub a: Option<Vec<f64>>,
+    /// A point of B at `toi`.
+    pub b: Option<Vec<f64>>,
+    /// The candidate axis (`face_a0`, `edge_a1_b2`, …).
+    pub feature: Option<String>,
+}
+
+impl CastReply {
+    /// No hit.
+    pub const MISS: CastReply = CastReply {
+        toi: None,
+        status: None,
+        normal: None,
+        a: None,
+        b: None,
+        feature: None,
+    };
 }

@@ -31,6 +31,7 @@
 //! [`DoublePair`]: crate::case::DoublePair
 //! [`ExactPair`]: crate::case::ExactPair
 
+mod cast;
 mod certified;
 pub(crate) mod cmd;
 mod exact;
@@ -45,6 +46,7 @@ mod registry;
 mod sat;
 mod sat64;
 
+pub use cast::exact_toi;
 pub use exact::exact_distance;
 pub use interface::{About, Answer, Engine, Judgement, Margin, MarginSource, Measured, Precision};
 pub use prepared::Prepared;

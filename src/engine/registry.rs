@@ -79,6 +79,7 @@ impl Choice {
                 let which = match query {
                     Query::Verdict => "",
                     Query::Distance => "distance ",
+                    Query::Cast => "cast ",
                 };
                 format!(
                     "unknown {which}engine {name:?}: use {}, all or cmd:<program>",

@@ -1,12 +1,13 @@
 //! `sat`: sat-core's f32 test, `intersects` and `separation` (and `closest_points` for
 //! distances), on the f32 pair moved so that A's centre is the origin.
 
+use super::cast::single_cast;
 use super::interface::{
-    About, Engine, Judgement, Margin, MarginSource, Measured, Precision, VERDICTS_AND_DISTANCES,
+    About, CastReply, EVERY_QUERY, Engine, Judgement, Margin, MarginSource, Measured, Precision,
 };
 use super::main_job::{Batch, Pass, on_batch, timed};
 use super::prepared::Prepared;
-use crate::case::{ExactPair, SinglePair};
+use crate::case::{CastInput, ExactPair, SinglePair};
 
 /// sat-core's f32 test: exact outside its band `48·ε·S` (`64·ε·S` for `axes` columns
 /// orthonormal only within 1e-6), "separated" always exact.
@@ -14,7 +15,7 @@ pub struct Sat;
 
 impl Engine for Sat {
     fn about(&self) -> About {
-        About::new("sat", "sat-core", Precision::F32, VERDICTS_AND_DISTANCES)
+        About::new("sat", "sat-core", Precision::F32, EVERY_QUERY)
     }
 
     fn judge(&self, case: &Prepared) -> Option<Judgement> {
@@ -26,6 +27,11 @@ impl Engine for Sat {
 
     fn measure(&self, case: &Prepared) -> Option<Result<Measured, String>> {
         Some(Ok(closest_points(case)))
+    }
+
+    fn cast(&self, case: &Prepared, input: &CastInput) -> Option<Result<CastReply, String>> {
+        let origin = origin(&case.pair, &case.exact);
+        Some(single_cast(&case.pair, &origin, input, false))
     }
 
     fn time(&self, batch: &Batch) -> Option<Pass> {

@@ -4,11 +4,14 @@
 
 use sat_core::tolerance::Band;
 
-use super::interface::{About, Engine, Judgement, Margin, MarginSource, Precision, VERDICTS};
+use super::cast::{double_cast, single_cast};
+use super::interface::{
+    About, CastReply, Engine, Judgement, Margin, MarginSource, Precision, VERDICTS_AND_CASTS,
+};
 use super::main_job::{Batch, Pass, Truth, on_batch, timed};
 use super::prepared::Prepared;
-use super::sat::single_margin;
-use crate::case::DoublePair;
+use super::sat::{origin, single_margin};
+use crate::case::{CastInput, DoublePair};
 
 /// sat-core's f64 test: exact outside `768·ε₆₄·S` (`896·ε₆₄·S` for `axes` columns,
 /// `ε₆₄ = 2⁻⁵²`), "separated" always exact; the certified test where the columns are f32 data.
@@ -16,7 +19,7 @@ pub struct Sat64;
 
 impl Engine for Sat64 {
     fn about(&self) -> About {
-        About::new("sat64", "sat-core f64", Precision::F64, VERDICTS)
+        About::new("sat64", "sat-core f64", Precision::F64, VERDICTS_AND_CASTS)
     }
 
     fn judge(&self, case: &Prepared) -> Option<Judgement> {
@@ -29,6 +32,13 @@ impl Engine for Sat64 {
                 intersects: case.exact.intersects_certified(),
                 ..single_margin(case)
             },
+        })
+    }
+
+    fn cast(&self, case: &Prepared, input: &CastInput) -> Option<Result<CastReply, String>> {
+        Some(match &case.double {
+            Some(double) => double_cast(double, input),
+            None => single_cast(&case.pair, &origin(&case.pair, &case.exact), input, false),
         })
     }
 

@@ -5,6 +5,7 @@
 mod common;
 
 mod case;
+mod cast;
 mod check;
 mod cmd_engine;
 mod corpus;

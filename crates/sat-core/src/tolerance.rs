@@ -625,7 +625,8 @@ pub const CAST_DISTANCE_K_F64: f64 = 2048.0;
 
 /// How far a box a rotating cast moves to time `τ` may be from the exact rigid motion of the
 /// box (Hausdorff distance), in units of `EPS_F64·S'`: the rotation's angle, quaternion and
-/// matrix and the centre's offset, computed in f64 ("Shape casts" in the book's error-bound chapter, `≤ 56`).
+/// matrix, the relative velocity and the centre's offset, computed in f64 in the frame of A's
+/// pivot ("Shape casts" in the book's error-bound chapter, `≤ 57`).
 pub const MOTION_ROUNDING_K_F64: f64 = 64.0;
 
 /// `2^exponent` for normal-range f64 exponents (−1022..=1023), exactly.

@@ -30,6 +30,13 @@
 //!   distances, so every wrong distance is outside the band and fails the check (unless
 //!   `--fail-on never`). `worst |error|/S` is the largest `|d − exact|/S` over all of an
 //!   engine's answers, wrong or not.
+//!
+//! **Casts** (`--query cast`; engines `sat`, `sat64`, `certified`, `exact`, `parry`, `all` or
+//! `cmd:` engines answering `{"toi": t}`): each line carries a cast ([`crate::case::cast`]);
+//! an answer is judged against the exact time of impact of the pair grown and shrunk by
+//! `64·ε·S'` (with a target distance: by exact swept distances, [`cast`]), every wrong one fails
+//! (unless `--fail-on never`). Rotating casts, without an exact time of impact here, are listed
+//! as not judged. A recorded `toi` the exact oracle contradicts is a note.
 
 use std::io::{self, Read};
 use std::path::PathBuf;
@@ -42,7 +49,9 @@ use crate::case::{Query, WrittenCase};
 use crate::engine::cmd::{self, AnswerLine, Request};
 use crate::engine::{Answer, Choice, Prepared, exact_distance};
 use crate::util::{Lines, Progress, open, parallel_map};
+use cast::{CAST_BAND_K, CastTruth};
 
+pub mod cast;
 pub mod report;
 
 /// `64`: the bound, in `ε·S`, that `obbsat check --query distance` holds distances to: sat-core
@@ -58,6 +67,7 @@ pub fn query_band(query: Query, scale: f64) -> Band<f64> {
     let k = match query {
         Query::Verdict => BAND_K,
         Query::Distance => DISTANCE_BAND_K,
+        Query::Cast => CAST_BAND_K,
     };
     Band::new(f64::from(k), f64::from(EPS), scale)
 }
@@ -224,8 +234,10 @@ pub struct Report {
     pub skipped: usize,
     /// Invalid lines.
     pub invalid: Vec<Invalid>,
-    /// Valid cases whose `expect` (or `distance`) the exact oracle contradicts.
+    /// Valid cases whose `expect` (or `distance`, `toi`) the exact oracle contradicts.
     pub contradicted: Vec<Place>,
+    /// Valid cases not judged, and why (casts without an exact time of impact).
+    pub unjudged: Vec<Invalid>,
     /// What was asked.
     pub query: Query,
     /// Per engine.
@@ -246,6 +258,8 @@ struct Entry {
     expected: Answer,
     margin: f64,
     scale: f64,
+    /// Casts: what the answers are judged against.
+    cast: Option<CastTruth>,
 }
 
 /// A line's recorded answer (`expect` or `distance`) and its recorded margin and scale.
@@ -261,24 +275,39 @@ fn recorded(case: &WrittenCase, query: Query) -> Result<Recorded, String> {
             case.expect()?.ok_or("missing \"expect\" (true or false)")?,
         )),
         Query::Distance => case.recorded_distance()?.map(Answer::Distance),
+        Query::Cast => case.cast()?.recorded.map(Answer::Cast),
     };
     Ok((expected, case.recorded()?))
 }
 
-/// The exact oracle's answer to `query` and its `(margin, S)`.
-fn exact(case: &Prepared, query: Query) -> (Answer, (f64, f64)) {
+/// The exact oracle's answer to `query` and its `(margin, S)`; for casts, what answers are
+/// judged against, or why they are not (`S` is then `S'`).
+type Oracle = (Answer, (f64, f64), Option<Result<CastTruth, String>>);
+
+/// The exact oracle's answer to `query` (see [`Oracle`]).
+fn exact(case: &Prepared, query: Query) -> Oracle {
     let v = case.exact.verdict();
     let answer = match query {
         Query::Verdict => Answer::Verdict(v.intersects),
         Query::Distance => Answer::Distance(exact_distance(&case.exact)),
+        Query::Cast => {
+            // `read` kept only lines whose cast reads.
+            let truth = case
+                .written
+                .cast()
+                .and_then(|input| cast::truth(case, &input));
+            let (toi, scale) = truth.as_ref().map_or((None, v.scale), |t| (t.toi, t.scale));
+            return (Answer::Cast(toi), (0.0, scale), Some(truth));
+        }
     };
-    (answer, (v.margin, v.scale))
+    (answer, (v.margin, v.scale), None)
 }
 
 /// Whether a recorded answer disagrees with the oracle's (distances: by more than `2⁻⁴⁰·S`).
 fn contradicts(recorded: Answer, oracle: Answer, scale: f64) -> bool {
     match (recorded, oracle) {
         (Answer::Distance(r), Answer::Distance(o)) => (r - o).abs() > scale * 2f64.powi(-40),
+        (Answer::Cast(Some(r)), Answer::Cast(Some(o))) => (r - o).abs() > o * 2f64.powi(-40),
         _ => recorded != oracle,
     }
 }
@@ -307,22 +336,35 @@ pub fn run(options: &Options) -> io::Result<Report> {
     let query = options.query;
     let exact = parallel_map(&pending, |(_, case, _)| exact(case, query), &progress);
     let mut contradicted = Vec::new();
+    let mut unjudged = Vec::new();
     let entries: Vec<Entry> = pending
         .into_iter()
         .zip(exact)
-        .map(|((place, case, recorded), (oracle, computed))| {
-            let (margin, scale) = recorded.1.unwrap_or(computed);
+        .filter_map(|((place, case, recorded), (oracle, computed, truth))| {
+            let cast = match truth {
+                Some(Err(reason)) => {
+                    unjudged.push(Invalid { place, reason });
+                    return None;
+                }
+                Some(Ok(truth)) => Some(truth),
+                None => None,
+            };
+            let (margin, scale) = match cast {
+                Some(_) => computed,
+                None => recorded.1.unwrap_or(computed),
+            };
             let expected = recorded.0.unwrap_or(oracle);
             if contradicts(expected, oracle, scale) {
                 contradicted.push(place.clone());
             }
-            Entry {
+            Some(Entry {
                 place,
                 case,
                 expected,
                 margin,
                 scale,
-            }
+                cast,
+            })
         })
         .collect();
     let mut reports = Vec::new();
@@ -341,6 +383,7 @@ pub fn run(options: &Options) -> io::Result<Report> {
         skipped,
         invalid,
         contradicted,
+        unjudged,
         query,
         engines: reports,
     })
@@ -394,14 +437,24 @@ fn dedup(engines: &[Choice]) -> Vec<Choice> {
 /// Runs one engine on every entry and tallies its answers.
 fn judge(
     engine: &Choice,
-    entries: &[Entry],
+    all: &[Entry],
     options: &Options,
     progress: &Progress,
 ) -> io::Result<EngineReport> {
     let query = options.query;
+    // A built-in engine is judged on the casts it takes (`certified` and `exact`: linear ones
+    // with target distance 0); the others' progress is counted at once.
+    let entries: Vec<&Entry> = all
+        .iter()
+        .filter(|entry| match (engine, query, entry.case.written.cast()) {
+            (Choice::Builtin(e), Query::Cast, Ok(input)) => e.takes_cast(&input),
+            _ => true,
+        })
+        .collect();
+    progress.advance(all.len() - entries.len());
     let (answers, problem): (Vec<Result<Answer, String>>, _) = match engine {
         Choice::Builtin(e) => (
-            parallel_map(entries, |entry| e.answer(query, &entry.case), progress),
+            parallel_map(&entries, |entry| e.answer(query, &entry.case), progress),
             None,
         ),
         Choice::Cmd(program) => {
@@ -412,6 +465,7 @@ fn judge(
             let read = match query {
                 Query::Verdict => |a: &AnswerLine| a.verdict().map(Answer::Verdict),
                 Query::Distance => |a: &AnswerLine| a.distance().map(Answer::Distance),
+                Query::Cast => |a: &AnswerLine| a.toi().map(Answer::Cast),
             };
             let outcome = cmd::run(program, &requests, options.timeout, progress, read)?;
             (outcome.answers, outcome.problem)
@@ -449,6 +503,13 @@ fn judge(
                 match Judged::with_band(verdict, expected, entry.margin, band) {
                     Judged::Right => continue,
                     judged => (entry.margin, judged == Judged::WrongOutsideBand),
+                }
+            }
+            (Answer::Cast(_), Answer::Cast(toi)) => {
+                let truth = entry.cast.as_ref().expect("a cast entry has its truth");
+                match truth.error(toi) {
+                    None => continue,
+                    Some(error) => (error, true),
                 }
             }
             // A distance engine answers distances, a verdict engine verdicts.

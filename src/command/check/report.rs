@@ -4,7 +4,8 @@
 //! Text and Markdown list the invalid lines, then up to `listed` wrong answers and cases
 //! without an answer per engine, then one table row per engine:
 //! `engine, cases, wrong, outside band, in band, no verdict, worst |margin|/S, fails on, result`
-//! (for distances the last measure is `worst |error|/S`, over every answer).
+//! (for distances the last measure is `worst |error|/S`, over every answer; for casts
+//! `worst |error|/S'`, the position error of the wrong answers).
 
 use std::io::{self, Write};
 
@@ -67,6 +68,14 @@ fn wrong_line(engine: &str, w: &Wrong) -> String {
             w.margin,
             w.relative(),
         ),
+        (Answer::Cast(got), Answer::Cast(exact)) => format!(
+            "{}: {engine} says toi {}, exact {}; position error {:e}, |error|/S' {:.2e} (beyond the tolerance)",
+            place(&w.place),
+            toi(got),
+            toi(exact),
+            w.margin,
+            w.relative(),
+        ),
         (got, expected) => format!(
             "{}: {engine} says {}, expected {}; exact margin {:e}, |margin|/S {:.2e} ({})",
             place(&w.place),
@@ -87,7 +96,12 @@ fn answer(a: Answer) -> String {
     match a {
         Answer::Verdict(v) => v.to_string(),
         Answer::Distance(d) => format!("{d:e}"),
+        Answer::Cast(t) => toi(t),
     }
+}
+
+fn toi(t: Option<f64>) -> String {
+    t.map_or_else(|| "none".to_owned(), |t| format!("{t:e}"))
 }
 
 fn worst(e: &EngineReport) -> String {
@@ -106,11 +120,19 @@ fn listing(report: &Report, listed: usize) -> Vec<String> {
     for inv in &report.invalid {
         lines.push(format!("{}: invalid: {}", place(&inv.place), inv.reason));
     }
+    let field = match report.query {
+        Query::Verdict => "expect",
+        Query::Distance => "distance",
+        Query::Cast => "toi",
+    };
     for p in &report.contradicted {
         lines.push(format!(
-            "{}: note: the exact oracle contradicts this case's expect",
+            "{}: note: the exact oracle contradicts this case's {field}",
             place(p)
         ));
+    }
+    for u in &report.unjudged {
+        lines.push(format!("{}: not judged: {}", place(&u.place), u.reason));
     }
     for e in &report.engines {
         for w in e.wrong.iter().take(listed) {
@@ -154,12 +176,23 @@ fn summary(report: &Report) -> String {
     let (what, measure) = match report.query {
         Query::Verdict => ("band", "|margin|/S >"),
         Query::Distance => ("distance bound", "wrong when |error|/S >"),
+        Query::Cast => ("tolerance", "="),
     };
     // The band per unit of `S`: `k·ε`.
     let per_scale = query_band(report.query, 1.0);
     let k = per_scale.k;
+    let unjudged = if report.unjudged.is_empty() {
+        String::new()
+    } else {
+        format!(", {} not judged", report.unjudged.len())
+    };
+    let (s, per) = if report.query == Query::Cast {
+        ("S'", "·S'")
+    } else {
+        ("S", "")
+    };
     format!(
-        "{} file{}, {} cases{skipped}, {} invalid line{}; {what} {k}·ε·S ({measure} {:.2e})",
+        "{} file{}, {} cases{skipped}{unjudged}, {} invalid line{}; {what} {k}·ε·{s} ({measure} {:.2e}{per})",
         report.files.len(),
         if report.files.len() == 1 { "" } else { "s" },
         report.cases,
@@ -181,6 +214,7 @@ fn headers(query: Query) -> [&'static str; 9] {
         match query {
             Query::Verdict => "worst |margin|/S",
             Query::Distance => "worst |error|/S",
+            Query::Cast => "worst |error|/S'",
         },
         "fails on",
         "result",
@@ -275,6 +309,7 @@ struct JsonReport<'a> {
     epsilon: f32,
     invalid: Vec<JsonNote<'a>>,
     contradicted_expectations: Vec<JsonPlace<'a>>,
+    not_judged: Vec<JsonNote<'a>>,
     engines: Vec<JsonEngine<'a>>,
 }
 
@@ -302,7 +337,7 @@ struct JsonWrong<'a> {
     /// Verdicts: the exact margin.
     #[serde(skip_serializing_if = "Option::is_none")]
     exact_margin: Option<f64>,
-    /// Distances: got − exact.
+    /// Distances: got − exact; casts: the position error.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<f64>,
     scale: f64,
@@ -358,6 +393,11 @@ impl<'a> JsonReport<'a> {
                 .map(|i| JsonNote::new(&i.place, &i.reason))
                 .collect(),
             contradicted_expectations: report.contradicted.iter().map(json_place).collect(),
+            not_judged: report
+                .unjudged
+                .iter()
+                .map(|u| JsonNote::new(&u.place, &u.reason))
+                .collect(),
             engines: report
                 .engines
                 .iter()
@@ -380,7 +420,7 @@ impl<'a> JsonReport<'a> {
                             expected: w.expected,
                             got: w.got,
                             exact_margin: matches!(w.got, Answer::Verdict(_)).then_some(w.margin),
-                            error: matches!(w.got, Answer::Distance(_)).then_some(w.margin),
+                            error: (!matches!(w.got, Answer::Verdict(_))).then_some(w.margin),
                             scale: w.scale,
                             outside_band: w.outside_band,
                         })

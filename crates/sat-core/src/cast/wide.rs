@@ -130,8 +130,8 @@ macro_rules! moving {
         pub(crate) struct $moving {
             /// A's centre at time `0`, the origin of every box and point here.
             pub(crate) origin: $vec,
-            /// The velocity the world points of a linear cast drift with (A's; the boxes move
-            /// relative to A); zero for a rotating cast.
+            /// The velocity the world points drift with: A's (a linear cast) or A's pivot's
+            /// (a rotating cast); the boxes here move relative to it.
             pub(crate) drift: $vec,
             a: $body,
             b: $body,
@@ -170,16 +170,25 @@ macro_rules! moving {
                 b: &$obb,
                 motion_b: &$motion_ty,
             ) -> Self {
+                // In the frame moving with A's pivot: only `v_B − v_A` is multiplied by time,
+                // so a common velocity (however large) never carries the moved boxes far from
+                // the origin, where their rounding would outgrow `S'`.
                 let origin = a.center();
+                let drift = motion_a.linvel;
+                let relative = |m: &$motion_ty| $motion {
+                    pivot: m.pivot,
+                    linvel: m.linvel - drift,
+                    angvel: m.angvel,
+                };
                 let (a, b) = (
-                    $body::new(a, origin, motion_a),
-                    $body::new(b, origin, motion_b),
+                    $body::new(a, origin, &relative(motion_a)),
+                    $body::new(b, origin, &relative(motion_b)),
                 );
                 let spin = |body: &$body| $off_axis(None, body.angvel) * body.rho;
                 let speed = ((b.linvel - a.linvel).length() + spin(&a) + spin(&b)) * SLACK;
                 $moving {
                     origin,
-                    drift: $vec::ZERO,
+                    drift,
                     a,
                     b,
                     speed,

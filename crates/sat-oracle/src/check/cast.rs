@@ -45,7 +45,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use glam::{DMat3, DQuat, DVec3, Vec2, Vec3};
+use glam::{DMat3, DVec3, Vec2, Vec3};
 use parry2d::query::{self as query2};
 use parry3d::query::{self as query3, NonlinearRigidMotion, ShapeCastOptions};
 use sat_core::Obb3;
@@ -592,7 +592,8 @@ struct Mover {
     center: DVec3,
     cols: DMat3,
     half: DVec3,
-    pivot: DVec3,
+    /// `c − P`, the centre from the pivot (from the numbers as given: one rounding, relative).
+    arm: DVec3,
     linvel: DVec3,
     angvel: DVec3,
     /// The largest distance of a point of the box from the pivot.
@@ -603,33 +604,48 @@ struct Mover {
 const U: f64 = f64::EPSILON / 2.0;
 
 impl Mover {
-    fn new(obb: &Obb3, motion: &MotionInput3, origin: DVec3) -> Mover {
-        let center = obb.center().as_dvec3() - origin;
-        let pivot = DVec3::from_array(motion.pivot.map(f64::from)) - origin;
+    /// The box and its motion relative to `origin` and in the frame moving with `drift` (A's
+    /// pivot's velocity): a common translation leaves the distance between the boxes exactly as
+    /// it is, and keeps the moved boxes near the origin, where f64 rounds them finely.
+    fn new(obb: &Obb3, motion: &MotionInput3, origin: DVec3, drift: DVec3) -> Mover {
+        let arm = obb.center().as_dvec3() - DVec3::from_array(motion.pivot.map(f64::from));
         let half = obb.half_extents().as_dvec3();
         Mover {
-            center,
+            center: obb.center().as_dvec3() - origin,
             cols: obb.axes().as_dmat3(),
             half,
-            pivot,
-            linvel: DVec3::from_array(motion.linvel.map(f64::from)),
+            arm,
+            linvel: DVec3::from_array(motion.linvel.map(f64::from)) - drift,
             angvel: DVec3::from_array(motion.angvel.map(f64::from)),
-            rho: ((center - pivot).length() + half.length()) * (1.0 + 1e-6),
+            rho: (arm.length() + half.length()) * (1.0 + 1e-6),
         }
     }
 
-    /// The box at time `t` (columns and centre turned in f64) and a bound on how far it is from
-    /// the exact moved box: the rotation's entries within `(12 + 2θ)u` of the exact ones
-    /// (`θ = |ω|·t`, its angle's rounding included) applied to the offset from the pivot and
-    /// to the columns, and the roundings of the sums.
+    /// The box at time `t` and a bound on how far it is from the exact moved box. The turn
+    /// enters as `M = R(ω·t) − I` (centre `c + v·t + M·(c − P)`, columns `U + M·U`), each
+    /// entry of `M` twice a product of the quaternion's parts with a factor `sin(θ/2)`
+    /// (`θ = |ω|·t`): its entries err by at most `20u·min(θ/2, 1)` (the axis, `sin`, `cos`
+    /// and the products), and by `3u·θ` more from the rounding of `θ` itself, so `|M|` errs
+    /// by at most `64u·min(θ, 1) + 4u·θ`, relative to the turn however far the pivot. That
+    /// moves the lever `|c − P| + Σe` (the centre's arm and the columns times the
+    /// half-extents); `c − P`'s own rounding `u·|c − P|` and the product's `6u·|M|·|c − P|`
+    /// are turned by `|M| ≤ min(θ, 2)`: `32u·min(θ, 1)` more. The sums add `u` of each term,
+    /// the relative velocity its rounding `u·|v|·t`, and the centre relative to A its `u·|c|`.
     fn at(&self, t: f64) -> (ExactBox3, f64) {
-        let turn = DMat3::from_quat(DQuat::from_scaled_axis(self.angvel * t));
-        let center = self.pivot + self.linvel * t + turn * (self.center - self.pivot);
-        let cols = turn * self.cols;
+        let turn = turn3(self.angvel, t);
+        let swing = turn * self.arm;
+        let center = self.center + self.linvel * t + swing;
+        let cols = self.cols + turn * self.cols;
         let theta = self.angvel.length() * t;
-        let lever = (self.center - self.pivot).length() + self.half.element_sum() * 1.01;
-        let error = 16.0 * U * (1.0 + theta) * lever * 4.0
-            + 8.0 * U * (self.pivot.length() + (self.linvel * t).length() + center.length());
+        let lever = self.arm.length() + self.half.element_sum() * 1.01;
+        let error = (96.0 * U * theta.min(1.0) + 4.0 * U * theta) * lever
+            + 8.0
+                * U
+                * (self.center.length()
+                    + (self.linvel * t).length()
+                    + swing.length()
+                    + center.length()
+                    + self.half.element_sum());
         let exact = ExactBox3::from_axes(
             center.to_array(),
             self.half.to_array(),
@@ -637,6 +653,25 @@ impl Mover {
         );
         (exact, error)
     }
+}
+
+/// `R(ω·t) − I = 2w·K + 2K²`, `K` the cross-product matrix of the quaternion's vector part
+/// `ω̂·sin(θ/2)` and `w = cos(θ/2)`, `θ = |ω|·t`: every entry has a factor `sin(θ/2)`, so a
+/// small turn keeps its relative precision (a rotation matrix's diagonal `1 − 2s²` would round
+/// to `u` absolute, `u·ρ` at a lever `ρ`).
+fn turn3(angvel: DVec3, t: f64) -> DMat3 {
+    let rate = angvel.length();
+    if rate == 0.0 || t == 0.0 {
+        return DMat3::ZERO;
+    }
+    let (s, w) = (0.5 * rate * t).sin_cos();
+    let q = angvel / rate * s;
+    let k = DMat3::from_cols(
+        DVec3::new(0.0, q.z, -q.y),
+        DVec3::new(-q.z, 0.0, q.x),
+        DVec3::new(q.y, -q.x, 0.0),
+    );
+    (k * w + k * k) * 2.0
 }
 
 /// The outcome of a proof that the boxes stay at least `target` apart (signed: a negative
@@ -821,9 +856,10 @@ pub fn check_cast3_nonlinear(case: &NonlinearCase3) -> Report {
         describe_with(case.pair.case_line(), fields)
     };
     let origin = a.center().as_dvec3();
+    let drift = DVec3::from_array(case.motion_a.linvel.map(f64::from));
     let (ta, tb) = (
-        Mover::new(&a, &case.motion_a, origin),
-        Mover::new(&b, &case.motion_b, origin),
+        Mover::new(&a, &case.motion_a, origin, drift),
+        Mover::new(&b, &case.motion_b, origin, drift),
     );
     let speed = ((tb.linvel - ta.linvel).length()
         + ta.angvel.length() * ta.rho
@@ -856,16 +892,9 @@ pub fn check_cast3_nonlinear(case: &NonlinearCase3) -> Report {
             let toi = f64::from(h.toi);
             prove(toi, "late");
             if h.status != CastStatus::OutOfIterations {
-                // How early a hit may be: the rounding of a box turned about its pivot grows
-                // with its lever arm (each spinning box's radius about its pivot), which `S'`
-                // does not hold; "never late" and "no hit" above stay judged at `S'`. Found by
-                // cast3_nonlinear (regression `pivot-1e13-away-spinning-early-at-max-toi-0`).
-                let lever = |m: &Mover| if m.angvel == DVec3::ZERO { 0.0 } else { m.rho };
-                let early =
-                    tol + f64::from(CAST_DISTANCE_K) * f64::from(EPS) * (lever(&ta) + lever(&tb));
                 let (_, upper, _) = pair.signed(toi);
                 assert!(
-                    upper <= delta + early,
+                    upper <= delta + tol,
                     "sat-core cast_nonlinear: farther than δ + tol at {toi:e} ({upper:e})\n  case: {}",
                     describe()
                 );

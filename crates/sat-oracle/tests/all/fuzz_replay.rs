@@ -17,10 +17,11 @@ use std::path::{Path, PathBuf};
 
 use glam::Vec3;
 use sat_core::cast::{CastOptions, Motion3};
+use sat_oracle::case_box::Rotation3;
 use sat_oracle::check::{
-    Encode, Extent, MotionInput3, NonlinearCase3, Origin, Placement3, RandomInputs, Recipe3,
-    RecipePair3, Relative3, Report, Rewrite3, Rotation, RotationForm, Size, TARGETS, Target,
-    cast_peer_tallies, check_cast3_nonlinear, check_distance3, check3, decode,
+    BoxInput3, Encode, Extent, MotionInput3, NonlinearCase3, Origin, Placement3, RandomInputs,
+    Recipe3, RecipePair3, Relative3, Report, Rewrite3, Rotation, RotationForm, Size, TARGETS,
+    Target, cast_peer_tallies, check_cast3_nonlinear, check_distance3, check3, decode,
     distance_peer_tallies, seeds_cast3_nonlinear,
 };
 
@@ -392,6 +393,41 @@ fn parry_317_is_a_hit() {
         .unwrap()
         .unwrap();
     assert!(hit.toi > 0.09 && hit.toi < 0.0940, "{hit:?}");
+}
+
+/// Found by CI's `cast3_nonlinear` run: two boxes 5e14 from the origin, both carried at 3e14
+/// along x and turning alike, closing slowly in y and z. Moved in the world frame, each box's
+/// centre rounds at `ε₆₄·5e14 ≈ 0.06`, far above `S'` (which holds only the relative speed):
+/// sat-core stopped 1.8 apart and the check's own bound was as wide. Both now move the boxes
+/// in the frame of A's pivot, so the hit is judged at the tolerance of `S'`.
+#[test]
+fn common_velocity_far_from_origin_is_judged_at_s_prime() {
+    let seed = seeds_cast3_nonlinear().into_iter().next().unwrap().1;
+    let mut case = NonlinearCase3::from(seed);
+    case.pair.a = BoxInput3 {
+        center: [-514148051976192.0, -3.477_031_2, -1.479_580_5],
+        half_extents: [0.050_507_363, 0.053_450_067, -0.0],
+        rotation: Rotation3::Quat([-2.901_964_7, -2.972_389_2, -3.097_093, -3.025_147_4]),
+    };
+    case.pair.b = BoxInput3 {
+        center: [-514148051976192.0, -2.276_061, -3.420_326],
+        half_extents: [0.289_257_65, 0.291_214_6, 0.421_099_36],
+        rotation: Rotation3::Quat([0.204_902_2, -0.977_864_9, 0.031_986_86, 0.027_786_609]),
+    };
+    let angvel = [-0.000_169_019_43, 0.027_545_54, -0.015_820_408];
+    case.motion_a = MotionInput3 {
+        pivot: [-514148051976192.0, -3.426_577_8, -1.426_188],
+        linvel: [342765367984128.0, 3.003_910_8, 3.003_921_5],
+        angvel,
+    };
+    case.motion_b = MotionInput3 {
+        pivot: [-514148051976192.0, -2.156_434_8, -3.835_304_3],
+        linvel: [342765367984128.0, 2.416_090_3, 3.969_620_7],
+        angvel,
+    };
+    (case.max_toi, case.target_distance) = (1.5, 0.0);
+    let report = check_cast3_nonlinear(&case);
+    assert!(report.accepted && report.adjudicated, "{report:?}");
 }
 
 #[test]

@@ -13,20 +13,12 @@ fn every_target_holds_on_seeds_and_seeded_random_inputs() {
         for (_, bytes) in (target.seeds)() {
             accepted += usize::from((target.run)(&bytes).accepted);
         }
-        // OPEN (issue 31): input 300..30 000 of cast3_nonlinear holds a rotating cast the check
-        // reports sat-core wrong on (both boxes drifting at 1e14 per unit time, 2e14 from the origin:
-        // the case line is in docs/findings.md §10). Back to 30 000 once it is fixed.
-        let count = if target.name == "cast3_nonlinear" {
-            300
-        } else {
-            30_000
-        };
-        for _ in 0..count {
+        for _ in 0..30_000 {
             inputs.input(&mut bytes, 128);
             accepted += usize::from((target.run)(&bytes).accepted);
         }
         assert!(
-            accepted * 3 > count,
+            accepted * 3 > 30_000,
             "{}: only {accepted} accepted",
             target.name
         );
