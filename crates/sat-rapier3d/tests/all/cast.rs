@@ -536,17 +536,22 @@ fn boxes_world(integration: Integration) -> World {
     world
 }
 
+/// The world's query pipeline (no filter), over its narrow phase's dispatcher.
+fn query_pipeline(world: &World) -> QueryPipeline<'_> {
+    world.broad_phase.as_query_pipeline(
+        world.narrow_phase.query_dispatcher(),
+        &world.bodies,
+        &world.colliders,
+        QueryFilter::default(),
+    )
+}
+
 /// `QueryPipeline::cast_shape` through the chain: a cube dropped onto the floor.
 #[test]
 fn query_pipeline_casts_through_the_chain() {
     for integration in [Integration::Dispatcher, Integration::Default] {
         let world = boxes_world(integration);
-        let query = world.broad_phase.as_query_pipeline(
-            world.narrow_phase.query_dispatcher(),
-            &world.bodies,
-            &world.colliders,
-            QueryFilter::default(),
-        );
+        let query = query_pipeline(&world);
         let cube = Cuboid::new(Vector::splat(0.5));
         let pose = Pose::from_parts(Vector::new(1.0, 3.0, 1.0), Rotation::from_rotation_y(0.3));
         let (_, hit) = query
@@ -623,12 +628,7 @@ fn character_controller_moves_a_box_among_boxes() {
         let mut ends = Vec::new();
         for integration in [Integration::Dispatcher, Integration::Default] {
             let world = boxes_world(integration);
-            let query = world.broad_phase.as_query_pipeline(
-                world.narrow_phase.query_dispatcher(),
-                &world.bodies,
-                &world.colliders,
-                QueryFilter::default(),
-            );
+            let query = query_pipeline(&world);
             let mut pos = Pose::from_translation(start);
             for _ in 0..moves {
                 let moved =
