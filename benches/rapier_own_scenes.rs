@@ -26,16 +26,27 @@
 //! cargo bench --bench rapier_own_scenes                      # every scene, 300 steps
 //! cargo bench --bench rapier_own_scenes -- 60 stacks b2d_    # 60 steps, files containing either
 //! cargo bench --bench rapier_own_scenes -- 120 hooks boxes3  # with the filter integrations too
+//! cargo bench --bench rapier_own_scenes -- 300 noise b2d_washer  # with a perturbed default
 //! ```
 //!
-//! A bare number sets the step count, `hooks` adds the filter integrations, any other word keeps
-//! only the scenes whose file contains it. The tables are markdown; the command, the load
-//! average before and after, and each scene's wall time are printed with them.
+//! A bare number sets the step count, `hooks` adds the filter integrations, `noise` adds the
+//! default's world with its time step longer by `2⁻²⁰` (relative; its quality misses against
+//! the default are the scene's noise floor: a chaotic scene moves that much under a perturbation
+//! the size of a few roundings), any other word keeps only the scenes whose file contains it.
+//! The tables are markdown; the command, the load average before and after, and each scene's
+//! wall time are printed with them.
 
 use std::time::Instant;
 
 use sat_oracle::scenes::Quality;
 use sat_oracle::timing::{StepTimes, load_average, median};
+
+/// How much longer (relative) the perturbed default's time step is: `2⁻²⁰`, about `1e-6`, a
+/// few f32 roundings of rapier's 1/60 s.
+const PERTURBATION: f64 = 1.0 / (1u64 << 20) as f64;
+
+/// The label of the default's world with the perturbed time step (`noise`).
+const PERTURBED: &str = "default, dt × (1 + 2⁻²⁰)";
 
 /// What one world of one scene recorded.
 struct Outcome {
@@ -93,6 +104,8 @@ macro_rules! runner {
             /// One world of the scene and what the bench records of it.
             struct Run {
                 world: World,
+                /// The world's label: its integration's name, or [`PERTURBED`](super::PERTURBED).
+                label: &'static str,
                 hooks: Box<dyn PhysicsHooks>,
                 counts: Arc<Counts>,
                 start: Start,
@@ -102,11 +115,20 @@ macro_rules! runner {
             }
 
             impl Run {
-                fn new(scene: &Scene, integration: Integration) -> Run {
+                /// A world of `scene` with `integration`; `perturbed`: its time step longer by
+                /// [`PERTURBATION`](super::PERTURBATION) (relative).
+                fn new(scene: &Scene, integration: Integration, perturbed: bool) -> Run {
                     let (mut world, counts) = counted_world(integration);
                     world.pipeline.counters.enable();
                     (scene.build)(&mut world);
+                    let label = if perturbed {
+                        world.params.dt *= 1.0 + super::PERTURBATION as Real;
+                        super::PERTURBED
+                    } else {
+                        integration.name()
+                    };
                     Run {
+                        label,
                         start: Start::of(&world),
                         hooks: integration.hooks(),
                         world,
@@ -128,7 +150,7 @@ macro_rules! runner {
 
                 fn outcome(self) -> Outcome {
                     Outcome {
-                        integration: self.world.integration.name(),
+                        integration: self.label,
                         manifolds: self.counts.calls.load(Ordering::Relaxed),
                         samples: self.samples,
                         quality: Quality {
@@ -140,10 +162,22 @@ macro_rules! runner {
                 }
             }
 
-            /// Steps one world of `scene` per integration in lockstep, `steps` steps.
-            pub fn run(scene: &Scene, integrations: &[Integration], steps: usize) -> Ran {
+            /// Steps one world of `scene` per integration in lockstep, `steps` steps; with
+            /// `noise`, also the default's world with a perturbed time step, last.
+            pub fn run(
+                scene: &Scene,
+                integrations: &[Integration],
+                steps: usize,
+                noise: bool,
+            ) -> Ran {
                 let started = Instant::now();
-                let mut runs: Vec<Run> = integrations.iter().map(|&i| Run::new(scene, i)).collect();
+                let mut runs: Vec<Run> = integrations
+                    .iter()
+                    .map(|&i| Run::new(scene, i, false))
+                    .collect();
+                if noise {
+                    runs.push(Run::new(scene, Integration::Default, true));
+                }
                 let n = runs.len();
                 for step in 0..steps {
                     for k in 0..n {
@@ -255,22 +289,31 @@ fn misses(base: &Outcome, o: &Outcome) -> Vec<String> {
     misses
 }
 
-/// The goals table: per scene, the dispatcher against the default.
+/// The goals table: per scene, the dispatcher against the default, and (with `noise`) the
+/// quality goals the perturbed default misses against the default: how far the default's own
+/// figures move when the scene's time step does, the noise floor of a chaotic scene.
 fn print_goals(results: &[Ran]) {
     println!(
         "| rapier's file | narrow phase | step | mean penetration | worst penetration \
-         | drifting | asleep | misses |"
+         | drifting | asleep | misses | perturbed default's misses |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---|---|");
     for ran in results {
         let base = &ran.outcomes[0];
         let Some(o) = ran.outcomes.iter().find(|o| o.integration == "dispatcher") else {
             continue;
         };
         let misses = misses(base, o);
+        let noise = match ran.outcomes.iter().find(|o| o.integration == PERTURBED) {
+            None => "—".to_string(),
+            Some(p) => match p.quality.misses(&base.quality) {
+                m if m.is_empty() => "none".to_string(),
+                m => m.join("; "),
+            },
+        };
         let (ours, theirs) = (&o.quality, &base.quality);
         println!(
-            "| {} | {:.2}× | {:.2}× | {:.5} vs {:.5} | {:.4} vs {:.4} | {} vs {} | {} vs {} | {} |",
+            "| {} | {:.2}× | {:.2}× | {:.5} vs {:.5} | {:.4} vs {:.4} | {} vs {} | {} vs {} | {} | {noise} |",
             ran.file,
             narrow_ratio(base, o),
             step_ratio(base, o),
@@ -300,9 +343,10 @@ fn main() {
         .collect();
     let steps = args.iter().find_map(|a| a.parse().ok()).unwrap_or(300);
     let hooks = args.iter().any(|a| a == "hooks");
+    let noise = args.iter().any(|a| a == "noise");
     let filters: Vec<&String> = args
         .iter()
-        .filter(|a| a.parse::<usize>().is_err() && *a != "hooks")
+        .filter(|a| a.parse::<usize>().is_err() && *a != "hooks" && *a != "noise")
         .collect();
     let chosen =
         |file: &str| filters.is_empty() || filters.iter().any(|f| file.contains(f.as_str()));
@@ -316,13 +360,13 @@ fn main() {
     let mut results = Vec::new();
     let scenes3 = dim3::SCENES.iter().filter(|s| chosen(s.file));
     for scene in scenes3 {
-        let ran = dim3::run(scene, &dim3::integrations(hooks), steps);
+        let ran = dim3::run(scene, &dim3::integrations(hooks), steps, noise);
         eprintln!("{}: {:.1} s", ran.file, ran.wall);
         results.push(ran);
     }
     let scenes2 = dim2::SCENES.iter().filter(|s| chosen(s.file));
     for scene in scenes2 {
-        let ran = dim2::run(scene, &dim2::integrations(hooks), steps);
+        let ran = dim2::run(scene, &dim2::integrations(hooks), steps, noise);
         eprintln!("{}: {:.1} s", ran.file, ran.wall);
         results.push(ran);
     }

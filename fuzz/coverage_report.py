@@ -35,6 +35,7 @@ AUDITED = [
     r"crates/sat-core/src/distance\.rs",
     r"crates/sat-core/src/distance/.*",
     r"crates/sat-core/src/tolerance\.rs",
+    r"crates/sat-core/src/written\.rs",
     r"crates/sat-core/src/exact/.*",
     r"crates/sat-rapier/src/manifold.*\.rs",
     r"crates/sat-rapier/src/fallback.*\.rs",

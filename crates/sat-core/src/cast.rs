@@ -310,6 +310,16 @@ fn check_component<R: StoredScalar>(what: &'static str, value: R) -> Result<(), 
     Ok(())
 }
 
+/// A box's stored numbers as the 3D cast (`cast/three.rs`) computes with them, in the
+/// precision's frame types (`V`, `M`: `FrameVec3`, `FrameMat3`) and scalar `R`: built by `parts3`
+/// in `cast/single.rs` and `cast/double.rs`.
+pub(crate) struct Parts3<V, M, R> {
+    pub(crate) center: V,
+    pub(crate) half: V,
+    pub(crate) rows: M,
+    pub(crate) extent_norm: R,
+}
+
 /// [`check_component`] on every component, in order.
 pub(crate) fn check_vector<R: StoredScalar, const N: usize>(
     what: &'static str,

@@ -29,8 +29,9 @@ use glam::{DMat2, DMat3, DVec2, DVec3, Quat, Vec2, Vec3A};
 
 use crate::exact::{ExactBox2, ExactBox3, Rotation3, verdict2, verdict3};
 use crate::single::obb3::quat_matrix_f64;
+use crate::single::sat2;
+use crate::single::sat3;
 use crate::single::sat3::Class;
-use crate::single::{sat2, sat3};
 use crate::{Obb2, Obb3};
 
 /// `64·2⁻⁵³`: the f64 tier's error bound factor (18 needed; see the module docs).

@@ -334,6 +334,16 @@ pub struct ClosestPoints<V, R = f32> {
     pub b: V,
 }
 
+/// A box's stored numbers as the 3D steps (`three.rs`) compute with them, in the precision's
+/// frame types (`V`, `M`: `FrameVec3`, `FrameMat3`): built by `parts3` in `single.rs` and
+/// `double.rs`.
+pub(crate) struct Parts3<V, M> {
+    pub(crate) center: V,
+    pub(crate) half: V,
+    pub(crate) cols: M,
+    pub(crate) rows: M,
+}
+
 /// The middle of the parameters `t ∈ [−half, half]` for which `start + t·dir` lies in the box
 /// `|x_c| ≤ bounds_c`, if any (slab clipping, in f64).
 pub(crate) fn clip<const N: usize>(

@@ -29,36 +29,13 @@ pub(crate) use glam::{
 };
 pub(crate) use lanes::DBVec3A as BVec3A;
 
-/// The stored scalar.
-pub(crate) type Real = f64;
-/// `Vec3A` in f64: four lanes on the `wide` crate's `f64x4` ([`lanes::Portable`]).
-pub(crate) type Vec3A = lanes::DVec3A<lanes::Portable>;
-/// `Mat3A` in f64: columns of [`Vec3A`].
-pub(crate) type Mat3A = lanes::DMat3A<lanes::Portable>;
-/// The distance frames' vector: glam's `DVec3` (glam has no aligned f64 vector).
-pub(crate) type FrameVec3 = glam::DVec3;
-/// The distance frames' matrix: glam's `DMat3`.
-pub(crate) type FrameMat3 = glam::DMat3;
-
-/// [`AMBIGUITY_K`](crate::distance::AMBIGUITY_K) in units of the f64 `ε`: the rounding of a
-/// two-term sum is the same multiple of its own `ε` in either precision.
-pub(crate) const AMBIGUITY_K: f64 = crate::distance::AMBIGUITY_K as f64;
-
-/// No f64 pair is small: a squared distance below f64's normal range (`2⁻¹⁰²²`) belongs to a
-/// distance below `2⁻⁵¹¹`, far below `ε₆₄·S` for any accepted pair that is not a point, so
-/// lengths are always measured in units of 1 ([`unit_of`]).
-pub(crate) const SMALL_SCALE: f64 = 0.0;
-
-/// The unit lengths are measured in: 1 for every f64 pair (see [`SMALL_SCALE`]).
-#[inline(always)]
-pub(crate) fn unit_of(_scale: f64) -> (f64, f64) {
-    (1.0, 1.0)
-}
-
-/// The type names `Debug` prints.
-pub(crate) const NAMES: [&str; 2] = ["DObb2", "DObb3"];
+pub(crate) use numerics::{
+    AMBIGUITY_K, FrameMat3, FrameVec3, Mat3A, NAMES, Real, SMALL_SCALE, Vec3A, unit_of,
+};
 
 impl_numerics!(Double);
+
+mod numerics;
 
 // `DObb3`'s queries on AVX lanes, chosen at run time. Built without `std` (no run-time
 // detection) or for a target with AVX (where the `wide` crate already uses it), the queries run
@@ -70,7 +47,20 @@ mod avx;
 /// `obb3.rs` and `sat3.rs` compiled once more on glam's scalar `DVec3`, `DMat3` and `BVec3` (what
 /// `DObb3` ran on before [`lanes`]), for the test that the lanes give the same bits.
 #[cfg(all(test, feature = "std", feature = "exact"))]
-mod scalar;
+pub(crate) mod scalar;
+
+/// The reference runs as written (the dispatch to AVX is for `DObb3`); what the padded test
+/// leaves undecided goes to exact integers, as `DObb3`'s does.
+#[cfg(all(test, feature = "std", feature = "exact"))]
+impl Dispatch for scalar::obb3::Obb3 {
+    type Numerics = crate::precision::Double;
+    type Vec = DVec3;
+
+    fn undecided(&self, other: &scalar::obb3::Obb3, _uncertain_axes: u16) -> bool {
+        use crate::exact::{ExactBox3, verdict3};
+        verdict3(&ExactBox3::from(self), &ExactBox3::from(other)).intersects
+    }
+}
 
 // The conversions between the stored types and f64 are the identity in this precision.
 #[allow(clippy::duplicate_mod, clippy::useless_conversion)]

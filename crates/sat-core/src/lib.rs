@@ -67,6 +67,7 @@ mod precision;
 mod separation;
 mod single;
 pub mod tolerance;
+mod written;
 
 /// The glam sat-core is built against (0.33): its `Vec2`, `Vec3`, `Quat`, `Mat2`, `Mat3`,
 /// `Affine2` and `Affine3A` (and their f64 twins) are the types every constructor takes.

@@ -15,9 +15,10 @@ use glam::{DMat2, DVec2};
 use super::{AXES_TOLERANCE, Affine2, Mat2, NAMES, Real, Vec2, sqrt};
 use crate::ObbError;
 use crate::precision::{RoundFromF64, StoredScalar, ToF64};
-use crate::tolerance::{
-    CORNER_TOLERANCE, GivenAxes, GivenColumns, check_built_extents, check_extent, check_extents,
-    check_point, enclosing_half_extents,
+use crate::tolerance::CORNER_TOLERANCE;
+use crate::written::{
+    GivenAxes, GivenColumns, check_built_extents, check_extent, check_extents, check_point,
+    enclosing_half_extents,
 };
 
 ///
@@ -579,20 +580,6 @@ impl Obb2 {
             center,
             half_extents,
             Mat2::round_from_f64(DMat2::from_cols(x, y)),
-        )
-    }
-}
-
-#[cfg(feature = "exact")]
-impl From<&Obb2> for crate::exact::ExactBox2 {
-    /// The rectangle `obb` stores: its centre, half-extents and axis columns taken exactly, the
-    /// rectangles `intersects_certified` decides.
-    fn from(obb: &Obb2) -> Self {
-        let axes = obb.axes().to_f64();
-        Self::from_axes(
-            obb.center().to_f64().to_array(),
-            obb.half_extents().to_f64().to_array(),
-            [axes.x_axis.to_array(), axes.y_axis.to_array()],
         )
     }
 }

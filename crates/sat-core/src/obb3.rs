@@ -16,7 +16,7 @@ use glam::{DMat3, DVec3};
 use super::{AXES_TOLERANCE, Affine3A, Mat3, Mat3A, NAMES, Quat, Real, Vec3, Vec3A, sqrt};
 use crate::ObbError;
 use crate::precision::{RoundFromF64, StoredScalar, ToF64};
-use crate::tolerance::{
+use crate::written::{
     GivenAxes, GivenColumns, check_built_extents, check_extent, check_extents, check_point,
     enclosing_half_extents,
 };
@@ -428,20 +428,6 @@ impl Obb3 {
         let rows = spread.map(|h| h.transpose().to_cols_array_2d());
         let half = enclosing_half_extents(half_extents.to_array(), rows, shift_along);
         Self::from_f64_axes(rounded, Vec3::from_array(half), axes)
-    }
-}
-
-#[cfg(feature = "exact")]
-impl From<&Obb3> for crate::exact::ExactBox3 {
-    /// The box `obb` stores: its centre, half-extents and axis columns taken exactly (a
-    /// parallelepiped within a few ulps of a box), the boxes `intersects_certified` decides.
-    fn from(obb: &Obb3) -> Self {
-        let axes = obb.axes().to_f64();
-        Self::from_axes(
-            obb.center().to_f64().to_array(),
-            obb.half_extents().to_f64().to_array(),
-            [axes.x_axis, axes.y_axis, axes.z_axis].map(|c| c.to_array()),
-        )
     }
 }
 

@@ -18,6 +18,13 @@
 //! batch and distance modules import the items their sources use from it by name. Nothing is
 //! defined twice or shadowed: a name means one item per precision.
 //!
+//! Layers import downward only: the items a precision defines itself (its `Real`, its frame
+//! types, the names `Debug` prints) live in a leaf below its shared sources, `single/numerics.rs`
+//! and `double/numerics.rs`, which the precision module binds by name with the rest; the
+//! precision module, above its shared sources, re-exports their boxes and implements
+//! [`Dispatch`] for them. The exact oracle (`exact/`) sits above the stored boxes (it builds an
+//! `ExactBox3` from any of them), and the certified test (`certified.rs`) above both.
+//!
 //! Where a box type's queries leave the shared source (the certified test's exact tiers,
 //! `DObb3`'s AVX lanes) is the box type's [`Dispatch`] implementation, next to its precision's
 //! items.
@@ -252,7 +259,7 @@ pub(crate) trait StoredScalar:
 {
     /// The smallest stored number not below `x` (finite `x ≥ 0`; `+∞` past the largest). In f64
     /// that is `x` itself: it was computed in f64, and the slack added before (a relative
-    /// `2⁻⁴⁸`, see `tolerance::enclosing_half_extents`) covers that computation's rounding.
+    /// `2⁻⁴⁸`, see `written::enclosing_half_extents`) covers that computation's rounding.
     fn round_up(x: f64) -> Self;
     /// The components of a quaternion in f64, scaled so that `|q|²` neither overflows nor
     /// underflows (the rotation `R(q)/|q|²` does not change).

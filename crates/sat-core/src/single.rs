@@ -19,7 +19,7 @@ use glam::{DMat2, DMat3, DQuat, DVec2, DVec3};
 
 use crate::ObbError;
 use crate::precision::{Dispatch, StoredScalar, impl_numerics};
-use crate::tolerance::GivenAxes;
+use crate::written::GivenAxes;
 use obb2::{check_angle, degrees_direction, radians_direction};
 use obb3::quat_matrix_f64;
 
@@ -35,17 +35,11 @@ pub(crate) use glam::{
     Affine2, Affine3A, BVec3A, Mat2, Mat3, Mat3A, Quat, Vec2, Vec3, Vec3A, Vec4,
 };
 
-/// The stored scalar.
-pub(crate) type Real = f32;
-/// The distance frames' vector: glam's SIMD `Vec3A`, as the boxes'.
-pub(crate) type FrameVec3 = glam::Vec3A;
-/// The distance frames' matrix: glam's `Mat3A`.
-pub(crate) type FrameMat3 = glam::Mat3A;
-
-/// The type names `Debug` prints.
-pub(crate) const NAMES: [&str; 2] = ["Obb2", "Obb3"];
+pub(crate) use numerics::{FrameMat3, FrameVec3, NAMES, Real};
 
 impl_numerics!(Single);
+
+mod numerics;
 
 #[allow(clippy::duplicate_mod)] // one source per precision: `double.rs` compiles it too
 #[path = "obb2.rs"]

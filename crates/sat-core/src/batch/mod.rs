@@ -53,13 +53,16 @@
 
 mod double;
 mod single;
+mod width;
 
-pub use double::{
+pub use width::{LANES, LANES_F64};
+
+pub use double::queries::{
     any_overlap2 as any_overlap2_f64, any_overlap3 as any_overlap3_f64, overlaps2 as overlaps2_f64,
     overlaps3 as overlaps3_f64, pair_overlaps2 as pair_overlaps2_f64,
     pair_overlaps3 as pair_overlaps3_f64,
 };
-pub use single::{
+pub use single::queries::{
     any_overlap2, any_overlap3, overlaps2, overlaps3, pair_overlaps2, pair_overlaps3,
 };
 
@@ -139,27 +142,3 @@ pub use double::DObbSet2;
 /// assert!(any_overlap3_f64(&too_wide, &placed));
 /// ```
 pub use double::DObbSet3;
-
-/// Boxes per chunk of an f32 set (`ObbSet2`, `ObbSet3`): one per lane of a 512-bit vector of
-/// `f32` (AVX-512; two 256-bit vectors with AVX2).
-///
-/// # Examples
-///
-/// ```
-/// use sat_core::batch::LANES;
-///
-/// assert_eq!(LANES, 16);
-/// ```
-pub const LANES: usize = 16;
-
-/// Boxes per chunk of an f64 set (`DObbSet2`, `DObbSet3`): one per lane of a 512-bit vector of
-/// `f64` (AVX-512; two 256-bit vectors with AVX2).
-///
-/// # Examples
-///
-/// ```
-/// use sat_core::batch::{LANES, LANES_F64};
-///
-/// assert_eq!(LANES_F64 * 2, LANES); // one 512-bit vector either way
-/// ```
-pub const LANES_F64: usize = 8;

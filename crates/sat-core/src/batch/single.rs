@@ -18,16 +18,12 @@ mod kernel2;
 mod kernel3;
 #[allow(clippy::duplicate_mod)] // one source per precision: `double.rs` compiles it too
 #[path = "queries.rs"]
-mod queries;
+pub(super) mod queries;
 #[allow(clippy::duplicate_mod)] // one source per precision: `double.rs` compiles it too
 #[path = "set.rs"]
 mod set;
 
 use set::{Chunk, obb_set};
-
-pub use queries::{
-    any_overlap2, any_overlap3, overlaps2, overlaps3, pair_overlaps2, pair_overlaps3,
-};
 
 obb_set!(ObbSet2, Obb2, 2);
 obb_set!(ObbSet3, Obb3, 3);

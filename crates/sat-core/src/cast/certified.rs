@@ -167,6 +167,28 @@ fn tier2<const N: usize>(
     None
 }
 
+/// Tiers 2 and 3 for f32 boxes in either dimension, from each box's stored numbers in f64 and
+/// velocity, and the candidate axes: tier 2 where it decides, else `exact`, the exact time of
+/// impact up to the limit it is given (`max_toi` in f64), rounded down to f32.
+fn tiers<const N: usize>(
+    (a, va): (&Stored<N>, [f64; N]),
+    (b, vb): (&Stored<N>, [f64; N]),
+    axes: &[[f64; N]],
+    max_toi: f32,
+    window: (f32, f32),
+    exact: impl FnOnce(f64) -> Option<ExactToi>,
+) -> Certified {
+    let limit = f64::from(max_toi.min(f32::MAX));
+    let window = (f64::from(window.0), f64::from(window.1));
+    match tier2(a, va, b, vb, axes, window, limit) {
+        Some(None) => None,
+        Some(Some((toi, penetrating))) if f32_down(toi.lo) == f32_down(toi.hi) => {
+            Some((f64::from(f32_down(toi.lo)), penetrating))
+        }
+        _ => from_exact(exact(limit), to_f32_down),
+    }
+}
+
 /// The largest f32 not above the f64 `x`.
 fn f32_down(x: f64) -> f32 {
     let y = x as f32;
@@ -235,25 +257,16 @@ pub(crate) fn certify3(
         }
     }
     let (va64, vb64) = (va.as_dvec3().to_array(), vb.as_dvec3().to_array());
-    let limit = f64::from(max_toi.min(f32::MAX));
-    let window = (f64::from(window.0), f64::from(window.1));
-    match tier2(&sa, va64, &sb, vb64, &axes, window, limit) {
-        Some(None) => None,
-        Some(Some((toi, penetrating))) if f32_down(toi.lo) == f32_down(toi.hi) => {
-            Some((f64::from(f32_down(toi.lo)), penetrating))
-        }
-        _ => from_exact(
-            toi3(
-                &ExactBox3::from(a),
-                va64,
-                &ExactBox3::from(b),
-                vb64,
-                limit,
-                0.0,
-            ),
-            to_f32_down,
-        ),
-    }
+    tiers((&sa, va64), (&sb, vb64), &axes, max_toi, window, |limit| {
+        toi3(
+            &ExactBox3::from(a),
+            va64,
+            &ExactBox3::from(b),
+            vb64,
+            limit,
+            0.0,
+        )
+    })
 }
 
 /// Tiers 2 and 3 for f32 boxes in 2D.
@@ -274,25 +287,16 @@ pub(crate) fn certify2(
         perp(sb.cols[0]),
     ];
     let (va64, vb64) = (va.as_dvec2().to_array(), vb.as_dvec2().to_array());
-    let limit = f64::from(max_toi.min(f32::MAX));
-    let window = (f64::from(window.0), f64::from(window.1));
-    match tier2(&sa, va64, &sb, vb64, &axes, window, limit) {
-        Some(None) => None,
-        Some(Some((toi, penetrating))) if f32_down(toi.lo) == f32_down(toi.hi) => {
-            Some((f64::from(f32_down(toi.lo)), penetrating))
-        }
-        _ => from_exact(
-            toi2(
-                &ExactBox2::from(a),
-                va64,
-                &ExactBox2::from(b),
-                vb64,
-                limit,
-                0.0,
-            ),
-            to_f32_down,
-        ),
-    }
+    tiers((&sa, va64), (&sb, vb64), &axes, max_toi, window, |limit| {
+        toi2(
+            &ExactBox2::from(a),
+            va64,
+            &ExactBox2::from(b),
+            vb64,
+            limit,
+            0.0,
+        )
+    })
 }
 
 /// Tier 3 for f64 boxes in 3D.

@@ -13,15 +13,10 @@ use super::certified::{certify2_f64 as certify2, certify3_f64 as certify3};
 /// The stop slack of the advancing per unit of `S'`: `CAST_STOP_K_F64·ε₆₄`.
 const STOP_PER_SCALE: f64 = CAST_STOP_K * EPS;
 
-/// A box's stored numbers as the cast computes with them, through its accessors (exact: the
-/// stored f64 numbers).
-struct Parts3 {
-    center: FrameVec3,
-    half: FrameVec3,
-    rows: FrameMat3,
-    extent_norm: Real,
-}
+/// A box's stored numbers as the cast computes with them.
+type Parts3 = super::Parts3<FrameVec3, FrameMat3, Real>;
 
+/// [`Parts3`] through the box's accessors (exact: the stored f64 numbers).
 #[inline(always)]
 fn parts3(obb: &Obb3) -> Parts3 {
     Parts3 {

@@ -12,7 +12,7 @@ use crate::single::{
 };
 
 use crate::precision::ToF64;
-use crate::tolerance::{GivenColumns, enclosing_half_extents};
+use crate::written::{GivenColumns, enclosing_half_extents};
 use crate::{DObb2, DObb3};
 
 #[cfg(feature = "exact")]
@@ -22,12 +22,7 @@ use super::certified::{certify2, certify3};
 const STOP_PER_SCALE: f64 = CAST_STOP_K as f64 * EPS as f64;
 
 /// A box's stored numbers as the cast computes with them.
-struct Parts3 {
-    center: FrameVec3,
-    half: FrameVec3,
-    rows: FrameMat3,
-    extent_norm: Real,
-}
+type Parts3 = super::Parts3<FrameVec3, FrameMat3, Real>;
 
 #[inline(always)]
 fn parts3(obb: &Obb3) -> Parts3 {

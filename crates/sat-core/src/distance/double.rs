@@ -9,12 +9,12 @@ use crate::double::{
     unit_of,
 };
 
-use three::Parts3;
+use super::Parts3;
 
 /// The stored centre, half-extents, columns and rows (the columns transposed) of `obb`, through
 /// its accessors (exact: the stored f64 numbers).
 #[inline(always)]
-fn parts3(obb: &Obb3) -> Parts3 {
+fn parts3(obb: &Obb3) -> Parts3<FrameVec3, FrameMat3> {
     let cols = obb.axes();
     Parts3 {
         center: obb.center(),

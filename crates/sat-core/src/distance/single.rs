@@ -9,11 +9,11 @@ use crate::single::{
     Real, SMALL_SCALE, UNDERFLOW_FLOOR, Vec2, Vec3, Vec4, sat3, sqrt, unit_of,
 };
 
-use three::Parts3;
+use super::Parts3;
 
 /// The stored centre, half-extents, columns and rows (the columns transposed) of `obb`.
 #[inline(always)]
-fn parts3(obb: &Obb3) -> Parts3 {
+fn parts3(obb: &Obb3) -> Parts3<FrameVec3, FrameMat3> {
     Parts3 {
         center: obb.center,
         half: obb.half_extents,

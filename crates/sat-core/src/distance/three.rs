@@ -206,15 +206,6 @@ fn settle(
     f.enumerate()
 }
 
-/// A box's stored numbers as the steps compute with them (`parts3` in the precision's
-/// `single.rs`, `double.rs`).
-pub(super) struct Parts3 {
-    pub(super) center: FrameVec3,
-    pub(super) half: FrameVec3,
-    pub(super) cols: FrameMat3,
-    pub(super) rows: FrameMat3,
-}
-
 /// The pair in A's frame: `T = Aᵀt`, `R = AᵀB` as columns (B's axes in A's frame) and as rows
 /// (A's axes in B's frame), and `Bᵀt`.
 struct Frame {

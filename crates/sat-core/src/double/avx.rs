@@ -134,7 +134,7 @@ impl Dispatch for obb3::Obb3 {
     #[cfg(feature = "exact")]
     #[inline(always)]
     fn undecided(&self, other: &obb3::Obb3, uncertain_axes: u16) -> bool {
-        super::undecided3(&self.into(), &other.into(), uncertain_axes)
+        <DObb3 as Dispatch>::undecided(&self.into(), &other.into(), uncertain_axes)
     }
 }
 

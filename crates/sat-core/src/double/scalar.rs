@@ -4,10 +4,6 @@
 //! A precision module ([`precision`](crate::precision)): the items of
 //! [`Double`](crate::precision::Double) by name, with glam's scalar types as the lanes.
 
-use glam::DVec3;
-
-use crate::precision::Dispatch;
-
 pub(crate) use super::{
     AXES_TOLERANCE, Affine3A, CERT_K, EPS, Mat3, NAMES, PAD_CENTRE_K, PAD_K, PARALLEL_CUTOFF, Quat,
     Real, UNDERFLOW_FLOOR, UNDERFLOW_SCALE, Vec3, sqrt,
@@ -25,15 +21,3 @@ pub(crate) mod obb3;
 #[allow(clippy::duplicate_mod, clippy::useless_conversion, dead_code)]
 #[path = "../sat3.rs"]
 pub(crate) mod sat3;
-
-/// The reference runs as written (`double.rs`'s dispatch to AVX is for `DObb3`); what the padded
-/// test leaves undecided goes to exact integers, as `DObb3`'s does.
-impl Dispatch for obb3::Obb3 {
-    type Numerics = crate::precision::Double;
-    type Vec = DVec3;
-
-    fn undecided(&self, other: &obb3::Obb3, _uncertain_axes: u16) -> bool {
-        use crate::exact::{ExactBox3, verdict3};
-        verdict3(&ExactBox3::from(self), &ExactBox3::from(other)).intersects
-    }
-}

@@ -1,12 +1,37 @@
-//! The exact argmax over candidate axes, and the verdict it gives.
+//! The exact argmax over candidate axes, and the verdict it gives ([`ExactVerdict`]).
 
 use crate::Feature;
 use num_bigint::{BigInt, Sign};
 use num_traits::{ToPrimitive, Zero};
 
-use super::ExactVerdict;
 use super::integer_pair::{IntPair, dot};
 use super::margin::signed_root_quotient;
+
+/// The exact verdict for a pair of boxes.
+///
+/// # Examples
+///
+/// ```
+/// use sat_core::exact::{ExactBox3, verdict3};
+///
+/// let cube = |x: f64| ExactBox3::from_quat([x, 0.0, 0.0], [1.0; 3], [0.0, 0.0, 0.0, 1.0]);
+/// let v = verdict3(&cube(0.0), &cube(1.5));
+/// assert!(v.intersects && (v.margin + 0.5).abs() < 1e-15); // 0.5 deep
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ExactVerdict {
+    /// Whether the closed boxes intersect (touching counts): no candidate axis has a positive gap.
+    pub intersects: bool,
+    /// The largest signed gap over the candidate axes (positive: apart by at least this much;
+    /// negative: `-margin` is the penetration depth over the candidate axes), within one ulp,
+    /// sign exact, zero only when the exact value is.
+    pub margin: f64,
+    /// The candidate axis of the largest gap (first of the tied ones).
+    pub feature: Feature,
+    /// `S = |t| + |e_A| + |e_B|` in `f64` (Euclidean norms), the scale of sat-core's error
+    /// bound.
+    pub scale: f64,
+}
 
 /// One non-zero candidate axis `L` with its scaled gap (see [`IntPair::scaled_gap`]).
 struct Candidate {

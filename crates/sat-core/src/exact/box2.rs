@@ -1,5 +1,6 @@
 //! `ExactBox2` and the exact 2D verdict (4 candidate axes).
 
+use crate::precision::ToF64;
 use crate::{Feature, Obb2};
 use glam::DVec2;
 use num_bigint::BigInt;
@@ -8,6 +9,8 @@ use super::ExactVerdict;
 use super::best_axis::judge;
 use super::dyadic::{integers, take};
 use super::integer_pair::IntPair;
+
+from_stored!(ExactBox2[x_axis, y_axis]: Obb2, crate::DObb2);
 
 /// A 2D box `{center + Σ_i λ_i half_extents[i] axes[i] : |λ_i| ≤ 1}`, read exactly.
 ///

@@ -1,5 +1,6 @@
 //! `ExactBox3`, its rotation forms, and the exact 3D verdict (15 candidate axes).
 
+use crate::precision::ToF64;
 use crate::{Feature, Obb3};
 use alloc::vec::Vec;
 use glam::DVec3;
@@ -10,6 +11,14 @@ use super::ExactVerdict;
 use super::best_axis::judge;
 use super::dyadic::{integers, take};
 use super::integer_pair::IntPair;
+
+from_stored!(
+    ExactBox3[x_axis, y_axis, z_axis]:
+    Obb3,
+    crate::DObb3,
+    #[cfg(all(test, feature = "std"))]
+    crate::double::scalar::obb3::Obb3,
+);
 
 /// The orientation of an [`ExactBox3`].
 ///

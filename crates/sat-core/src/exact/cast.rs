@@ -126,6 +126,48 @@ impl Time {
     }
 }
 
+/// Two moving boxes as the exact casts read them: centres, half-extents and velocities as
+/// given, and each box's columns in integers over its own denominator.
+struct Pair<const N: usize> {
+    centers: [[f64; N]; 2],
+    half_extents: [[f64; N]; 2],
+    velocities: [[f64; N]; 2],
+    cols: [([[BigInt; N]; N], BigInt); 2],
+}
+
+impl Pair<3> {
+    fn of3(a: &ExactBox3, va: [f64; 3], b: &ExactBox3, vb: [f64; 3]) -> Self {
+        Pair {
+            cols: [a.rotation.integer_columns(), b.rotation.integer_columns()],
+            centers: [a.center, b.center],
+            half_extents: [a.half_extents, b.half_extents],
+            velocities: [va, vb],
+        }
+    }
+}
+
+impl Pair<2> {
+    fn of2(a: &ExactBox2, va: [f64; 2], b: &ExactBox2, vb: [f64; 2]) -> Self {
+        Pair {
+            cols: [a.integer_columns(), b.integer_columns()],
+            centers: [a.center, b.center],
+            half_extents: [a.half_extents, b.half_extents],
+            velocities: [va, vb],
+        }
+    }
+}
+
+impl<const N: usize> Pair<N> {
+    /// Every length in order: the centres, the half-extents, the velocities.
+    fn lengths(&self) -> Vec<f64> {
+        let mut lengths: Vec<f64> = Vec::new();
+        for group in [self.centers, self.half_extents, self.velocities] {
+            lengths.extend(group.iter().flatten());
+        }
+        lengths
+    }
+}
+
 /// A pair of boxes and their velocities in integers: `t = c_B − c_A` and `v = v_B − v_A` over
 /// the lengths' power of two, each box's columns over its own denominator.
 struct Moving<const N: usize> {
@@ -138,23 +180,12 @@ struct Moving<const N: usize> {
 }
 
 impl<const N: usize> Moving<N> {
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        centers: [[f64; N]; 2],
-        half_extents: [[f64; N]; 2],
-        velocities: [[f64; N]; 2],
-        grow: f64,
-        max_toi: f64,
-        cols: [([[BigInt; N]; N], BigInt); 2],
-    ) -> Self {
+    fn new(pair: Pair<N>, grow: f64, max_toi: f64) -> Self {
         assert!(!max_toi.is_nan() && max_toi >= 0.0, "max_toi must be >= 0");
-        for e in half_extents.iter().flatten() {
+        for e in pair.half_extents.iter().flatten() {
             assert!(*e >= 0.0, "half-extents must be non-negative, got {e}");
         }
-        let mut lengths: Vec<f64> = Vec::new();
-        for group in [centers, half_extents, velocities] {
-            lengths.extend(group.iter().flatten());
-        }
+        let mut lengths = pair.lengths();
         lengths.push(grow);
         let (ints, _) = integers(&lengths, "centres, half-extents, velocities and growth");
         let mut ints = ints.into_iter();
@@ -171,7 +202,7 @@ impl<const N: usize> Moving<N> {
             }
         });
         Moving {
-            cols,
+            cols: pair.cols,
             ext: [grown(e_a), grown(e_b)],
             t: core::array::from_fn(|k| &c_b[k] - &c_a[k]),
             v: core::array::from_fn(|k| &v_b[k] - &v_a[k]),
@@ -267,7 +298,8 @@ pub fn toi3(
     max_toi: f64,
     grow: f64,
 ) -> Option<ExactToi> {
-    let cols = [a.rotation.integer_columns(), b.rotation.integer_columns()];
+    let pair = Pair::of3(a, va, b, vb);
+    let cols = &pair.cols;
     let faces = [
         a.rotation.face_normals(&cols[0].0),
         b.rotation.face_normals(&cols[1].0),
@@ -288,14 +320,7 @@ pub fn toi3(
             axes.push((Feature::EdgePair(i, k), cross(g, h)));
         }
     }
-    let moving = Moving::new(
-        [a.center, b.center],
-        [a.half_extents, b.half_extents],
-        [va, vb],
-        grow,
-        max_toi,
-        cols,
-    );
+    let moving = Moving::new(pair, grow, max_toi);
     moving.toi(axes, || verdict3(a, b).feature)
 }
 
@@ -312,7 +337,8 @@ pub fn toi2(
     max_toi: f64,
     grow: f64,
 ) -> Option<ExactToi> {
-    let cols = [a.integer_columns(), b.integer_columns()];
+    let pair = Pair::of2(a, va, b, vb);
+    let cols = &pair.cols;
     let faces = |c: &[[BigInt; 2]; 2]| [perp(&c[1]), perp(&c[0])];
     let axes: Vec<_> = (0u8..)
         .zip(faces(&cols[0].0))
@@ -323,14 +349,7 @@ pub fn toi2(
                 .map(|(j, l)| (Feature::FaceB(j), l)),
         )
         .collect();
-    let moving = Moving::new(
-        [a.center, b.center],
-        [a.half_extents, b.half_extents],
-        [va, vb],
-        grow,
-        max_toi,
-        cols,
-    );
+    let moving = Moving::new(pair, grow, max_toi);
     moving.toi(axes, || verdict2(a, b).feature)
 }
 
@@ -357,17 +376,9 @@ struct Vertices<const N: usize> {
 }
 
 impl<const N: usize> Vertices<N> {
-    fn new(
-        centers: [[f64; N]; 2],
-        half_extents: [[f64; N]; 2],
-        velocities: [[f64; N]; 2],
-        cols: [([[BigInt; N]; N], BigInt); 2],
-        times: [&BigRational; 2],
-    ) -> Self {
-        let mut lengths: Vec<f64> = Vec::new();
-        for group in [centers, half_extents, velocities] {
-            lengths.extend(group.iter().flatten());
-        }
+    fn new(pair: Pair<N>, times: [&BigRational; 2]) -> Self {
+        let lengths = pair.lengths();
+        let cols = pair.cols;
         let (ints, shift) = integers(&lengths, "centres, half-extents and velocities");
         let mut ints = ints.into_iter();
         let c = [take(&mut ints), take(&mut ints)];
@@ -541,19 +552,12 @@ fn hull_distance_squared<const N: usize>(a: &[Point<N>], b: &[Point<N>]) -> (Big
 }
 
 /// [`swept_distance_squared3`] and `2` over one dimension's parts.
-fn swept<const N: usize>(
-    centers: [[f64; N]; 2],
-    half_extents: [[f64; N]; 2],
-    velocities: [[f64; N]; 2],
-    cols: [([[BigInt; N]; N], BigInt); 2],
-    from: &BigRational,
-    to: &BigRational,
-) -> BigRational {
+fn swept<const N: usize>(pair: Pair<N>, from: &BigRational, to: &BigRational) -> BigRational {
     assert!(from <= to, "the time interval must not be empty");
-    for e in half_extents.iter().flatten() {
+    for e in pair.half_extents.iter().flatten() {
         assert!(*e >= 0.0, "half-extents must be non-negative, got {e}");
     }
-    let vertices = Vertices::new(centers, half_extents, velocities, cols, [from, to]);
+    let vertices = Vertices::new(pair, [from, to]);
     let (a, b) = vertices.hulls([from, to]);
     let (norm, d2) = hull_distance_squared(&a, &b);
     BigRational::new(norm, d2 * vertices.den_squared())
@@ -574,15 +578,7 @@ pub fn swept_distance_squared3(
     from: &BigRational,
     to: &BigRational,
 ) -> BigRational {
-    let cols = [a.rotation.integer_columns(), b.rotation.integer_columns()];
-    swept(
-        [a.center, b.center],
-        [a.half_extents, b.half_extents],
-        [va, vb],
-        cols,
-        from,
-        to,
-    )
+    swept(Pair::of3(a, va, b, vb), from, to)
 }
 
 /// [`swept_distance_squared3`] in 2D.
@@ -598,15 +594,7 @@ pub fn swept_distance_squared2(
     from: &BigRational,
     to: &BigRational,
 ) -> BigRational {
-    let cols = [a.integer_columns(), b.integer_columns()];
-    swept(
-        [a.center, b.center],
-        [a.half_extents, b.half_extents],
-        [va, vb],
-        cols,
-        from,
-        to,
-    )
+    swept(Pair::of2(a, va, b, vb), from, to)
 }
 
 #[cfg(test)]

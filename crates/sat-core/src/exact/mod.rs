@@ -50,6 +50,30 @@
 //! assert_eq!(v.margin, 0.5);
 //! ```
 
+/// `From<&$obb> for $exact` for each type of stored box `$obb` (f32, f64, and the f64 tests'
+/// scalar reference) of the dimension of `$exact`, whose axis columns are `$col`.
+macro_rules! from_stored {
+    ($exact:ident $cols:tt: $($(#[$attr:meta])* $obb:ty),* $(,)?) => {$(
+        from_stored!(@one $exact $cols $(#[$attr])* $obb);
+    )*};
+    (@one $exact:ident [$($col:ident),+] $(#[$attr:meta])* $obb:ty) => {
+        $(#[$attr])*
+        impl From<&$obb> for $exact {
+            /// The box `obb` stores: its centre, half-extents and axis columns taken exactly (a
+            /// parallelepiped within a few ulps of a box), the boxes `intersects_certified`
+            /// decides.
+            fn from(obb: &$obb) -> Self {
+                let axes = obb.axes().to_f64();
+                Self::from_axes(
+                    obb.center().to_f64().to_array(),
+                    obb.half_extents().to_f64().to_array(),
+                    [$(axes.$col.to_array()),+],
+                )
+            }
+        }
+    };
+}
+
 mod best_axis;
 mod box2;
 mod box3;
@@ -59,38 +83,11 @@ mod dyadic;
 mod integer_pair;
 mod margin;
 
+pub use best_axis::ExactVerdict;
 pub use box2::{ExactBox2, verdict2};
 pub use box3::{ExactBox3, Rotation3, verdict3};
 pub use cast::{ExactToi, swept_distance_squared2, swept_distance_squared3, toi2, toi3};
 pub use distance::{ExactDistance, distance_bounds2, distance_bounds3, distance2, distance3};
 
-use crate::Feature;
-
 /// `num-rational`'s big rational, in which the exact casts give times and squared distances.
 pub use num_rational::BigRational;
-
-/// The exact verdict for a pair of boxes.
-///
-/// # Examples
-///
-/// ```
-/// use sat_core::exact::{ExactBox3, verdict3};
-///
-/// let cube = |x: f64| ExactBox3::from_quat([x, 0.0, 0.0], [1.0; 3], [0.0, 0.0, 0.0, 1.0]);
-/// let v = verdict3(&cube(0.0), &cube(1.5));
-/// assert!(v.intersects && (v.margin + 0.5).abs() < 1e-15); // 0.5 deep
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ExactVerdict {
-    /// Whether the closed boxes intersect (touching counts): no candidate axis has a positive gap.
-    pub intersects: bool,
-    /// The largest signed gap over the candidate axes (positive: apart by at least this much;
-    /// negative: `-margin` is the penetration depth over the candidate axes), within one ulp,
-    /// sign exact, zero only when the exact value is.
-    pub margin: f64,
-    /// The candidate axis of the largest gap (first of the tied ones).
-    pub feature: Feature,
-    /// `S = |t| + |e_A| + |e_B|` in `f64` (Euclidean norms), the scale of sat-core's error
-    /// bound.
-    pub scale: f64,
-}
