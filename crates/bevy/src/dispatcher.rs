@@ -8,16 +8,16 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use bevy::prelude::Component;
 
-use crate::bevy_rapier::plugin::context::RapierContextSimulation;
-use crate::bevy_rapier::rapier::math::{Pose, Real, Vector};
-use crate::bevy_rapier::rapier::parry::query::details::NormalConstraints;
-use crate::bevy_rapier::rapier::parry::query::{
+use bevy_rapier::plugin::context::RapierContextSimulation;
+use bevy_rapier::rapier::math::{Pose, Real, Vector};
+use bevy_rapier::rapier::parry::query::details::NormalConstraints;
+use bevy_rapier::rapier::parry::query::{
     ClosestPoints, Contact, ContactManifold, ContactManifoldsWorkspace, DefaultQueryDispatcher,
     NonlinearRigidMotion, PersistentQueryDispatcher, QueryDispatcher, ShapeCastHit,
     ShapeCastOptions, ShapeDistance, ShapeIntersection, Unsupported,
 };
-use crate::bevy_rapier::rapier::parry::shape::Shape;
-use crate::sat_rapier::SatDispatcher;
+use bevy_rapier::rapier::parry::shape::Shape;
+use sat_rapier::SatDispatcher;
 
 /// Installs sat-core's dispatcher in `simulation` unless its narrow phase already holds pairs
 /// (replacing it would drop them): with `stats`, the counting one, whose counters it returns.

@@ -12,18 +12,16 @@
 use bevy::ecs::system::{StaticSystemParam, SystemParam, SystemParamItem};
 use bevy::prelude::*;
 
-use crate::bevy_rapier::geometry::{ActiveHooks, SolverFlags};
-use crate::bevy_rapier::pipeline::{
+use bevy_rapier::geometry::{ActiveHooks, SolverFlags};
+use bevy_rapier::pipeline::{
     BevyPhysicsHooks, ContactModificationContextView, PairFilterContextView,
 };
-use crate::bevy_rapier::plugin::TimestepMode;
-use crate::bevy_rapier::plugin::context::RapierContextSimulation;
-use crate::bevy_rapier::rapier::dynamics::IntegrationParameters;
-use crate::bevy_rapier::rapier::math::Real;
-use crate::bevy_rapier::rapier::pipeline::{
-    ContactModificationContext, PairFilterContext, PhysicsHooks,
-};
-use crate::sat_rapier::SatContactFilter;
+use bevy_rapier::plugin::TimestepMode;
+use bevy_rapier::plugin::context::RapierContextSimulation;
+use bevy_rapier::rapier::dynamics::IntegrationParameters;
+use bevy_rapier::rapier::math::Real;
+use bevy_rapier::rapier::pipeline::{ContactModificationContext, PairFilterContext, PhysicsHooks};
+use sat_rapier::SatContactFilter;
 
 /// sat-core's contact filter as bevy_rapier physics hooks, wrapping your own hooks `H` (any
 /// `BevyPhysicsHooks`; `()` for none): use `RapierPhysicsPlugin::<SatContactHooks<H>>` where you
@@ -49,13 +47,8 @@ use crate::sat_rapier::SatContactFilter;
 /// anyway, and set `ActiveHooks` only on the colliders that need it.
 ///
 /// ```
-#[cfg_attr(
-    feature = "dim2",
-    doc = "use bevy_sat_rapier2d::{bevy_rapier::prelude::*, SatContactHooks, SatRapierPlugin};"
-)]
-#[cfg_attr(
-    feature = "dim3",
-    doc = "use bevy_sat_rapier3d::{bevy_rapier::prelude::*, SatContactHooks, SatRapierPlugin};"
+#[doc = concat!(
+    "use ", env!("CARGO_CRATE_NAME"), "::{bevy_rapier::prelude::*, SatContactHooks, SatRapierPlugin};"
 )]
 /// use bevy::{ecs::system::SystemParam, prelude::*};
 ///

@@ -23,12 +23,13 @@
 //! * Bad input (a pose, velocity or time that is not finite, a negative `max_time_of_impact` or
 //!   `target_distance`, a component sat-core refuses) is `Err(Unsupported)`, never a panic.
 
-use super::manifold;
-use super::rapier::math::{Pose, Real, Vector};
-use super::rapier::parry::query::{
+use crate::boxes::obb_from_pose;
+use crate::manifold;
+use rapier::math::{Pose, Real, Vector};
+use rapier::parry::query::{
     Contact, NonlinearRigidMotion, ShapeCastHit, ShapeCastOptions, ShapeCastStatus, Unsupported,
 };
-use super::rapier::parry::shape::Cuboid;
+use rapier::parry::shape::Cuboid;
 use sat_core::cast::{CastHit, CastOptions, CastStatus};
 
 #[cfg(feature = "dim2")]
@@ -112,8 +113,8 @@ pub(crate) fn cast_cuboids_nonlinear(
     if !(finite_pose(&pos1) && finite_pose(&pos2)) {
         return Err(Unsupported);
     }
-    let a = super::obb_from_pose(&pos1, c1);
-    let b = super::obb_from_pose(&pos2, c2);
+    let a = obb_from_pose(&pos1, c1);
+    let b = obb_from_pose(&pos2, c2);
     let (m1, m2) = (motion(motion1, &pos1), motion(motion2, &pos2));
     let hit = a
         .cast_nonlinear(&m1, &b, &m2, CastOptions::new(end_time - start_time))

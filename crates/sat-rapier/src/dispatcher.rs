@@ -6,26 +6,24 @@
 //! it is compiled in each flavour crate (sat-rapier2d, sat-rapier3d, sat-rapier2d-f64,
 //! sat-rapier3d-f64), against that flavour's rapier and `manifold` module.
 
-use super::Obb;
-use super::cast;
-use super::fallback;
-use super::manifold::{self, MAX_POINTS};
-use super::rapier::math::{Pose, Real, Vector};
-use super::rapier::parry::query::details::{
+use crate::cast;
+use crate::fallback;
+use crate::flavour::Obb;
+use crate::manifold::{self, MAX_POINTS};
+use crate::precision::Precision;
+use rapier::math::{Pose, Real, Vector};
+use rapier::parry::query::details::{
     NormalConstraints, cast_shapes_composite_shape_shape,
     cast_shapes_nonlinear_composite_shape_shape, cast_shapes_nonlinear_shape_composite_shape,
     cast_shapes_shape_composite_shape, contact_manifolds_composite_shape_composite_shape,
     contact_manifolds_composite_shape_shape,
 };
-use super::rapier::parry::query::{
+use rapier::parry::query::{
     ClosestPoints, Contact, ContactManifold, ContactManifoldsWorkspace, DefaultQueryDispatcher,
     NonlinearRigidMotion, PersistentQueryDispatcher, QueryDispatcher, ShapeCastHit,
     ShapeCastOptions, ShapeDistance, ShapeIntersection, TrackedContact, Unsupported,
 };
-use super::rapier::parry::shape::{
-    CompositeShape, Cuboid, PackedFeatureId, Shape, ShapeType, TypedShape,
-};
-use crate::precision::Precision;
+use rapier::parry::shape::{CompositeShape, Cuboid, PackedFeatureId, Shape, ShapeType, TypedShape};
 
 /// A query dispatcher answering cuboid–cuboid queries (rectangle pairs in 2D) with sat-core,
 /// `Err(Unsupported)` for every other pair and query: chain it in front of rapier's default

@@ -2,9 +2,10 @@
 //! pairs whose clipped points do not certify themselves (closest features that are two corners,
 //! a corner and an edge, a deep lopsided overlap): the answer sat-core's clipping cannot prove,
 //! computed here instead of being handed to GJK/EPA. Compiled in every flavour over its
-//! dimension's part (`fallback_dim`: `fallback2.rs` or `fallback3.rs`): the f64 vector and matrix
-//! (`DVec`, `DMat`, `DIM` axes), the candidate axes (`candidate_axes`), the pose's rotation as a
-//! matrix (`rotation`) and the feature pairs beyond corners (`edges`).
+//! dimension's part (`fallback_dim`: `fallback2.rs` or `fallback3.rs`): the candidate axes
+//! (`candidate_axes`), the pose's rotation as a matrix (`rotation`) and the feature pairs beyond
+//! corners (`edges`), on the boxes in f64 of `wide_box.rs` (the dimension's `DVec`, `DMat` and
+//! `DIM` axes are `flavour.rs`'s).
 //!
 //! Everything is in the first box's frame, with the pose's rotation normalised in f64 (the
 //! rotation the pose names, within f64 rounding), so the only error that matters is the final
@@ -25,9 +26,12 @@
 //!    boxes and run through the same closest-point routine): on both surfaces, `dist·n` apart
 //!    whenever the features face each other.
 
-use super::fallback_dim::{DIM, DMat, DVec, candidate_axes, edges, rotation, segment_edges};
-use super::rapier::math::{Pose, Real, Vector};
+use rapier::math::{Pose, Real, Vector};
+
+use crate::fallback_dim::{candidate_axes, edges, rotation, segment_edges};
+use crate::flavour::{DIM, DMat, DVec};
 use crate::precision::{Precision, Wide};
+use crate::wide_box::WideBox;
 
 /// Below this margin (relative to `S`), the pair is answered as touching (step 3): the direction
 /// of two closest points `d` apart errs by `1e-16·S/d` in f64, which must stay far below `ε`.
@@ -35,11 +39,6 @@ use crate::precision::{Precision, Wide};
 /// within `2·ε·S` of the distance anyway; in the f64 flavour `√ε·S` (`Precision::TOUCH`, see
 /// [`CONTACT_K_F64`](crate::tolerance::CONTACT_K_F64)).
 const TOUCH: f64 = Real::TOUCH;
-
-/// Components of a direction below this (in a box's frame) count as zero when its supporting
-/// feature is taken: the feature is then a face or edge rather than a corner picked by the sign
-/// of rounding noise. A feature point is at most `2·SPAN·|e|` off the supporting plane.
-const SPAN: f64 = 4.0 * Real::EPS;
 
 /// A contact computed in f64: points on the first box (its frame) and the second (its frame),
 /// normals in each frame (first towards second), signed distance.
@@ -50,14 +49,6 @@ pub(crate) struct Answer {
     pub normal1: Vector,
     pub normal2: Vector,
     pub dist: Real,
-}
-
-/// An oriented box in the first box's frame (f64): centre, axes as columns, half-extents.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct WideBox {
-    pub c: DVec,
-    pub r: DMat,
-    pub h: DVec,
 }
 
 /// The contact of two boxes (half-extents `he1`, `he2`, `pos12` placing the second in the
@@ -139,80 +130,6 @@ pub(crate) fn margin(a: &WideBox, b: &WideBox) -> (f64, DVec) {
     best
 }
 
-impl WideBox {
-    /// The box shrunk by `r` on every side (half-extents `max(h − r, 0)`): its core.
-    pub(crate) fn core(&self, r: f64) -> WideBox {
-        WideBox {
-            h: (self.h - r).max(DVec::ZERO),
-            ..*self
-        }
-    }
-
-    /// Half the box's width along the unit direction `l`.
-    fn radius(&self, l: DVec) -> f64 {
-        self.h.dot((self.r.transpose() * l).abs())
-    }
-
-    /// The edge or corner of this box whose Voronoi region holds all of `other` (`other` lies
-    /// beyond the face planes of two axes, or of every axis, judged in f64 on both boxes'
-    /// projections), as a degenerate box; `None` when `other` is not beyond at least two face
-    /// planes (or, in 2D, both).
-    pub(crate) fn region_holding(&self, other: &WideBox) -> Option<WideBox> {
-        let d = self.r.transpose() * (other.c - self.c);
-        let m = self.r.transpose() * other.r; // the other box's axes in this box's frame
-        let (mut offset, mut h, mut beyond) = (DVec::ZERO, self.h, 0);
-        for k in 0..DIM {
-            let radius = m.row(k).abs().dot(other.h);
-            let side = if d[k] - radius >= self.h[k] {
-                1.0
-            } else if d[k] + radius <= -self.h[k] {
-                -1.0
-            } else {
-                continue;
-            };
-            offset[k] = side * self.h[k];
-            h[k] = 0.0;
-            beyond += 1;
-        }
-        (beyond >= 2).then(|| WideBox {
-            c: self.c + self.r * offset,
-            r: self.r,
-            h,
-        })
-    }
-
-    /// The box's supporting feature along `l` (a face, an edge or a corner), as a degenerate box.
-    fn support(&self, l: DVec) -> WideBox {
-        let m = self.r.transpose() * l;
-        let (mut offset, mut h) = (DVec::ZERO, self.h);
-        for k in 0..DIM {
-            if m[k].abs() > SPAN {
-                offset[k] = m[k].signum() * self.h[k];
-                h[k] = 0.0;
-            }
-        }
-        WideBox {
-            c: self.c + self.r * offset,
-            r: self.r,
-            h,
-        }
-    }
-
-    /// The point of the box closest to `p`.
-    fn clamp(&self, p: DVec) -> DVec {
-        let local = (self.r.transpose() * (p - self.c)).clamp(-self.h, self.h);
-        self.c + self.r * local
-    }
-
-    /// Corner `k` (`0..2^DIM`): bit `i` of `k` set is the negative side of axis `i`.
-    fn corner(&self, k: usize) -> DVec {
-        let s = DVec::from_array(std::array::from_fn(|i| {
-            if k >> i & 1 == 0 { 1.0 } else { -1.0 }
-        }));
-        self.c + self.r * (s * self.h)
-    }
-}
-
 /// Closest points `(on a, on b)` of two disjoint boxes (degenerate ones included): the nearest
 /// of every corner of each against the other box and of the dimension's other feature pairs
 /// (`edges`). When one box lies beyond two (or, in 3D, three) face planes of the other, every
@@ -283,4 +200,107 @@ fn along(f: &WideBox, b: &WideBox) -> (DVec, DVec) {
     }
     segment_edges((f.c, dir, half), b, |p, q| best.keep(p, q));
     (best.p, best.q)
+}
+
+#[cfg(all(test, feature = "dim2"))]
+mod tests {
+    use rapier::math::{Pose, Real, Vector};
+
+    use super::contact;
+
+    #[test]
+    fn corner_to_corner_is_the_diagonal_distance() {
+        let he = Vector::splat(0.5);
+        let d = Vector::ONE.normalize();
+        let gap = 0.01;
+        // B turned 45°: its corner (0.5, 0.5) points along (0, 1); turned by 225° it points at −d.
+        let angle = Real::to_radians(225.0) - Real::to_radians(45.0);
+        let t = d * (Real::sqrt(2.0) / 2.0 + Real::sqrt(2.0) / 2.0 + gap);
+        let c = contact(&Pose::new(t, angle), he, he, 0.1).unwrap();
+        assert!((c.dist - gap).abs() < 1e-6, "{c:?}");
+        assert!((c.normal1 - d).length() < 1e-4, "{c:?}"); // f32 π is not π
+    }
+}
+
+#[cfg(all(test, feature = "dim3"))]
+mod tests {
+    use rapier::math::{Pose, Real, Rotation, Vector};
+
+    use super::{closest, contact, every_pair, margin, wide_boxes};
+
+    #[test]
+    fn corner_to_corner_is_the_diagonal_distance() {
+        // B turned so that one of its corners points at A's corner (1, 1, 1)/2 across the diagonal.
+        let he = Vector::splat(0.5);
+        let q = Rotation::from_rotation_arc(Vector::ONE.normalize(), -Vector::ONE.normalize());
+        let gap = 0.01;
+        let t = Vector::ONE.normalize() * (Real::sqrt(3.0) + gap);
+        let c = contact(&Pose::from_parts(t, q), he, he, 0.1).unwrap();
+        assert!((c.dist - gap).abs() < 1e-6, "{c:?}");
+        assert!(
+            (c.normal1 - Vector::ONE.normalize()).length() < 1e-5,
+            "{c:?}"
+        );
+        assert!((c.p1 - he).length() < 1e-5, "{c:?}");
+        assert!(contact(&Pose::from_parts(t, q), he, he, 0.005).is_none());
+    }
+
+    /// The Voronoi-region shortcut of `closest` finds the distance the brute force finds, on
+    /// boxes apart across an edge or a corner (and at random).
+    #[test]
+    #[allow(clippy::unnecessary_cast)] // `as Real`: f32 or f64, whichever the flavour's is
+    fn closest_by_region_is_the_brute_force_distance() {
+        let mut state = 0x5eed_u64;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let (mut by_region, mut pairs) = (0, 0);
+        for _ in 0..20_000 {
+            let he = |next: &mut dyn FnMut() -> f64| {
+                Vector::new(
+                    (0.05 + next()) as Real,
+                    (0.05 + next()) as Real,
+                    (0.05 + next()) as Real,
+                )
+            };
+            let (he1, he2) = (he(&mut next), he(&mut next));
+            let t = Vector::new(
+                (4.0 * next() - 2.0) as Real,
+                (4.0 * next() - 2.0) as Real,
+                (4.0 * next() - 2.0) as Real,
+            );
+            let axis = Vector::new(next() as Real, next() as Real, next() as Real - 0.5);
+            let turn = if next() < 0.3 { 0.0 } else { 6.0 * next() };
+            let q = Rotation::from_axis_angle(axis.normalize(), turn as Real);
+            let (a, b) = wide_boxes(&Pose::from_parts(t, q), he1, he2).unwrap();
+            if margin(&a, &b).0 <= 1e-9 {
+                continue; // `closest` is for boxes apart
+            }
+            pairs += 1;
+            let (p, q) = closest(&a, &b);
+            let (p0, q0) = every_pair(&a, &b);
+            let (d, d0) = ((q - p).length(), (q0 - p0).length());
+            assert!(
+                (d - d0).abs() <= 1e-12,
+                "{d} vs {d0} ({t:?}, {he1:?}, {he2:?})"
+            );
+            by_region +=
+                usize::from(a.region_holding(&b).is_some() || b.region_holding(&a).is_some());
+        }
+        assert!(by_region > pairs / 4, "{by_region} of {pairs} by a region");
+    }
+
+    #[test]
+    fn lopsided_overlap_has_points_on_both_boxes() {
+        let he1 = Vector::new(0.5, 0.5, 0.5);
+        let he2 = Vector::new(2.0, 0.1, 0.1);
+        let pos12 = Pose::from_parts(Vector::new(2.3, 0.55, 0.0), Rotation::from_rotation_z(0.2));
+        let c = contact(&pos12, he1, he2, 0.0).unwrap();
+        assert!(c.dist < 0.0);
+        let off = |h: Vector, p: Vector| (p.abs() - h).max_element().abs();
+        assert!(off(he1, c.p1) < 1e-6 && off(he2, c.p2) < 1e-6, "{c:?}");
+    }
 }

@@ -4,13 +4,10 @@
 
 use glam::{DMat2, DVec2};
 
-use super::fallback::WideBox;
-use super::rapier::math::Pose;
-use crate::precision::Wide;
+use rapier::math::Pose;
 
-pub(super) type DVec = DVec2;
-pub(super) type DMat = DMat2;
-pub(super) const DIM: usize = 2;
+use crate::precision::Wide;
+use crate::wide_box::WideBox;
 
 /// The pose's rotation, its `(cos, sin)` normalised in f64, as a matrix.
 pub(super) fn rotation(pos12: &Pose) -> DMat2 {
@@ -32,23 +29,3 @@ pub(super) fn edges(_: &WideBox, _: &WideBox, _: impl FnMut(DVec2, DVec2)) {}
 /// No feature pairs beyond the corners in 2D: a segment's distance to a rectangle is carried by
 /// its ends or the rectangle's corners.
 pub(super) fn segment_edges(_: (DVec2, DVec2, f64), _: &WideBox, _: impl FnMut(DVec2, DVec2)) {}
-
-#[cfg(test)]
-mod tests {
-    use super::super::fallback::contact;
-    use super::super::rapier::math::{Real, Vector};
-    use super::*;
-
-    #[test]
-    fn corner_to_corner_is_the_diagonal_distance() {
-        let he = Vector::splat(0.5);
-        let d = Vector::ONE.normalize();
-        let gap = 0.01;
-        // B turned 45°: its corner (0.5, 0.5) points along (0, 1); turned by 225° it points at −d.
-        let angle = Real::to_radians(225.0) - Real::to_radians(45.0);
-        let t = d * (Real::sqrt(2.0) / 2.0 + Real::sqrt(2.0) / 2.0 + gap);
-        let c = contact(&Pose::new(t, angle), he, he, 0.1).unwrap();
-        assert!((c.dist - gap).abs() < 1e-6, "{c:?}");
-        assert!((c.normal1 - d).length() < 1e-4, "{c:?}"); // f32 π is not π
-    }
-}

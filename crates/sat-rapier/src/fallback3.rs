@@ -7,13 +7,10 @@
 
 use glam::{DMat3, DVec3};
 
-use super::fallback::WideBox;
-use super::rapier::math::Pose;
-use crate::precision::Wide;
+use rapier::math::Pose;
 
-pub(super) type DVec = DVec3;
-pub(super) type DMat = DMat3;
-pub(super) const DIM: usize = 3;
+use crate::precision::Wide;
+use crate::wide_box::WideBox;
 
 /// The pose's rotation, normalised and turned into a matrix in f64.
 pub(super) fn rotation(pos12: &Pose) -> DMat3 {
@@ -97,88 +94,4 @@ fn segments(c1: DVec3, d1: DVec3, h1: f64, c2: DVec3, d2: DVec3, h2: f64) -> (f6
     let u = (b * s + f).clamp(-h2, h2);
     let s = (b * u - c).clamp(-h1, h1);
     (s, u)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::fallback::contact;
-    use super::super::rapier::math::{Real, Rotation, Vector};
-    use super::*;
-
-    #[test]
-    fn corner_to_corner_is_the_diagonal_distance() {
-        // B turned so that one of its corners points at A's corner (1, 1, 1)/2 across the diagonal.
-        let he = Vector::splat(0.5);
-        let q = Rotation::from_rotation_arc(Vector::ONE.normalize(), -Vector::ONE.normalize());
-        let gap = 0.01;
-        let t = Vector::ONE.normalize() * (Real::sqrt(3.0) + gap);
-        let c = contact(&Pose::from_parts(t, q), he, he, 0.1).unwrap();
-        assert!((c.dist - gap).abs() < 1e-6, "{c:?}");
-        assert!(
-            (c.normal1 - Vector::ONE.normalize()).length() < 1e-5,
-            "{c:?}"
-        );
-        assert!((c.p1 - he).length() < 1e-5, "{c:?}");
-        assert!(contact(&Pose::from_parts(t, q), he, he, 0.005).is_none());
-    }
-
-    /// The Voronoi-region shortcut of `closest` finds the distance the brute force finds, on
-    /// boxes apart across an edge or a corner (and at random).
-    #[test]
-    #[allow(clippy::unnecessary_cast)] // `as Real`: f32 or f64, whichever the flavour's is
-    fn closest_by_region_is_the_brute_force_distance() {
-        use super::super::fallback::{closest, every_pair, wide_boxes};
-        let mut state = 0x5eed_u64;
-        let mut next = move || {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1);
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
-        let (mut by_region, mut pairs) = (0, 0);
-        for _ in 0..20_000 {
-            let he = |next: &mut dyn FnMut() -> f64| {
-                Vector::new(
-                    (0.05 + next()) as Real,
-                    (0.05 + next()) as Real,
-                    (0.05 + next()) as Real,
-                )
-            };
-            let (he1, he2) = (he(&mut next), he(&mut next));
-            let t = Vector::new(
-                (4.0 * next() - 2.0) as Real,
-                (4.0 * next() - 2.0) as Real,
-                (4.0 * next() - 2.0) as Real,
-            );
-            let axis = Vector::new(next() as Real, next() as Real, next() as Real - 0.5);
-            let turn = if next() < 0.3 { 0.0 } else { 6.0 * next() };
-            let q = Rotation::from_axis_angle(axis.normalize(), turn as Real);
-            let (a, b) = wide_boxes(&Pose::from_parts(t, q), he1, he2).unwrap();
-            if super::super::fallback::margin(&a, &b).0 <= 1e-9 {
-                continue; // `closest` is for boxes apart
-            }
-            pairs += 1;
-            let (p, q) = closest(&a, &b);
-            let (p0, q0) = every_pair(&a, &b);
-            let (d, d0) = ((q - p).length(), (q0 - p0).length());
-            assert!(
-                (d - d0).abs() <= 1e-12,
-                "{d} vs {d0} ({t:?}, {he1:?}, {he2:?})"
-            );
-            by_region +=
-                usize::from(a.region_holding(&b).is_some() || b.region_holding(&a).is_some());
-        }
-        assert!(by_region > pairs / 4, "{by_region} of {pairs} by a region");
-    }
-
-    #[test]
-    fn lopsided_overlap_has_points_on_both_boxes() {
-        let he1 = Vector::new(0.5, 0.5, 0.5);
-        let he2 = Vector::new(2.0, 0.1, 0.1);
-        let pos12 = Pose::from_parts(Vector::new(2.3, 0.55, 0.0), Rotation::from_rotation_z(0.2));
-        let c = contact(&pos12, he1, he2, 0.0).unwrap();
-        assert!(c.dist < 0.0);
-        let off = |h: Vector, p: Vector| (p.abs() - h).max_element().abs();
-        assert!(off(he1, c.p1) < 1e-6 && off(he2, c.p2) < 1e-6, "{c:?}");
-    }
 }

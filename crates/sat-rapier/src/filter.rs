@@ -28,15 +28,13 @@
 //!    boxes; a `false` is exact (sat-core's pad), so a pair is culled only when its boxes are
 //!    provably farther apart than `d`.
 
-use super::manifold;
-use super::rapier::dynamics::{IntegrationParameters, RigidBody, RigidBodyType};
-use super::rapier::geometry::{Collider, Cuboid, TypedShape};
-use super::rapier::math::{Real, Vector};
-use super::rapier::pipeline::{
-    ActiveHooks, ContactModificationContext, PairFilterContext, PhysicsHooks,
-};
-use super::rapier::prelude::SolverFlags;
+use crate::manifold;
 use crate::precision::Magnitude;
+use rapier::dynamics::{IntegrationParameters, RigidBody, RigidBodyType};
+use rapier::geometry::{Collider, Cuboid, TypedShape};
+use rapier::math::{Real, Vector};
+use rapier::pipeline::{ActiveHooks, ContactModificationContext, PairFilterContext, PhysicsHooks};
+use rapier::prelude::SolverFlags;
 
 /// A contact-pair filter: drops cuboid–cuboid pairs (rectangle pairs in 2D) that sat-core proves
 /// farther apart than the prediction distance plus both contact skins plus one step's motion,

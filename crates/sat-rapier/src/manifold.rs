@@ -11,14 +11,14 @@
 
 use sat_core::Feature;
 
-use super::Obb;
-use super::fallback;
 use super::manifold_dim::{MAX_CLIPPED, clip, feature_of, prefer_faces};
 pub(crate) use super::manifold_dim::{MAX_POINTS, reduce, rotation};
-use super::rapier::math::{Matrix, Pose, Real, Vector};
-use super::rapier::parry::shape::PackedFeatureId;
+use crate::fallback;
+use crate::flavour::Obb;
 use crate::precision::{Precision, Wide};
 use crate::tolerance::ROUNDING_REACH_K;
+use rapier::math::{Matrix, Pose, Real, Vector};
+use rapier::parry::shape::PackedFeatureId;
 
 /// One contact point: on the first box (its frame), on the second box (its frame), the signed
 /// distance along the normal (negative: penetration) and the feature ids of both points.

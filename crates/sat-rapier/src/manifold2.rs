@@ -33,9 +33,9 @@ use glam::DVec2;
 use sat_core::Feature;
 
 use super::manifold::{Contacts, Raw};
-use super::rapier::math::{Matrix, Pose, Real, Vector};
-use super::rapier::parry::shape::PackedFeatureId;
 use crate::precision::Wide;
+use rapier::math::{Matrix, Pose, Real, Vector};
+use rapier::parry::shape::PackedFeatureId;
 
 /// Most points a manifold keeps (rapier's `MAX_MANIFOLD_POINTS` in 2D).
 pub(crate) const MAX_POINTS: usize = 2;

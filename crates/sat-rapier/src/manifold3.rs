@@ -49,10 +49,10 @@ use glam::DMat3;
 use sat_core::Feature;
 
 use super::manifold::{Contacts, Raw};
-use super::rapier::math::{Matrix, Pose, Real, Vector};
-use super::rapier::parry::shape::PackedFeatureId;
 use crate::precision::Wide;
 use crate::tolerance::REDUCTION_TIE_RELATIVE;
+use rapier::math::{Matrix, Pose, Real, Vector};
+use rapier::parry::shape::PackedFeatureId;
 
 /// Most points a manifold keeps (rapier's `MAX_MANIFOLD_POINTS` in 3D).
 pub(crate) const MAX_POINTS: usize = 4;
@@ -425,8 +425,8 @@ fn first_near_best(
 #[cfg(test)]
 mod tests {
     use super::super::manifold::box_box;
-    use super::super::rapier::math::Rotation;
     use super::*;
+    use rapier::math::Rotation;
 
     fn pose(t: Vector, q: Rotation) -> Pose {
         Pose::from_parts(t, q)

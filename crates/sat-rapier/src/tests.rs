@@ -2,14 +2,14 @@
 //! f32 flavours (sat-rapier2d, sat-rapier3d), against the flavour's rapier, boxes and dispatcher,
 //! with its dimension's helpers (`dim2`, `dim3`: `vector`, `poses`, `corners`).
 
-use crate::rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
-use crate::rapier::parry::shape::RoundShape;
-use crate::rapier::prelude::*;
 use crate::{SatDispatcher, obb, obb_from_pose};
 #[cfg(feature = "dim2")]
 use dim2::{corners, poses, vector};
 #[cfg(feature = "dim3")]
 use dim3::{corners, poses, vector};
+use rapier::parry::query::{DefaultQueryDispatcher, QueryDispatcher};
+use rapier::parry::shape::RoundShape;
+use rapier::prelude::*;
 
 /// Seeded values in `[-1, 1)` (a linear congruential generator: no dependency, same on every
 /// platform).
@@ -119,9 +119,9 @@ fn obb_corners_are_the_colliders_corners() {
 #[cfg(feature = "dim2")]
 mod dim2 {
     use super::uniform;
-    use crate::Obb;
-    use crate::rapier::prelude::*;
+    use crate::flavour::Obb;
     use glam::DVec2;
+    use rapier::prelude::*;
 
     /// A vector of `next`'s values.
     pub(super) fn vector(next: &mut impl FnMut() -> f32) -> Vector {
@@ -153,9 +153,9 @@ mod dim2 {
 #[cfg(feature = "dim3")]
 mod dim3 {
     use super::uniform;
-    use crate::Obb;
-    use crate::rapier::prelude::*;
+    use crate::flavour::Obb;
     use glam::DVec3;
+    use rapier::prelude::*;
 
     /// A vector of `next`'s values.
     pub(super) fn vector(next: &mut impl FnMut() -> f32) -> Vector {

@@ -43,13 +43,15 @@ pub fn app() -> App {
     app
 }
 
+/// A box collider of these half-extents (in 2D, a rectangle: `z` is left out); the tests' boxes
+/// too.
 #[cfg(feature = "dim2")]
-fn cuboid(half_extents: Vec3) -> Collider {
+pub fn cuboid(half_extents: Vec3) -> Collider {
     Collider::cuboid(half_extents.x, half_extents.y)
 }
 
 #[cfg(feature = "dim3")]
-fn cuboid(half_extents: Vec3) -> Collider {
+pub fn cuboid(half_extents: Vec3) -> Collider {
     Collider::cuboid(half_extents.x, half_extents.y, half_extents.z)
 }
 

@@ -7,6 +7,7 @@ use crate::bevy_rapier::plugin::RapierContext;
 use crate::bevy_rapier::prelude::*;
 use crate::bevy_sat_rapier::{SatDispatcherStats, SatRapierPlugin};
 use crate::check::assert_answers_as_sat_dispatcher;
+use crate::scene::cuboid;
 
 /// Which case a context is.
 #[derive(Component)]
@@ -20,16 +21,6 @@ struct Crate(Entity);
 
 /// The frame on which the late context is spawned.
 const LATE: u32 = 30;
-
-#[cfg(feature = "dim2")]
-fn cuboid(h: f32) -> Collider {
-    Collider::cuboid(h, h)
-}
-
-#[cfg(feature = "dim3")]
-fn cuboid(h: f32) -> Collider {
-    Collider::cuboid(h, h, h)
-}
 
 #[cfg(feature = "dim2")]
 fn above_origin(y: f32) -> Vect {
@@ -47,14 +38,14 @@ fn above_origin(y: f32) -> Vect {
 fn spawn_floor_and_crate(commands: &mut Commands, context: Entity) {
     let link = RapierContextEntityLink(context);
     commands.spawn((
-        cuboid(4.0),
+        cuboid(Vec3::splat(4.0)),
         Transform::from_xyz(0.0, -4.0, 0.0),
         link,
         Floor(context),
     ));
     commands.spawn((
         RigidBody::Dynamic,
-        cuboid(0.5),
+        cuboid(Vec3::splat(0.5)),
         Transform::from_xyz(0.0, 0.51, 0.0),
         link,
         Crate(context),
@@ -168,7 +159,7 @@ fn every_context_gets_the_dispatcher_before_its_colliders() {
         rapier.intersect_shape(
             above_origin(y),
             Rot::default(),
-            &cuboid(0.25),
+            &cuboid(Vec3::splat(0.25)),
             QueryFilter::default(),
             |entity, _| {
                 hits.push(entity);

@@ -12,17 +12,7 @@ use crate::bevy_rapier::rapier::pipeline::{PairFilterContext, PhysicsHooks};
 use crate::bevy_sat_rapier::{
     SatContactFilter, SatContactHooks, SatDispatcherStats, SatFilterParameters, SatRapierPlugin,
 };
-use crate::scene;
-
-#[cfg(feature = "dim2")]
-fn cuboid(h: f32) -> Collider {
-    Collider::cuboid(h, h)
-}
-
-#[cfg(feature = "dim3")]
-fn cuboid(h: f32) -> Collider {
-    Collider::cuboid(h, h, h)
-}
+use crate::scene::{self, cuboid};
 
 /// A headless app stepping `1/60` s per update with hooks `H` and the plug-in (statistics on).
 fn app<H>(timestep: TimestepMode) -> App
@@ -62,11 +52,11 @@ fn spawn_far_diamonds(world: &mut World) {
             .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4))
     };
     let hooks = SatContactHooks::ACTIVE_HOOKS;
-    world.spawn((cuboid(0.5), diamond(0.0), hooks));
+    world.spawn((cuboid(Vec3::splat(0.5)), diamond(0.0), hooks));
     world.spawn((
         RigidBody::Dynamic,
         GravityScale(0.0),
-        cuboid(0.5),
+        cuboid(Vec3::splat(0.5)),
         diamond(0.9),
         hooks,
     ));
@@ -223,8 +213,12 @@ fn the_users_hooks_keep_working() {
     app.insert_resource(modified.clone());
     let hooks = SatContactHooks::ACTIVE_HOOKS | ActiveHooks::MODIFY_SOLVER_CONTACTS;
     let world = app.world_mut();
-    world.spawn((cuboid(4.0), Transform::from_xyz(0.0, -4.0, 0.0), hooks));
-    let body = (RigidBody::Dynamic, cuboid(0.5), hooks);
+    world.spawn((
+        cuboid(Vec3::splat(4.0)),
+        Transform::from_xyz(0.0, -4.0, 0.0),
+        hooks,
+    ));
+    let body = (RigidBody::Dynamic, cuboid(Vec3::splat(0.5)), hooks);
     let solid = world
         .spawn((body.clone(), Transform::from_xyz(0.0, 2.0, 0.0)))
         .id();

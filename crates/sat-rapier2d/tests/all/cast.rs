@@ -72,7 +72,7 @@ fn case(name: &str, rng: &mut Pcg64) -> Case {
     let extents =
         |rng: &mut Pcg64| Vector::new(rng.random_range(0.1..2.0), rng.random_range(0.1..2.0));
     let (he1, he2) = (extents(rng), extents(rng));
-    match name {
+    let (pos12, vel, max_toi) = match name {
         "random" => {
             let angle: Real = rng.random_range(0.0..std::f32::consts::TAU);
             let dir = Vector::new(angle.cos(), angle.sin());
@@ -80,25 +80,13 @@ fn case(name: &str, rng: &mut Pcg64) -> Case {
             let aim = Vector::new(rng.random_range(-0.3..0.3), rng.random_range(-0.3..0.3));
             let vel = (aim - dir) * rng.random_range(0.5..3.0);
             let turn = rng.random_range(0.0..std::f32::consts::TAU);
-            Case {
-                pos12: Pose::from_parts(t, Rotation::new(turn)),
-                vel,
-                he1,
-                he2,
-                max_toi: 10.0,
-            }
+            (Pose::from_parts(t, Rotation::new(turn)), vel, 10.0)
         }
         "sliding" => {
             let ulps = rng.random_range(-4i32..=4) as Real * Real::EPSILON * he1.y;
             let t = Vector::new(rng.random_range(-1.0..1.0), he1.y + he2.y + ulps);
             let vel = Vector::new(rng.random_range(-2.0..2.0), 0.0);
-            Case {
-                pos12: Pose::from_translation(t),
-                vel,
-                he1,
-                he2,
-                max_toi: 3.0,
-            }
+            (Pose::from_translation(t), vel, 3.0)
         }
         "near-parallel" => {
             let tilt = 10.0f32.powf(rng.random_range(-7.0..-2.0));
@@ -107,26 +95,21 @@ fn case(name: &str, rng: &mut Pcg64) -> Case {
                 he1.y + he2.y + rng.random_range(0.1..2.0),
             );
             let vel = Vector::new(rng.random_range(-0.1..0.1), -rng.random_range(0.5..2.0));
-            Case {
-                pos12: Pose::from_parts(t, Rotation::new(tilt)),
-                vel,
-                he1,
-                he2,
-                max_toi: 10.0,
-            }
+            (Pose::from_parts(t, Rotation::new(tilt)), vel, 10.0)
         }
         "zero-velocity" => {
             let t = Vector::new(rng.random_range(-3.0..3.0), rng.random_range(-3.0..3.0));
             let turn = rng.random_range(0.0..std::f32::consts::TAU);
-            Case {
-                pos12: Pose::from_parts(t, Rotation::new(turn)),
-                vel: Vector::ZERO,
-                he1,
-                he2,
-                max_toi: 10.0,
-            }
+            (Pose::from_parts(t, Rotation::new(turn)), Vector::ZERO, 10.0)
         }
         _ => unreachable!("{name}"),
+    };
+    Case {
+        pos12,
+        vel,
+        he1,
+        he2,
+        max_toi,
     }
 }
 

@@ -100,7 +100,7 @@ fn family(name: &str, rng: &mut Pcg64) -> Case {
     let turn = |rng: &mut Pcg64, angle: Real| Rotation::from_axis_angle(unit(rng), angle);
     let scale = if name == "tiny" { 1e-3 } else { 1.0 };
     let (he1, he2) = (extents(rng, scale), extents(rng, scale));
-    match name {
+    let (pos12, vel, max_toi) = match name {
         // Any orientation, approaching with some aim error.
         "random" | "tiny" => {
             let dir = unit(rng);
@@ -108,13 +108,7 @@ fn family(name: &str, rng: &mut Pcg64) -> Case {
             let vel = (-dir + unit(rng) * 0.3) * rng.random_range(0.5..3.0) * scale;
             let angle = rng.random_range(0.0..3.1);
             let rot = turn(rng, angle);
-            Case {
-                pos12: Pose::from_parts(t, rot),
-                vel,
-                he1,
-                he2,
-                max_toi: 10.0,
-            }
+            (Pose::from_parts(t, rot), vel, 10.0)
         }
         // Resting on A's top face (gap 0 or a few ulps either side), sliding along it.
         "sliding" => {
@@ -129,13 +123,7 @@ fn family(name: &str, rng: &mut Pcg64) -> Case {
                 0.0,
                 rng.random_range(-2.0..2.0),
             );
-            Case {
-                pos12: Pose::from_translation(t),
-                vel,
-                he1,
-                he2,
-                max_toi: 3.0,
-            }
+            (Pose::from_translation(t), vel, 3.0)
         }
         // Falling face-first onto A, turned by 1e-7..1e-2 rad.
         "near-parallel" => {
@@ -151,39 +139,28 @@ fn family(name: &str, rng: &mut Pcg64) -> Case {
                 0.0,
             );
             let rot = turn(rng, angle);
-            Case {
-                pos12: Pose::from_parts(t, rot),
-                vel,
-                he1,
-                he2,
-                max_toi: 10.0,
-            }
+            (Pose::from_parts(t, rot), vel, 10.0)
         }
         // Passing A's top edge with a tiny closing speed, turned about y.
         "grazing" => {
             let t = Vector::new(-(he1.x + he2.x) * 3.0, he1.y + he2.y + 1e-4, 0.0);
             let vel = Vector::new(1.0, -10.0f32.powf(rng.random_range(-6.0..-3.0)), 0.0);
             let rot = Rotation::from_rotation_y(rng.random_range(0.0..1.5));
-            Case {
-                pos12: Pose::from_parts(t, rot),
-                vel,
-                he1,
-                he2,
-                max_toi: 10.0,
-            }
+            (Pose::from_parts(t, rot), vel, 10.0)
         }
         // No relative motion, overlapping or not.
         "zero-velocity" => {
             let t = unit(rng) * (he1.length() + he2.length()) * rng.random_range(0.3..1.5);
-            Case {
-                pos12: Pose::from_parts(t, turn(rng, 1.0)),
-                vel: Vector::ZERO,
-                he1,
-                he2,
-                max_toi: 10.0,
-            }
+            (Pose::from_parts(t, turn(rng, 1.0)), Vector::ZERO, 10.0)
         }
         _ => unreachable!("{name}"),
+    };
+    Case {
+        pos12,
+        vel,
+        he1,
+        he2,
+        max_toi,
     }
 }
 
@@ -559,17 +536,22 @@ fn boxes_world(integration: Integration) -> World {
     world
 }
 
+/// The world's query pipeline (no filter), over its narrow phase's dispatcher.
+fn query_pipeline(world: &World) -> QueryPipeline<'_> {
+    world.broad_phase.as_query_pipeline(
+        world.narrow_phase.query_dispatcher(),
+        &world.bodies,
+        &world.colliders,
+        QueryFilter::default(),
+    )
+}
+
 /// `QueryPipeline::cast_shape` through the chain: a cube dropped onto the floor.
 #[test]
 fn query_pipeline_casts_through_the_chain() {
     for integration in [Integration::Dispatcher, Integration::Default] {
         let world = boxes_world(integration);
-        let query = world.broad_phase.as_query_pipeline(
-            world.narrow_phase.query_dispatcher(),
-            &world.bodies,
-            &world.colliders,
-            QueryFilter::default(),
-        );
+        let query = query_pipeline(&world);
         let cube = Cuboid::new(Vector::splat(0.5));
         let pose = Pose::from_parts(Vector::new(1.0, 3.0, 1.0), Rotation::from_rotation_y(0.3));
         let (_, hit) = query
@@ -646,12 +628,7 @@ fn character_controller_moves_a_box_among_boxes() {
         let mut ends = Vec::new();
         for integration in [Integration::Dispatcher, Integration::Default] {
             let world = boxes_world(integration);
-            let query = world.broad_phase.as_query_pipeline(
-                world.narrow_phase.query_dispatcher(),
-                &world.bodies,
-                &world.colliders,
-                QueryFilter::default(),
-            );
+            let query = query_pipeline(&world);
             let mut pos = Pose::from_translation(start);
             for _ in 0..moves {
                 let moved =
