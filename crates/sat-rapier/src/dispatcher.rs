@@ -7,9 +7,10 @@
 //! sat-rapier3d-f64), against that flavour's rapier and `manifold` module.
 
 use crate::cast;
+use crate::contacts::{Contacts, MAX_POINTS};
 use crate::fallback;
 use crate::flavour::Obb;
-use crate::manifold::{self, MAX_POINTS};
+use crate::manifold;
 use crate::precision::Precision;
 use rapier::math::{Pose, Real, Vector};
 use rapier::parry::query::details::{
@@ -654,7 +655,7 @@ fn update_manifold<ManifoldData, ContactData: Default + Copy>(
     // "Penetrating" here: sat-core's gap below `−PENETRATING·ε·S` (24 in f32: beyond its error
     // `SEPARATION_K + PAD_K = 22`), so every pair overlapping by more than the band (`48·ε·S`)
     // is caught and touching pairs whose points are a rounding above zero are left alone.
-    let touching = |c: &manifold::Contacts| c.points().iter().any(|p| p.dist <= 0.0);
+    let touching = |c: &Contacts| c.points().iter().any(|p| p.dist <= 0.0);
     let penetrating = contacts.gap < -Real::PENETRATING * Real::EPSILON * contacts.scale;
     if contacts.len == 0 || penetrating && !touching(&contacts) {
         if let Some(unbiased) = manifold::box_box(pos12, he1, he2, prediction, false)

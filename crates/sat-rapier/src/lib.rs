@@ -117,6 +117,7 @@ pub extern crate rapier3d_f64 as rapier;
 
 mod boxes;
 mod cast;
+mod contacts;
 mod dispatcher;
 mod fallback;
 mod filter;

@@ -11,45 +11,14 @@
 
 use sat_core::Feature;
 
-use super::manifold_dim::{MAX_CLIPPED, clip, feature_of, prefer_faces};
-pub(crate) use super::manifold_dim::{MAX_POINTS, reduce, rotation};
+use crate::contacts::{Contacts, MAX_CLIPPED, Point, Raw};
 use crate::fallback;
 use crate::flavour::Obb;
+use crate::manifold_dim::{clip, feature_of, prefer_faces};
+pub(crate) use crate::manifold_dim::{reduce, rotation};
 use crate::precision::{Precision, Wide};
 use crate::tolerance::ROUNDING_REACH_K;
 use rapier::math::{Matrix, Pose, Real, Vector};
-use rapier::parry::shape::PackedFeatureId;
-
-/// One contact point: on the first box (its frame), on the second box (its frame), the signed
-/// distance along the normal (negative: penetration) and the feature ids of both points.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Point {
-    pub p1: Vector,
-    pub p2: Vector,
-    pub dist: Real,
-    pub fid1: PackedFeatureId,
-    pub fid2: PackedFeatureId,
-}
-
-/// The contacts of a box pair: normals (from the first box towards the second, in each box's
-/// frame), sat-core's gap (a rounded contact's: its smallest `dist`), error scale `S` and face
-/// preference (a length), and up to `MAX_CLIPPED` candidate points.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Contacts {
-    pub normal1: Vector,
-    pub normal2: Vector,
-    pub gap: Real,
-    pub scale: Real,
-    pub pref: Real,
-    pub points: [Point; MAX_CLIPPED],
-    pub len: usize,
-}
-
-impl Contacts {
-    pub(crate) fn points(&self) -> &[Point] {
-        &self.points[..self.len]
-    }
-}
 
 /// The two boxes of a pair in the first box's frame, `(first, second)`: the second at `t`,
 /// turned by `rot` (see [`rotation`]).
@@ -280,16 +249,6 @@ fn rounded(
     (out.len > 0).then_some(out)
 }
 
-impl Point {
-    const EMPTY: Point = Point {
-        p1: Vector::ZERO,
-        p2: Vector::ZERO,
-        dist: 0.0,
-        fid1: PackedFeatureId::UNKNOWN,
-        fid2: PackedFeatureId::UNKNOWN,
-    };
-}
-
 impl Contacts {
     /// Adds the closest points of the boxes (f64; of their supporting features when they touch:
     /// `fallback::witnesses`) as a point, unless a point is already as close along the normal
@@ -340,24 +299,4 @@ impl Contacts {
             self.points[replaced] = point;
         }
     }
-}
-
-/// A clipped point in the reference box's frame: the point `x` of the incident feature, its
-/// depth below the reference feature (`dist`) and the feature ids on the reference and incident
-/// boxes.
-#[derive(Clone, Copy)]
-pub(crate) struct Raw {
-    pub x: Vector,
-    pub dist: Real,
-    pub fid_ref: PackedFeatureId,
-    pub fid_inc: PackedFeatureId,
-}
-
-impl Raw {
-    const EMPTY: Raw = Raw {
-        x: Vector::ZERO,
-        dist: 0.0,
-        fid_ref: PackedFeatureId::UNKNOWN,
-        fid_inc: PackedFeatureId::UNKNOWN,
-    };
 }
