@@ -56,6 +56,6 @@ pub enum Query {
     Verdict,
     /// How far apart are they? Recorded as `distance`.
     Distance,
-    /// When do they first touch, moving as the line says ([`cast`])? Recorded as `toi`.
+    /// When do they first touch, moving as the line says (`case::cast`)? Recorded as `toi`.
     Cast,
 }

@@ -143,7 +143,7 @@ impl WrittenCase {
     }
 
     /// The cast the line carries (its velocities or motions, `max_toi`, `target_distance` and
-    /// the recorded `toi`, see [`super::cast`]); an error naming the field when it carries none
+    /// the recorded `toi`, see `case::cast`); an error naming the field when it carries none
     /// or a bad one. Only the cast queries read it.
     pub fn cast(&self) -> Result<CastInput, String> {
         self.cast.read(self.dim)
