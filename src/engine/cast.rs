@@ -13,10 +13,8 @@
 //! * `parry` (in `parry.rs`): parry's `cast_shapes` / `cast_shapes_nonlinear`.
 
 use glam::{DVec2, DVec3, Vec2, Vec3};
-use sat_core::Obb3;
 use sat_core::cast::{CastError, CastHit, CastOptions, CastStatus, Motion2, Motion3};
 use sat_core::exact::{ExactToi, toi2, toi3};
-use sat_oracle::check::MotionInput3;
 
 use super::interface::CastReply;
 use crate::case::{CastInput, DoublePair, ExactPair, Motion, SinglePair, Turn};
@@ -163,19 +161,6 @@ pub fn single_cast(
             reply(hit.map_err(err)?, d2, origin)
         }
     })
-}
-
-/// A rotating 3D cast in the oracle's form ([`sat_rotating3`](super::sat_rotating3)).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Rotating3 {
-    /// A and B.
-    pub boxes: [Obb3; 2],
-    /// Their motions.
-    pub motions: [MotionInput3; 2],
-    /// `max_toi` (finite: the case reader refuses `"inf"` for a rotating cast).
-    pub max_toi: f32,
-    /// `δ`.
-    pub target_distance: f32,
 }
 
 /// sat-core's f64 cast on the numbers as written.

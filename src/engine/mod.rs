@@ -46,9 +46,8 @@ mod registry;
 mod sat;
 mod sat64;
 
-pub use cast::{Rotating3, exact_toi};
+pub use cast::exact_toi;
 pub use exact::exact_distance;
 pub use interface::{About, Answer, Engine, Judgement, Margin, MarginSource, Measured, Precision};
 pub use prepared::Prepared;
 pub use registry::{Choice, ENGINES, engines, find, names};
-pub use sat::sat_rotating3;

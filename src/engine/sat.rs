@@ -1,14 +1,13 @@
 //! `sat`: sat-core's f32 test, `intersects` and `separation` (and `closest_points` for
 //! distances), on the f32 pair moved so that A's centre is the origin.
 
-use super::cast::{Rotating3, minus, single, single_cast, single_time, vec3};
+use super::cast::single_cast;
 use super::interface::{
     About, CastReply, EVERY_QUERY, Engine, Judgement, Margin, MarginSource, Measured, Precision,
 };
 use super::main_job::{Batch, Pass, on_batch, timed};
 use super::prepared::Prepared;
-use crate::case::{CastInput, ExactPair, Motion, SinglePair, Turn};
-use sat_oracle::check::MotionInput3;
+use crate::case::{CastInput, ExactPair, SinglePair};
 
 /// sat-core's f32 test: exact outside its band `48·ε·S` (`64·ε·S` for `axes` columns
 /// orthonormal only within 1e-6), "separated" always exact.
@@ -76,32 +75,6 @@ fn closest_points(case: &Prepared) -> Measured {
         a: world(a, &origin),
         b: world(b, &origin),
     }
-}
-
-/// A rotating 3D cast as `sat` casts it (the f32 boxes with A's centre at the origin, pivots
-/// moved with them in f64, every number rounded to f32), in the oracle's form
-/// (`sat_oracle::check::judge_cast3_nonlinear`); `None` for a 2D or a linear cast.
-pub fn sat_rotating3(case: &Prepared, input: &CastInput) -> Option<Result<Rotating3, String>> {
-    let (SinglePair::Three(a, b), Motion::Rotating { a: ma, b: mb }) = (&case.pair, &input.motion)
-    else {
-        return None;
-    };
-    let origin = origin(&case.pair, &case.exact);
-    let motion = |t: &Turn| -> Result<MotionInput3, String> {
-        Ok(MotionInput3 {
-            pivot: vec3(minus(t.pivot, &origin), "pivot")?.to_array(),
-            linvel: vec3(t.linvel, "linvel")?.to_array(),
-            angvel: vec3(t.angvel, "angvel")?.to_array(),
-        })
-    };
-    Some((|| {
-        Ok(Rotating3 {
-            boxes: [*a, *b],
-            motions: [motion(ma)?, motion(mb)?],
-            max_toi: single_time(input.max_toi),
-            target_distance: single(input.target_distance, "target_distance")?,
-        })
-    })())
 }
 
 /// Where `pair`'s origin is in the world: A's written centre when the pair was moved so that A's

@@ -20,22 +20,15 @@
 //!   `δ`.
 //!
 //! The size of a wrong answer is its position error `|t − toi|·|v_B − v_A|` against the
-//! reference time (`S'` where there is none).
-//!
-//! * **Rotating, 3D** (no exact time of impact): by the oracle's proofs,
-//!   `sat_oracle::check::judge_cast3_nonlinear`, the rule parry's rotating cast is judged by, on
-//!   the f32 boxes and motions `sat` casts (`engine::sat_rotating3`); its `S'` is the oracle's
-//!   (`max_toi` times the largest relative point speed as the travel), and so is a wrong answer's
-//!   size. An answer the proofs cannot decide has no verdict.
-//! * **Rotating, 2D**: the oracle has no judge of those; they are listed as not judged.
+//! reference time (`S'` where there is none). Rotating casts have no exact time of impact here:
+//! they are listed as not judged (the fuzz target `cast3_nonlinear` judges sat-core's).
 
 use glam::DVec3;
 use sat_core::exact::{BigRational, swept_distance_squared2, swept_distance_squared3};
 use sat_core::tolerance::EPS;
 
 use crate::case::{CastInput, ExactPair, Motion, WrittenPair};
-use crate::engine::{Prepared, Rotating3, exact_toi, sat_rotating3};
-use sat_oracle::check::{NonlinearJudgement, judge_cast3_nonlinear, nonlinear_scale3};
+use crate::engine::{Prepared, exact_toi};
 
 /// `64`: the tolerance of a cast answer, in `ε·S'`.
 pub const CAST_BAND_K: f32 = 64.0;
@@ -63,8 +56,6 @@ enum Rule {
     },
     /// Target distance `δ > 0`: by swept distances.
     Within(Box<Swept>),
-    /// A rotating 3D cast: by the oracle's proofs (`judge_cast3_nonlinear`).
-    Rotating(Box<Rotating3>),
 }
 
 /// A linear cast with target distance `δ > 0`, judged by its exact swept distances.
@@ -142,18 +133,7 @@ impl Swept {
 /// The truth of a case's cast, or why it is not judged.
 pub fn truth(case: &Prepared, input: &CastInput) -> Result<CastTruth, String> {
     let Motion::Linear { vel_a, vel_b } = input.motion else {
-        let Some(rotating) = sat_rotating3(case, input) else {
-            return Err("a rotating 2D cast: the oracle has no judge of those".into());
-        };
-        let r = rotating?;
-        let [a, b] = &r.boxes;
-        let [ma, mb] = &r.motions;
-        return Ok(CastTruth {
-            toi: None,
-            scale: nonlinear_scale3([a, b], [ma, mb], r.max_toi, r.target_distance),
-            speed: 0.0,
-            rule: Rule::Rotating(Box::new(r)),
-        });
+        return Err("a rotating cast: no exact time of impact to judge it by".into());
     };
     let (offset, sizes) = match &case.written.pair {
         WrittenPair::Two(a, b) => {
@@ -218,10 +198,8 @@ pub fn truth(case: &Prepared, input: &CastInput) -> Result<CastTruth, String> {
 
 impl CastTruth {
     /// `None` when `got` (a time of impact, `None` for no hit) is right; else its size, the
-    /// position error `|t − toi|·|v|` (`S'` where there is no reference time; rotating casts:
-    /// the oracle's measure, `NonlinearJudgement`, times `S'`). `Err` when the oracle's proofs
-    /// cannot decide (rotating casts).
-    pub fn error(&self, got: Option<f64>) -> Result<Option<f64>, String> {
+    /// position error `|t − toi|·|v|` (`S'` where there is no reference time).
+    pub fn error(&self, got: Option<f64>) -> Option<f64> {
         let size = |t: f64| {
             self.toi.map_or(self.scale, |exact| {
                 ((t - exact).abs() * self.speed).max(f64::MIN_POSITIVE)
@@ -229,31 +207,18 @@ impl CastTruth {
         };
         let swept = match &self.rule {
             Rule::Within(swept) => swept,
-            Rule::Rotating(r) => {
-                let [a, b] = &r.boxes;
-                let [ma, mb] = &r.motions;
-                let judged =
-                    judge_cast3_nonlinear([a, b], [ma, mb], r.max_toi, r.target_distance, got);
-                return match judged {
-                    NonlinearJudgement::Right => Ok(None),
-                    NonlinearJudgement::Undecided => {
-                        Err("the oracle's proofs cannot decide this answer".into())
-                    }
-                    wrong => Ok(Some(wrong.size() * self.scale)),
-                };
-            }
             Rule::Touch { shrunk, grown } => {
-                return Ok(match (got, shrunk, grown) {
+                return match (got, shrunk, grown) {
                     (None, None, _) => None,
                     (None, Some(_), _) => Some(self.scale),
                     (Some(t), Some(s), _) if rational(t) > *s => Some(size(t)),
                     (Some(_), _, None) => Some(self.scale),
                     (Some(t), _, Some(g)) if *g > rational(t) => Some(size(t)),
                     (Some(_), _, Some(_)) => None,
-                });
+                };
             }
         };
-        Ok(match got {
+        match got {
             None => swept.too_close_by(swept.end).then_some(self.scale),
             Some(t) if t > swept.input.max_toi => Some(size(t)),
             Some(t) if t > 0.0 && swept.too_close_by(t.next_down()) => Some(size(t)),
@@ -261,12 +226,6 @@ impl CastTruth {
                 Some(size(t))
             }
             Some(_) => None,
-        })
-    }
-
-    /// Whether [`toi`](Self::toi) is a reference time a recorded `toi` can be compared with
-    /// (rotating casts have none).
-    pub fn has_reference(&self) -> bool {
-        !matches!(self.rule, Rule::Rotating(_))
+        }
     }
 }

@@ -35,10 +35,8 @@
 //! `cmd:` engines answering `{"toi": t}`): each line carries a cast ([`crate::case::cast`]);
 //! an answer is judged against the exact time of impact of the pair grown and shrunk by
 //! `64·ε·S'` (with a target distance: by exact swept distances, [`cast`]), every wrong one fails
-//! (unless `--fail-on never`). Rotating 3D casts, without an exact time of impact, are judged
-//! by the oracle's proofs (an answer they cannot decide has no verdict, a recorded `toi` is not
-//! compared); rotating 2D casts are listed as not judged. A recorded `toi` the exact oracle
-//! contradicts is a note.
+//! (unless `--fail-on never`). Rotating casts, without an exact time of impact here, are listed
+//! as not judged. A recorded `toi` the exact oracle contradicts is a note.
 
 use std::io::{self, Read};
 use std::path::PathBuf;
@@ -150,8 +148,6 @@ pub struct Wrong {
     pub scale: f64,
     /// `|margin| > 48·ε·S` (verdicts); always for distances.
     pub outside_band: bool,
-    /// Casts without a reference time (rotating ones), judged by the oracle's proofs.
-    pub by_proofs: bool,
 }
 
 impl Wrong {
@@ -240,7 +236,7 @@ pub struct Report {
     pub invalid: Vec<Invalid>,
     /// Valid cases whose `expect` (or `distance`, `toi`) the exact oracle contradicts.
     pub contradicted: Vec<Place>,
-    /// Valid cases not judged, and why (rotating 2D casts).
+    /// Valid cases not judged, and why (casts without an exact time of impact).
     pub unjudged: Vec<Invalid>,
     /// What was asked.
     pub query: Query,
@@ -358,8 +354,7 @@ pub fn run(options: &Options) -> io::Result<Report> {
                 None => recorded.1.unwrap_or(computed),
             };
             let expected = recorded.0.unwrap_or(oracle);
-            let comparable = cast.as_ref().is_none_or(CastTruth::has_reference);
-            if comparable && contradicts(expected, oracle, scale) {
+            if contradicts(expected, oracle, scale) {
                 contradicted.push(place.clone());
             }
             Some(Entry {
@@ -513,15 +508,8 @@ fn judge(
             (Answer::Cast(_), Answer::Cast(toi)) => {
                 let truth = entry.cast.as_ref().expect("a cast entry has its truth");
                 match truth.error(toi) {
-                    Ok(None) => continue,
-                    Ok(Some(error)) => (error, true),
-                    Err(reason) => {
-                        no_verdict.push(NoVerdict {
-                            place: entry.place.clone(),
-                            reason,
-                        });
-                        continue;
-                    }
+                    None => continue,
+                    Some(error) => (error, true),
                 }
             }
             // A distance engine answers distances, a verdict engine verdicts.
@@ -534,7 +522,6 @@ fn judge(
             margin,
             scale: entry.scale,
             outside_band,
-            by_proofs: entry.cast.as_ref().is_some_and(|c| !c.has_reference()),
         });
     }
     Ok(EngineReport {

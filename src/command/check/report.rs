@@ -72,11 +72,7 @@ fn wrong_line(engine: &str, w: &Wrong) -> String {
             "{}: {engine} says toi {}, exact {}; position error {:e}, |error|/S' {:.2e} (beyond the tolerance)",
             place(&w.place),
             toi(got),
-            if w.by_proofs {
-                "unknown (judged by the oracle's proofs)".to_owned()
-            } else {
-                toi(exact)
-            },
+            toi(exact),
             w.margin,
             w.relative(),
         ),

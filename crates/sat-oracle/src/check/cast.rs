@@ -40,9 +40,7 @@
 //! pair's (or a hit where it never meets) **early or phantom**; a panic inside parry is a
 //! finding too. Findings are counted per query and kind ([`cast_peer_tallies`]), printed when
 //! they are the worst so far, and fatal only under `OBBSAT_STRICT_PEERS=1`. parry's
-//! `cast_shapes_nonlinear` has no target distance: it is judged only for `δ = 0`, by the rule any
-//! engine's rotating cast can be judged with ([`judge_cast3_nonlinear`]; `obbsat check --query
-//! cast` does).
+//! `cast_shapes_nonlinear` has no target distance: it is judged only for `δ = 0`.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -635,38 +633,6 @@ struct Tumbling {
 }
 
 impl Tumbling {
-    /// The checker's pair of a rotating case (relative to A's centre, in the frame moving with
-    /// A's pivot) and its `S' = |c_B − c_A| + τ·μ + |e_A| + |e_B| + δ` (`τ` the `max_toi`, `μ`
-    /// the largest relative point speed).
-    fn of(
-        [a, b]: [&Obb3; 2],
-        [ma, mb]: [&MotionInput3; 2],
-        max_toi: f64,
-        delta: f64,
-    ) -> (Self, f64) {
-        let origin = a.center().as_dvec3();
-        let drift = DVec3::from_array(ma.linvel.map(f64::from));
-        let (ta, tb) = (
-            Mover::new(a, ma, origin, drift),
-            Mover::new(b, mb, origin, drift),
-        );
-        let speed = ((tb.linvel - ta.linvel).length()
-            + ta.angvel.length() * ta.rho
-            + tb.angvel.length() * tb.rho)
-            * (1.0 + 1e-9);
-        let pair = Tumbling {
-            a: ta,
-            b: tb,
-            speed,
-        };
-        let scale = (tb.center - ta.center).length()
-            + max_toi * speed
-            + ta.half.length()
-            + tb.half.length()
-            + delta;
-        (pair, scale)
-    }
-
     /// A certified signed distance of the exact moved boxes at `t`: `(lower, upper, witness
     /// direction)`. Boxes clearly apart by an f64 estimate of their separating-axis margin go
     /// straight to the certified distance; the others get the exact verdict first, whose margin
@@ -824,8 +790,27 @@ pub fn check_cast3_nonlinear(case: &NonlinearCase3) -> Report {
         });
         describe_with(case.pair.case_line(), fields)
     };
+    let origin = a.center().as_dvec3();
+    let drift = DVec3::from_array(case.motion_a.linvel.map(f64::from));
+    let (ta, tb) = (
+        Mover::new(&a, &case.motion_a, origin, drift),
+        Mover::new(&b, &case.motion_b, origin, drift),
+    );
+    let speed = ((tb.linvel - ta.linvel).length()
+        + ta.angvel.length() * ta.rho
+        + tb.angvel.length() * tb.rho)
+        * (1.0 + 1e-9);
+    let pair = Tumbling {
+        a: ta,
+        b: tb,
+        speed,
+    };
     let (max_toi, delta) = (f64::from(case.max_toi), f64::from(case.target_distance));
-    let (pair, scale) = Tumbling::of([&a, &b], [&case.motion_a, &case.motion_b], max_toi, delta);
+    let scale = (tb.center - ta.center).length()
+        + max_toi * speed
+        + ta.half.length()
+        + tb.half.length()
+        + delta;
     let tol = f64::from(CAST_DISTANCE_K) * f64::from(EPS) * scale;
     let mut decided = true;
     let mut prove = |to: f64, what: &str| match pair.prove(0.0, to, delta - tol, 1e-3 * tol) {
@@ -897,142 +882,30 @@ fn peer_nonlinear(
     let ((pa, ga), (pb, gb)) = (motion(a, ma), motion(b, mb));
     let parry =
         catch_peer(|| query3::cast_shapes_nonlinear(&pa, &ga, &pb, &gb, 0.0, max_toi, true));
+    let tol = PEER_K * f64::from(EPS) * scale;
     match parry {
         Err(panic) => record(2, Kind::Panic, 0.0, &panic.to_string(), describe),
         Ok(Err(_)) => record(2, Kind::Panic, 0.0, "Unsupported for cuboids", describe),
         Ok(Ok(answer)) => {
             let toi = answer.map(|h| f64::from(h.time_of_impact));
-            let (kind, size, why) = match pair.judge(f64::from(max_toi), 0.0, scale, toi) {
-                NonlinearJudgement::Late { size } => {
-                    (Kind::Late, size, "overlap by more than tol before it")
-                }
-                NonlinearJudgement::Early { size } => {
-                    (Kind::Early, size, "are farther than tol apart there")
-                }
-                NonlinearJudgement::Right | NonlinearJudgement::Undecided => return,
-            };
-            record(
-                2,
-                kind,
-                size,
-                &format!("toi {toi:?}: the boxes {why}"),
-                describe,
-            );
-        }
-    }
-}
-
-/// A rotating cast's answer judged at `PEER_K·ε·S'` ([`judge_cast3_nonlinear`]).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum NonlinearJudgement {
-    /// Right: no time before it (none within `max_toi`, for "no hit") is proven closer than
-    /// `δ − tol`, and at it the boxes are not proven farther apart than `δ + tol`.
-    Right,
-    /// Late or missed: the boxes are certainly closer than `δ − tol` at a time before the
-    /// answer (within `max_toi`, for "no hit").
-    Late {
-        /// From that time to the answer (or to `max_toi`) times the largest relative point
-        /// speed, over `S'`.
-        size: f64,
-    },
-    /// Early or phantom: the boxes are certainly farther apart than `δ + tol` at the answer, or
-    /// it is past `max_toi`.
-    Early {
-        /// The certified distance's excess over `δ` (or the time past `max_toi` times the
-        /// speed), over `S'`.
-        size: f64,
-    },
-    /// The proofs could not decide (a certified interval straddling a target, or too many
-    /// steps): neither right nor wrong.
-    Undecided,
-}
-
-impl Tumbling {
-    /// The rule of [`judge_cast3_nonlinear`], on the checker's pair and its `S'`.
-    fn judge(&self, max_toi: f64, delta: f64, scale: f64, toi: Option<f64>) -> NonlinearJudgement {
-        let tol = PEER_K * f64::from(EPS) * scale;
-        if let Some(t) = toi.filter(|t| *t > max_toi) {
-            return NonlinearJudgement::Early {
-                size: (t - max_toi) * self.speed / scale,
-            };
-        }
-        let end = toi.unwrap_or(max_toi);
-        let late = self.prove(0.0, end, delta - tol, 1e-3 * tol);
-        if let Proof::Violated(t) = late {
-            return NonlinearJudgement::Late {
-                size: ((end - t) * self.speed / scale).max(f64::MIN_POSITIVE),
-            };
-        }
-        if let Some(t) = toi {
-            let (lower, upper, _) = self.signed(t);
-            if lower > delta + tol {
-                return NonlinearJudgement::Early {
-                    size: (lower - delta) / scale,
-                };
+            let end = toi.unwrap_or(f64::from(max_toi));
+            if let Proof::Violated(t) = pair.prove(0.0, end, -tol, 1e-3 * tol) {
+                let what = format!("toi {toi:?}: the boxes overlap by more than tol at {t:e}");
+                record(
+                    2,
+                    Kind::Late,
+                    (end - t) * pair.speed / scale,
+                    &what,
+                    describe,
+                );
             }
-            if upper > delta + tol {
-                return NonlinearJudgement::Undecided;
+            if let Some(t) = toi {
+                let (lower, _, _) = pair.signed(t);
+                if lower > tol {
+                    let what = format!("toi {t:e}: the boxes are {lower:e} apart there");
+                    record(2, Kind::Early, lower / scale, &what, describe);
+                }
             }
-        }
-        match late {
-            Proof::Undecided => NonlinearJudgement::Undecided,
-            _ => NonlinearJudgement::Right,
-        }
-    }
-}
-
-/// Judges any engine's rotating 3D cast of `a` (moving by `motion_a`) and `b` (by `motion_b`)
-/// within `max_toi` and to `target_distance` `δ`: its time of impact `toi` (`None` for no hit),
-/// as parry's `cast_shapes_nonlinear` is judged here, by the checker's proofs at
-/// `tol = PEER_K·ε·S'` (`S' = |c_B − c_A| + max_toi·μ + |e_A| + |e_B| + δ`, `μ` the largest
-/// relative point speed; the proofs' motion is the checker's own, in f64).
-///
-/// # Examples
-///
-/// ```
-/// use glam::Vec3;
-/// use sat_core::Obb3;
-/// use sat_oracle::check::{MotionInput3, NonlinearJudgement, judge_cast3_nonlinear};
-///
-/// let a = Obb3::new(Vec3::ZERO, Vec3::ONE, glam::Quat::IDENTITY);
-/// let b = Obb3::new(Vec3::new(4.0, 0.0, 0.0), Vec3::ONE, glam::Quat::IDENTITY);
-/// let still = MotionInput3 { pivot: [0.0; 3], linvel: [0.0; 3], angvel: [0.0; 3] };
-/// // B slides towards A at 1 while spinning about its own centre (a corner leads).
-/// let spin = MotionInput3 { pivot: [4.0, 0.0, 0.0], linvel: [-1.0, 0.0, 0.0], angvel: [0.0, 0.0, 0.1] };
-/// let judge = |toi| judge_cast3_nonlinear([&a, &b], [&still, &spin], 10.0, 0.0, toi);
-/// assert!(matches!(judge(None), NonlinearJudgement::Late { .. })); // a missed hit
-/// assert!(matches!(judge(Some(0.5)), NonlinearJudgement::Early { .. })); // 1.5 apart then
-/// ```
-pub fn judge_cast3_nonlinear(
-    [a, b]: [&Obb3; 2],
-    [motion_a, motion_b]: [&MotionInput3; 2],
-    max_toi: f32,
-    target_distance: f32,
-    toi: Option<f64>,
-) -> NonlinearJudgement {
-    let (max_toi, delta) = (f64::from(max_toi), f64::from(target_distance));
-    let (pair, scale) = Tumbling::of([a, b], [motion_a, motion_b], max_toi, delta);
-    pair.judge(max_toi, delta, scale, toi)
-}
-
-/// The `S'` [`judge_cast3_nonlinear`] judges the rotating cast by.
-pub fn nonlinear_scale3(
-    [a, b]: [&Obb3; 2],
-    [motion_a, motion_b]: [&MotionInput3; 2],
-    max_toi: f32,
-    target_distance: f32,
-) -> f64 {
-    let (max_toi, delta) = (f64::from(max_toi), f64::from(target_distance));
-    Tumbling::of([a, b], [motion_a, motion_b], max_toi, delta).1
-}
-
-impl NonlinearJudgement {
-    /// A wrong answer's size (`0` for [`Right`](Self::Right) and
-    /// [`Undecided`](Self::Undecided)).
-    pub fn size(self) -> f64 {
-        match self {
-            NonlinearJudgement::Late { size } | NonlinearJudgement::Early { size } => size,
-            NonlinearJudgement::Right | NonlinearJudgement::Undecided => 0.0,
         }
     }
 }

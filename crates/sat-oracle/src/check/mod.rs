@@ -90,8 +90,8 @@ mod targets;
 pub use adjudicate::{Report, check2, check3};
 pub use box_input::{BoxInput2, BoxInput3, Orientation3};
 pub use cast::{
-    NonlinearJudgement, PEER_K, cast_peer_tallies, check_cast2, check_cast3, check_cast3_nonlinear,
-    judge_cast3_nonlinear, nonlinear_scale3, undecided_nonlinear_proofs,
+    PEER_K, cast_peer_tallies, check_cast2, check_cast3, check_cast3_nonlinear,
+    undecided_nonlinear_proofs,
 };
 pub use cast_recipe::{
     AngularMotion, CastCase2, CastCase3, CastRecipe, CastRecipe2, CastRecipe3, Drift, Heading,
