@@ -151,7 +151,7 @@ impl CastFields {
             return Err("max_toi must be finite for a rotating cast".into());
         }
         if rotating {
-            magnitude(max_toi, "max_toi")?;
+            at_most_max(max_toi, "max_toi")?;
         }
         let target_distance = match &self.target_distance {
             Some(d) => number(d, "target_distance")?,
@@ -162,7 +162,7 @@ impl CastFields {
                 "target_distance must not be negative, found {target_distance}"
             ));
         }
-        magnitude(target_distance, "target_distance")?;
+        at_most_max(target_distance, "target_distance")?;
         let recorded = match self.toi.as_deref() {
             None => None,
             Some(t) if t.get() == r#""none""# => Some(None),
@@ -222,6 +222,21 @@ fn magnitude(x: f64, what: &str) -> Result<f64, String> {
         return Err(format!(
             "{what} = {x:e} is below the supported magnitude {min:e} (use 0)"
         ));
+    }
+    Ok(x)
+}
+
+/// A time or distance as sat-core's casts take it: at most the largest magnitude, and any
+/// small value (subnormal ones too) as long as f32 does not round it to zero.
+fn at_most_max(x: f64, what: &str) -> Result<f64, String> {
+    let max = f64::from(MAX_MAGNITUDE);
+    if x.abs() > max {
+        return Err(format!(
+            "{what} = {x:e} is above the supported magnitude {max:e}"
+        ));
+    }
+    if x != 0.0 && x as f32 == 0.0 {
+        return Err(format!("{what} = {x:e} rounds to 0 in f32 (use 0)"));
     }
     Ok(x)
 }

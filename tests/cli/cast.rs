@@ -15,7 +15,7 @@ const SQUARE: &str = r#"{"id": 3, "dim": 2, "a": {"center": [0, 0], "half_extent
 /// A plank turning about its centre onto a post (sat-core's `cast_nonlinear` example).
 const PLANK: &str = r#"{"id": "plank", "dim": 3, "a": {"center": [0, 0, 0], "half_extents": [2, 0.1, 0.1], "quat": [0, 0, 0, 1]}, "b": {"center": [0, 1.5, 0], "half_extents": [0.1, 0.1, 0.1], "quat": [0, 0, 0, 1]}, "motion_a": {"pivot": [0, 0, 0], "linvel": [0, 0, 0], "angvel": [0, 0, 1]}, "motion_b": {"pivot": [0, 1.5, 0], "linvel": [0, 0, 0], "angvel": [0, 0, 0]}, "max_toi": 3}"#;
 /// Bad lines, each with the message it gets.
-const BAD: [(&str, &str); 7] = [
+const BAD: [(&str, &str); 8] = [
     (
         r#"{"id": "short", "dim": 3, "a": {"center": [0, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}, "b": {"center": [5, 0, 0], "half_extents": [1, 1, 1], "quat": [0, 0, 0, 1]}, "vel_a": [0, 0], "vel_b": [-2, 0, 0], "max_toi": 10}"#,
         "vel_a: expected an array of 3 for dim 3, found 2 elements",
@@ -41,6 +41,10 @@ const BAD: [(&str, &str); 7] = [
         "vel_b[0] = -1e-30 is below the supported magnitude 8.673617379884035e-19 (use 0)",
     ),
     ("not json", "invalid JSON: expected ident at column 2"),
+    (
+        r#"{"id": "hair", "dim": 2, "a": {"center": [0, 0], "half_extents": [1, 1], "angle": 0}, "b": {"center": [5, 0], "half_extents": [1, 1], "angle": 0}, "vel_a": [0, 0], "vel_b": [-1, 0], "max_toi": 9, "target_distance": 1e-50}"#,
+        "target_distance = 1e-50 rounds to 0 in f32 (use 0)",
+    ),
 ];
 
 /// The good lines, then the bad ones.
@@ -176,7 +180,7 @@ fn check_scores_engines_and_cmd_engines_against_the_exact_time() {
 -:4 id \"plank\": not judged: a rotating cast: no exact time of impact to judge it by
 -:2 id \"slide\": {name} says toi 1.75e0, exact none; position error 3.723291469298491e1, |error|/S' 1.00e0 (beyond the tolerance)
 -:3 id 3: {name} says toi 1.75e0, exact 6.666666666666666e-1; position error 3.2500000000000004e0, |error|/S' 7.15e-2 (beyond the tolerance)
-obbsat check: 1 file, 3 cases, 1 not judged, 7 invalid lines; tolerance 64·ε·S' (= 7.63e-6·S')
+obbsat check: 1 file, 3 cases, 1 not judged, 8 invalid lines; tolerance 64·ε·S' (= 7.63e-6·S')
 {:<w$}  cases  wrong  outside band  in band  no verdict  worst |error|/S'      fails on  result
 {:<w$}      3      0             0        0           0                 -  outside-band    pass
 {:<w$}      3      0             0        0           0                 -  outside-band    pass

@@ -10,6 +10,8 @@
 //!   (`sat_core::exact::toi2/toi3`). So "no hit" is wrong only when the shrunk pair meets within
 //!   `max_toi` (a missed hit), a time is wrong when it is later than the shrunk pair's (late) or
 //!   earlier than the grown pair's, or a hit where the grown pair never meets (early or phantom).
+//!   A half-extent below `tol/2` shrinks to zero, so for a degenerate box a late time must also
+//!   be more than `tol` of travel after the exact one (`(t − toi)·|v_B − v_A| > tol`).
 //!   The reference time is the exact time of impact rounded down to f64.
 //! * **Linear, target distance `δ > 0`**, by exact swept distances
 //!   (`sat_core::exact::swept_distance_squared2/3`): "no hit" is wrong when the boxes come closer
@@ -208,10 +210,14 @@ impl CastTruth {
         let swept = match &self.rule {
             Rule::Within(swept) => swept,
             Rule::Touch { shrunk, grown } => {
+                // A half-extent smaller than `tol/2` shrinks to zero, so the shrunk pair of a
+                // degenerate box can meet as soon as the exact one: a time after it is late only
+                // when its position error is beyond `tol` too.
+                let tol = f64::from(CAST_BAND_K) * f64::from(EPS) * self.scale;
                 return match (got, shrunk, grown) {
                     (None, None, _) => None,
                     (None, Some(_), _) => Some(self.scale),
-                    (Some(t), Some(s), _) if rational(t) > *s => Some(size(t)),
+                    (Some(t), Some(s), _) if rational(t) > *s && size(t) > tol => Some(size(t)),
                     (Some(_), _, None) => Some(self.scale),
                     (Some(t), _, Some(g)) if *g > rational(t) => Some(size(t)),
                     (Some(_), _, Some(_)) => None,
